@@ -1,0 +1,59 @@
+/*
+ * cpu8048.h — Intel 8048 (MCS-48) core, internal to native/.
+ *
+ * The CPU knows nothing of the console. It fetches program bytes through a map of four 1 KiB
+ * windows (prog[pc >> 10]), reaches external data memory and ports through cpu8048_bus, reads
+ * its pins from the o2_cpu_state fields t0/t1/int_pin, and counts machine cycles in s.cycles.
+ *
+ * Timing contract with the machine:
+ *  - s.cycles counts machine cycles. A bus callback made by an instruction (MOVX, IN, INS, OUTL,
+ *    ANL/ORL port) runs with s.cycles already advanced past all but the last machine cycle of
+ *    that instruction, i.e. the access happens at the start of its final cycle. The machine
+ *    turns this into a beam position.
+ *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
+ *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
+ *    when a VDC access changes /INT or the next raster event.
+ *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
+ *    which counts falling edges in counter mode) and int_pin between instructions.
+ *  - Interrupt entry (2 cycles, like a CALL) is taken at an instruction boundary when the pin or
+ *    the timer request is active, its enable is set, and no interrupt is in progress.
+ *    /INT has priority over the timer.
+ */
+#ifndef CPU8048_H
+#define CPU8048_H
+
+#include "o2.h"
+
+#define CPU8048_PORT_BUS 0
+#define CPU8048_PORT_P1  1
+#define CPU8048_PORT_P2  2
+
+typedef struct cpu8048_bus {
+    void *ctx;
+    uint8_t (*read_ext)(void *ctx, uint8_t addr);              /* MOVX A,@Rr */
+    void    (*write_ext)(void *ctx, uint8_t addr, uint8_t v);  /* MOVX @Rr,A */
+    /* IN A,P1 / IN A,P2 / INS A,BUS: the pin levels (quasi-bidirectional ports: the machine
+     * combines the latch in s.p1/s.p2 with what drives the pins). */
+    uint8_t (*read_port)(void *ctx, int port);
+    /* After any change of an output latch (OUTL, ANL, ORL, MOVX's BUS use excluded). */
+    void    (*write_port)(void *ctx, int port, uint8_t v);
+} cpu8048_bus;
+
+typedef struct cpu8048 {
+    o2_cpu_state s;
+    const uint8_t *prog[4];   /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup */
+    cpu8048_bus bus;
+    uint64_t run_until;
+} cpu8048;
+
+void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets the bus */
+void cpu8048_reset(cpu8048 *cpu);                          /* RESET pin: Intel's reset state */
+int  cpu8048_step(cpu8048 *cpu);          /* one instruction or interrupt entry; returns cycles */
+void cpu8048_run(cpu8048 *cpu, uint64_t until);           /* whole instructions until cycles >= until */
+void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
+static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }
+
+/* Cycle count of each opcode (1 or 2), for the disassembler views and tests. */
+extern const uint8_t cpu8048_cycles[256];
+
+#endif /* CPU8048_H */
