@@ -1,0 +1,34 @@
+/*
+ * state.h — the save-state stream, internal to native/.
+ *
+ * One visitor per chip serialises its fields in a fixed order with fixed-size types (never a raw
+ * struct dump); the same function saves, loads and measures, so the order is written once:
+ *
+ *     void cpu8048_state(cpu8048 *cpu, o2_stream *st) { st_u8(st, &cpu->s.a); st_u16(st, &cpu->s.pc); ... }
+ *
+ * Multi-byte values are little-endian in the buffer. Reading past the end sets st->error and
+ * leaves the field unchanged; state.c checks st->error, the magic and the version.
+ */
+#ifndef STATE_H
+#define STATE_H
+
+#include "o2.h"
+
+typedef enum { O2_STREAM_SIZE, O2_STREAM_SAVE, O2_STREAM_LOAD } o2_stream_mode;
+
+typedef struct o2_stream {
+    o2_stream_mode mode;
+    uint8_t *buf;      /* NULL when measuring */
+    size_t len;        /* capacity (save) or data length (load) */
+    size_t pos;        /* bytes visited so far */
+    int error;         /* set on overflow or truncation */
+} o2_stream;
+
+void st_u8(o2_stream *st, uint8_t *v);
+void st_u16(o2_stream *st, uint16_t *v);
+void st_u32(o2_stream *st, uint32_t *v);
+void st_u64(o2_stream *st, uint64_t *v);
+void st_i32(o2_stream *st, int32_t *v);
+void st_bytes(o2_stream *st, uint8_t *v, size_t n);
+
+#endif /* STATE_H */
