@@ -1,0 +1,106 @@
+"""Sound out: the SDL audio queue that paces the emulation, and WAV recording.
+
+Pacing: the machine produces one frame of samples (`machine.audio`, mono int16 at the sample
+rate) per frame. The window loop queues them with SDL_QueueAudio and then waits until the queue
+holds no more than `latency_frames` frames of sound. The audio device drains the queue at exactly
+the sample rate, so the emulation runs at the machine's real frame rate (59.83 Hz NTSC, 49.7 Hz
+PAL) locked to the sound card's clock: no drift, no resampling, no gap. An underrun is a moment
+the queue ran empty while the emulation was running; they are counted for `--stats`.
+"""
+import ctypes
+import time
+import wave
+
+from emu.frontend_sdl import sdl2
+
+SAMPLE_BYTES = 2          # int16 mono
+DEVICE_BUFFER = 512       # samples per SDL callback period (about 11 ms at 44.1 kHz)
+
+
+class AudioUnavailable(Exception):
+    pass
+
+
+class AudioOut:
+    def __init__(self, sample_rate, frame_rate, latency_frames):
+        wanted = sdl2.SDL_AudioSpec(sample_rate, sdl2.AUDIO_S16SYS, 1, DEVICE_BUFFER)
+        have = sdl2.SDL_AudioSpec(0, 0, 0, 0)
+        self.device = sdl2.SDL_OpenAudioDevice(None, 0, ctypes.byref(wanted), ctypes.byref(have), 0)
+        if self.device == 0:
+            raise AudioUnavailable(sdl2.SDL_GetError().decode(errors="replace") or "no audio device")
+        self.bytes_per_second = have.freq * SAMPLE_BYTES
+        self.target_bytes = round(have.freq / frame_rate * latency_frames) * SAMPLE_BYTES
+        self.underruns = 0
+        self.started = False     # an underrun counts only once sound has been flowing
+
+    def queue(self, samples):
+        """Queue one frame of int16 samples (a C-contiguous numpy array)."""
+        if self.started and sdl2.SDL_GetQueuedAudioSize(self.device) == 0:
+            self.underruns += 1
+        sdl2.SDL_QueueAudio(self.device, samples.ctypes.data_as(ctypes.c_void_p), samples.nbytes)
+        if not self.started and sdl2.SDL_GetQueuedAudioSize(self.device) >= self.target_bytes:
+            sdl2.SDL_PauseAudioDevice(self.device, 0)   # start playing once the queue is primed
+            self.started = True
+
+    def wait_for_room(self):
+        """Block until the queue is down to the target depth: this is the frame pacing."""
+        if not self.started:
+            return
+        while True:
+            excess = sdl2.SDL_GetQueuedAudioSize(self.device) - self.target_bytes
+            if excess <= 0:
+                return
+            # Sleep about as long as the device needs to play the excess, then look again.
+            time.sleep(max(0.0005, excess / self.bytes_per_second * 0.9))
+
+    def pause(self):
+        """Stop the sound (emulation paused); the queue refills before it plays again."""
+        sdl2.SDL_PauseAudioDevice(self.device, 1)
+        sdl2.SDL_ClearQueuedAudio(self.device)
+        self.started = False
+
+    def drop_excess(self):
+        """Running unthrottled: keep the queue from growing without bound."""
+        if sdl2.SDL_GetQueuedAudioSize(self.device) > 4 * self.target_bytes:
+            sdl2.SDL_ClearQueuedAudio(self.device)
+
+    def close(self):
+        sdl2.SDL_CloseAudioDevice(self.device)
+
+
+class ClockPacer:
+    """Frame pacing from the wall clock, for when there is no sound device."""
+
+    def __init__(self, frame_rate):
+        self.period = 1.0 / frame_rate
+        self.deadline = time.perf_counter()
+
+    def wait(self):
+        self.deadline += self.period
+        delay = self.deadline - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        elif delay < -0.25:          # fell far behind (paused, dragged window): start afresh
+            self.deadline = time.perf_counter()
+
+    def restart(self):
+        self.deadline = time.perf_counter()
+
+
+class WavRecorder:
+    """Every frame's samples into a mono 16-bit WAV file."""
+
+    def __init__(self, path, sample_rate):
+        try:
+            self.file = wave.open(str(path), "wb")
+        except OSError as e:
+            raise OSError(f"{path}: cannot write WAV file: {e.strerror}") from None
+        self.file.setnchannels(1)
+        self.file.setsampwidth(SAMPLE_BYTES)
+        self.file.setframerate(sample_rate)
+
+    def write(self, samples):
+        self.file.writeframes(samples.astype("<i2", copy=False).tobytes())
+
+    def close(self):
+        self.file.close()
