@@ -1,4 +1,4 @@
-"""Sound out: the SDL audio queue that paces the emulation, and WAV recording.
+"""Sound out: the SDL audio queue that paces the emulation.
 
 Pacing: the machine produces one frame of samples (`machine.audio`, mono int16 at the sample
 rate) per frame. The window loop queues them with SDL_QueueAudio and then waits until the queue
@@ -9,7 +9,6 @@ the queue ran empty while the emulation was running; they are counted for `--sta
 """
 import ctypes
 import time
-import wave
 
 from emu.frontend_sdl import sdl2
 
@@ -85,22 +84,3 @@ class ClockPacer:
 
     def restart(self):
         self.deadline = time.perf_counter()
-
-
-class WavRecorder:
-    """Every frame's samples into a mono 16-bit WAV file."""
-
-    def __init__(self, path, sample_rate):
-        try:
-            self.file = wave.open(str(path), "wb")
-        except OSError as e:
-            raise OSError(f"{path}: cannot write WAV file: {e.strerror}") from None
-        self.file.setnchannels(1)
-        self.file.setsampwidth(SAMPLE_BYTES)
-        self.file.setframerate(sample_rate)
-
-    def write(self, samples):
-        self.file.writeframes(samples.astype("<i2", copy=False).tobytes())
-
-    def close(self):
-        self.file.close()

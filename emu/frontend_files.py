@@ -1,4 +1,4 @@
-"""Save-state slots and screenshots on disk.
+"""What the front end writes: save-state slots, screenshots, WAV recordings.
 
 Slots live in `<states dir>/<cart SHA-256>/slotN.state` (states dir: `$XDG_DATA_HOME/odyssey2/
 states` unless the config names another), so each cartridge has its own numbered slots. A slot
@@ -7,9 +7,12 @@ folder, flushed to disk, then renamed over the slot: a crash leaves either the o
 state, never half of one.
 """
 import os
+import wave
 from pathlib import Path
 
 from PIL import Image
+
+from emu.errors import O2Error
 
 
 class SlotStore:
@@ -41,7 +44,7 @@ def save_png(screen, path):
     try:
         Image.fromarray(screen, "RGB").save(path, format="PNG")
     except OSError as e:
-        raise OSError(f"{path}: cannot write screenshot: {e.strerror or e}") from None
+        raise O2Error(f"{path}: cannot write screenshot: {e.strerror or e}") from None
     return path
 
 
@@ -52,3 +55,22 @@ def next_screenshot_path(folder, stem):
     taken = [p.stem[len(stem) + 1:] for p in folder.glob(f"{stem}-*.png")]
     numbers = [int(t) for t in taken if t.isdigit()]
     return folder / f"{stem}-{max(numbers, default=0) + 1:04d}.png"
+
+
+class WavRecorder:
+    """Every frame's samples into a mono 16-bit WAV file."""
+
+    def __init__(self, path, sample_rate):
+        try:
+            self.file = wave.open(str(path), "wb")
+        except OSError as e:
+            raise O2Error(f"{path}: cannot write WAV file: {e.strerror}") from None
+        self.file.setnchannels(1)
+        self.file.setsampwidth(2)
+        self.file.setframerate(sample_rate)
+
+    def write(self, samples):
+        self.file.writeframes(samples.astype("<i2", copy=False).tobytes())
+
+    def close(self):
+        self.file.close()

@@ -12,7 +12,7 @@ key codes and controller readings.
 from dataclasses import dataclass, field
 
 from emu.config import JOYSTICK_BUTTONS
-from emu.keys import MATRIX, key_position
+from emu.keys import MATRIX, RESET, key_position
 
 # Every key of the matrix once, by its own name (YES and NO are the Y and N keys).
 KEY_NAMES = tuple(name for row in MATRIX for name in row if name is not None)
@@ -55,7 +55,7 @@ def apply_input(machine, before, after):
     for n in changed_sticks:
         machine.joystick(n, **{b: b in after.joysticks[n] for b in JOYSTICK_BUTTONS})
     if before is None or before.reset != after.reset:
-        machine.hold_reset(after.reset)
+        (machine.press if after.reset else machine.release)(RESET)
 
 
 @dataclass

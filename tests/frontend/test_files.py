@@ -2,7 +2,7 @@
 import numpy as np
 from PIL import Image
 
-from emu.frontend_slots import SlotStore, next_screenshot_path, save_png
+from emu.frontend_files import SlotStore, next_screenshot_path, save_png
 
 
 def test_slot_paths_are_per_cart(tmp_path):

@@ -1,0 +1,384 @@
+"""`o2 run` with a window: SDL2 video, sound, keyboard, game controllers and hotkeys.
+
+The loop, once per frame: read SDL events (keys, controllers, hotkeys, window), run one frame
+with this frame's input (emu.frontend_session / emu.movie: the same code as headless), queue
+its sound, show its picture, then wait until the sound queue is down to its target depth — the
+sound card's clock paces the emulation (emu.frontend_audio). Without a sound device the wall
+clock paces it instead and the emulator runs silent.
+
+`register()` adds the front end's options to `o2 run`; `run_window(args)` is the window.
+"""
+import argparse
+import ctypes
+import sys
+import time
+
+from emu.config import Config, SLOT_COUNT
+from emu.errors import O2Error, StateError
+from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
+from emu.frontend_files import SlotStore, next_screenshot_path, save_png
+from emu.frontend_sdl import sdl2
+from emu.frontend_session import Session
+from emu.frontend_video import Video, VideoError
+from emu.input import Bindings, LiveInput
+
+MESSAGE_SECONDS = 3.0
+SAVE_MODIFIER_MASK = {"Shift": sdl2.KMOD_SHIFT, "Ctrl": sdl2.KMOD_CTRL, "Alt": sdl2.KMOD_ALT}
+
+# Game controller buttons -> joystick buttons; any face button fires.
+PAD_BUTTONS = {
+    sdl2.SDL_CONTROLLER_BUTTON_DPAD_UP: "up",
+    sdl2.SDL_CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+    sdl2.SDL_CONTROLLER_BUTTON_DPAD_DOWN: "down",
+    sdl2.SDL_CONTROLLER_BUTTON_DPAD_LEFT: "left",
+    sdl2.SDL_CONTROLLER_BUTTON_A: "fire",
+    sdl2.SDL_CONTROLLER_BUTTON_B: "fire",
+    sdl2.SDL_CONTROLLER_BUTTON_X: "fire",
+    sdl2.SDL_CONTROLLER_BUTTON_Y: "fire",
+}
+AXIS_RANGE = 32767.0
+
+
+def _count(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
+    return value
+
+
+def _scale(text):
+    value = _count(text)
+    if not 1 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 8, not {value}")
+    return value
+
+
+def register(subparsers, commands):
+    run = commands["run"]
+    # The window runs until closed unless --frames is given; headless defaults to 60 frames.
+    run.set_defaults(frames=None)
+    group = run.add_argument_group("front end (window, and headless where it applies)")
+    group.add_argument("--play", metavar="MOVIE", help="replay an input movie (frame-exact)")
+    group.add_argument("--record", metavar="MOVIE", help="record the inputs to a movie file")
+    group.add_argument("--wav", metavar="OUT.wav", help="record the sound to a WAV file")
+    group.add_argument("--load-state", metavar="SLOT|FILE",
+                       help=f"start from save-state slot 1-{SLOT_COUNT} of this cart, or a state file")
+    group.add_argument("--config", metavar="FILE",
+                       help="settings file (default: $XDG_CONFIG_HOME/odyssey2/config.toml)")
+    group.add_argument("--scale", type=_scale, help="window size: rows per machine line (1-8)")
+    group.add_argument("--fullscreen", action="store_true", help="start full screen")
+    group.add_argument("--scanlines", action="store_true", help="darken every other row")
+    group.add_argument("--stats", action="store_true", help="print fps and audio underruns on exit")
+    group.add_argument("--nothrottle", action="store_true", help="run as fast as possible")
+    group.add_argument("--silent", action="store_true", help="no sound output")
+    group.add_argument("--controller", type=_count, metavar="N",
+                       help="game controller N (0 = first) drives the left joystick; error if absent")
+
+
+def _config(args):
+    config = Config.load(args.config) if args.config else Config.load_or_create()
+    video = config.data["video"]
+    if args.scale:
+        video["scale"] = args.scale
+    video["fullscreen"] |= args.fullscreen
+    video["scanlines"] |= args.scanlines
+    if args.silent:
+        config.data["audio"]["enabled"] = False
+    if args.controller is not None:
+        config.data["controllers"]["left"] = args.controller
+    return config
+
+
+def run_window(args):
+    config = _config(args)
+    slot_store_for = lambda cart_sha: SlotStore(config.states_dir, cart_sha)
+    session = Session(args, config.data["audio"]["sample_rate"], slot_store_for)
+    if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) != 0:
+        raise O2Error(f"cannot start SDL video: {sdl2.SDL_GetError().decode(errors='replace')}")
+    try:
+        return Window(args, config, session, slot_store_for(session.identity["cart"])).run()
+    finally:
+        sdl2.SDL_Quit()
+
+
+class Controllers:
+    """Game controllers in plug order; config numbers pick the ones for the left/right sticks."""
+
+    def __init__(self, live, left, right):
+        self.live = live
+        self.order = {left: 0, right: 1}   # position in plug order -> stick
+        self.open = []                     # [(instance id, SDL_GameController*)]
+
+    def added(self, device_index):
+        if not sdl2.SDL_IsGameController(device_index):
+            return None
+        pad = sdl2.SDL_GameControllerOpen(device_index)
+        if not pad:
+            return None
+        instance = sdl2.SDL_JoystickInstanceID(sdl2.SDL_GameControllerGetJoystick(pad))
+        if any(i == instance for i, _ in self.open):
+            sdl2.SDL_GameControllerClose(pad)   # already open (added twice at start-up)
+            return None
+        self.open.append((instance, pad))
+        self._forget_readings()
+        return sdl2.SDL_GameControllerName(pad).decode(errors="replace")
+
+    def removed(self, instance):
+        for entry in self.open:
+            if entry[0] == instance:
+                sdl2.SDL_GameControllerClose(entry[1])
+                self.open.remove(entry)
+                self._forget_readings()
+                return True
+        return False
+
+    def _forget_readings(self):
+        # The plug order changed, so sticks may now belong to other controllers.
+        for stick in (0, 1):
+            self.live.pad_buttons[stick].clear()
+            self.live.pad_axes[stick].clear()
+
+    def stick_of(self, instance):
+        for position, (i, _) in enumerate(self.open):
+            if i == instance:
+                return self.order.get(position)
+        return None
+
+    def button(self, instance, button, down):
+        stick = self.stick_of(instance)
+        if stick is not None and button in PAD_BUTTONS:
+            self.live.pad_button(stick, PAD_BUTTONS[button], down)
+
+    def axis(self, instance):
+        stick = self.stick_of(instance)
+        if stick is None:
+            return
+        pad = dict(self.open)[instance]
+        x = sdl2.SDL_GameControllerGetAxis(pad, sdl2.SDL_CONTROLLER_AXIS_LEFTX) / AXIS_RANGE
+        y = sdl2.SDL_GameControllerGetAxis(pad, sdl2.SDL_CONTROLLER_AXIS_LEFTY) / AXIS_RANGE
+        self.live.pad_axes_moved(stick, x, y)
+
+    def close(self):
+        for _, pad in self.open:
+            sdl2.SDL_GameControllerClose(pad)
+        self.open.clear()
+
+
+class Window:
+    def __init__(self, args, config, session, slots):
+        self.args, self.config, self.session, self.slots = args, config, session, slots
+        self.machine = session.machine
+        self.runner = session.runner
+        self.name = session.cart_path.stem
+        video = config.data["video"]
+        rows, columns, _ = self.machine.screen.shape
+        try:
+            self.video = Video(f"Odyssey² — {self.name}", columns, rows, session.identity["region"],
+                               video["scale"], video["fullscreen"], video["scanlines"])
+        except VideoError as e:
+            raise O2Error(str(e)) from None
+        self.live = LiveInput(Bindings.from_config(config), config.data["controllers"]["deadzone"])
+        self.controllers = Controllers(self.live, config.data["controllers"]["left"],
+                                       config.data["controllers"]["right"])
+        self._open_controllers()
+        self.audio = self._open_audio()
+        self.pacer = ClockPacer(session.frame_rate)
+        self.hotkeys = self._hotkeys(config.data["hotkeys"])
+        self.save_modifier = SAVE_MODIFIER_MASK[config.data["hotkeys"]["save_modifier"]]
+        self.paused = False
+        self.running = True
+        self.message, self.message_until = "", 0.0
+        self.title = None
+
+    # ---- set-up ----
+
+    def _open_controllers(self):
+        wanted = self.config.data["controllers"]["left"]
+        for index in range(sdl2.SDL_NumJoysticks()):
+            self.controllers.added(index)
+        if self.args.controller is not None and len(self.controllers.open) <= wanted:
+            found = len(self.controllers.open)
+            raise O2Error(f"no game controller {wanted} connected (found {found}; 0 is the first)")
+
+    def _open_audio(self):
+        if not self.config.data["audio"]["enabled"]:
+            return None
+        if sdl2.SDL_InitSubSystem(sdl2.SDL_INIT_AUDIO) != 0:
+            problem = sdl2.SDL_GetError().decode(errors="replace")
+        else:
+            try:
+                return AudioOut(self.session.identity["sample_rate"], self.session.frame_rate,
+                                self.config.data["audio"]["latency_frames"])
+            except AudioUnavailable as e:
+                problem = str(e)
+        print(f"o2: warning: no audio device ({problem}); running silent", file=sys.stderr)
+        return None
+
+    @staticmethod
+    def _hotkeys(table):
+        code = lambda name: sdl2.SDL_GetKeyFromName(name.encode())
+        keys = {code(table[action]): action
+                for action in ("quit", "pause", "reset", "fullscreen", "screenshot", "typing_mode")}
+        keys.update({code(name): slot for slot, name in enumerate(table["slots"], 1)})
+        return keys
+
+    # ---- the loop ----
+
+    def run(self):
+        limit = self.args.frames
+        frames, started = 0, time.perf_counter()
+        try:
+            while self.running and (limit is None or frames < limit):
+                self._events()
+                if not self.paused:
+                    self.session.run_frame(self.live.current())
+                    frames += 1
+                    if self.audio and not self.args.nothrottle:
+                        self.audio.queue(self.machine.audio)
+                self.video.present(self.machine.screen)
+                self._update_title()
+                self._pace()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            elapsed = time.perf_counter() - started
+            self._close()
+        if self.args.screenshot:
+            save_png(self.machine.screen, self.args.screenshot)
+        if self.args.stats:
+            underruns = self.audio_underruns
+            print(f"stats: {frames} frames in {elapsed:.2f} s = {frames / elapsed:.2f} fps "
+                  f"(machine {self.session.frame_rate:.2f} Hz); audio underruns: {underruns}")
+        return 0
+
+    def _pace(self):
+        if self.paused:
+            sdl2.SDL_Delay(15)
+        elif self.args.nothrottle:
+            return
+        elif self.audio:
+            self.audio.wait_for_room()
+        else:
+            self.pacer.wait()
+
+    def _close(self):
+        self.audio_underruns = self.audio.underruns if self.audio else "n/a (no sound)"
+        self.session.finish()
+        if self.audio:
+            self.audio.close()
+        self.controllers.close()
+        self.video.close()
+
+    # ---- events ----
+
+    def _events(self):
+        event = sdl2.SDL_Event()
+        while sdl2.SDL_PollEvent(ctypes.byref(event)):
+            kind = event.type
+            if kind == sdl2.SDL_QUIT:
+                self.running = False
+            elif kind in (sdl2.SDL_KEYDOWN, sdl2.SDL_KEYUP):
+                self._key(event.key, kind == sdl2.SDL_KEYDOWN)
+            elif kind == sdl2.SDL_WINDOWEVENT:
+                what = event.window.event
+                if what in (sdl2.SDL_WINDOWEVENT_SIZE_CHANGED, sdl2.SDL_WINDOWEVENT_RESIZED):
+                    self.video.resized()
+                elif what == sdl2.SDL_WINDOWEVENT_FOCUS_LOST:
+                    self.live.release_all()
+            elif kind == sdl2.SDL_CONTROLLERDEVICEADDED:
+                name = self.controllers.added(event.cdevice.which)
+                if name:
+                    self._say(f"controller connected: {name}")
+            elif kind == sdl2.SDL_CONTROLLERDEVICEREMOVED:
+                if self.controllers.removed(event.cdevice.which):
+                    self._say("controller disconnected")
+            elif kind in (sdl2.SDL_CONTROLLERBUTTONDOWN, sdl2.SDL_CONTROLLERBUTTONUP):
+                self.controllers.button(event.cbutton.which, event.cbutton.button,
+                                        kind == sdl2.SDL_CONTROLLERBUTTONDOWN)
+            elif kind == sdl2.SDL_CONTROLLERAXISMOTION:
+                self.controllers.axis(event.caxis.which)
+
+    def _key(self, key, down):
+        code = key.keysym.sym
+        action = self.hotkeys.get(code)
+        if action is None:
+            self.live.key(code, down)
+            return
+        if action == "reset":
+            self.live.reset = down
+        elif down and not key.repeat:
+            self._hotkey(action, key.keysym.mod)
+
+    def _hotkey(self, action, modifiers):
+        if action == "quit":
+            self.running = False
+        elif action == "pause":
+            self._toggle_pause()
+        elif action == "fullscreen":
+            self.video.toggle_fullscreen()
+        elif action == "screenshot":
+            path = save_png(self.machine.screen, next_screenshot_path(self.config.screenshots_dir, self.name))
+            self._say(f"screenshot {path}")
+        elif action == "typing_mode":
+            self.live.typing_mode = not self.live.typing_mode
+            self._say("typing mode: every key types" if self.live.typing_mode
+                      else "joystick mode: joystick keys steer")
+        elif modifiers & self.save_modifier:
+            self._save_slot(action)
+        else:
+            self._load_slot(action)
+
+    def _toggle_pause(self):
+        self.paused = not self.paused
+        if self.audio and self.paused:
+            self.audio.pause()
+        self.pacer.restart()
+
+    def _save_slot(self, slot):
+        try:
+            path = self.slots.save(slot, self.machine.save_state())
+        except OSError as e:
+            self._say(f"cannot save slot {slot}: {e.strerror or e}")
+            return
+        self._say(f"saved slot {slot} ({path})")
+
+    def _load_slot(self, slot):
+        if self.runner.recording:
+            self._say("loading a state is off while recording a movie (it would not replay)")
+            return
+        try:
+            self.machine.load_state(self.slots.load(slot))
+        except FileNotFoundError:
+            self._say(f"slot {slot} is empty")
+            return
+        except (OSError, StateError) as e:
+            self._say(f"cannot load slot {slot}: {getattr(e, 'strerror', None) or e}")
+            return
+        self.runner.state_loaded()
+        self._say(f"loaded slot {slot}")
+
+    # ---- feedback ----
+
+    def _say(self, text):
+        print(f"o2: {text}", file=sys.stderr)
+        self.message, self.message_until = text, time.monotonic() + MESSAGE_SECONDS
+
+    def _update_title(self):
+        parts = [f"Odyssey² — {self.name}"]
+        if self.paused:
+            parts.append("paused")
+        if self.runner.playing:
+            parts.append(f"playing {self.runner.next_frame - 1}/{self.runner.movie.frames}")
+        if self.runner.recording:
+            parts.append(f"recording {self.runner.next_frame - 1}")
+        if self.live.typing_mode:
+            parts.append("typing")
+        if self.message and time.monotonic() < self.message_until:
+            parts.append(self.message)
+        title = " · ".join(parts)
+        if title != self.title:
+            self.video.set_title(title)
+            self.title = title

@@ -1,0 +1,98 @@
+"""One run of `o2 run`, window or headless: the machine plus what the front end adds to it.
+
+Both paths build a `Session` from the parsed arguments and call `run_frame()` once per frame:
+the movie being played or recorded, the WAV recording and the starting save state behave the
+same with or without a window. `finish()` writes what was recorded.
+"""
+import hashlib
+import sys
+from pathlib import Path
+
+import roms_free
+from emu.errors import O2Error, StateError
+from emu.frontend_files import WavRecorder
+from emu.input import NOTHING
+from emu.movie import Movie, Runner
+from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, Odyssey2, read_image
+
+BUNDLED_CART = "demo.bin"      # what `o2 run` plays without a cartridge argument
+DEFAULT_SAMPLE_RATE = 44100
+
+
+def bundled_cart():
+    return roms_free.path(BUNDLED_CART)
+
+
+def _sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+class Session:
+    """args: cart, bios, charset, pal, play, record, wav, load_state (see emu.frontend.register).
+    `states` is the SlotStore a numbered --load-state refers to (None: only files)."""
+
+    def __init__(self, args, sample_rate=DEFAULT_SAMPLE_RATE, slot_store_for=None):
+        self.args = args
+        movie = Movie.load(args.play) if getattr(args, "play", None) else None
+        region = "pal" if args.pal else "ntsc"
+        if movie is not None:   # a movie replays at the region and audio rate it was made with
+            region, sample_rate = movie.region, movie.sample_rate
+        self.cart_path = Path(args.cart) if args.cart else bundled_cart()
+        cart = read_image(self.cart_path, "cartridge", CART_SIZES)
+        bios = read_image(args.bios or roms_free.path("bios.bin"), "BIOS", (BIOS_SIZE,))
+        charset = read_image(args.charset or roms_free.path("charset.bin"), "character set", (CHARSET_SIZE,))
+        self.machine = Odyssey2(cart=cart, bios=bios, charset=charset, region=region,
+                                sample_rate=sample_rate)
+        self.identity = {"cart": _sha(cart), "bios": _sha(bios), "charset": _sha(charset),
+                         "region": region, "sample_rate": sample_rate}
+        self.runner = Runner(self.machine, self.identity, play=movie,
+                             record=bool(getattr(args, "record", None)))
+        if getattr(args, "load_state", None):
+            if movie is not None:
+                raise O2Error("--load-state cannot be used with --play: the movie says where it starts")
+            self._start_from_state(args.load_state, slot_store_for)
+        self.wav = WavRecorder(args.wav, sample_rate) if getattr(args, "wav", None) else None
+        self.reported = False
+
+    def _start_from_state(self, where, slot_store_for):
+        if where.isdigit() and slot_store_for is not None:
+            store = slot_store_for(self.identity["cart"])
+            path = store.path(int(where))
+        else:
+            path = Path(where)
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise O2Error(f"{path}: cannot read save state: {e.strerror}") from None
+        try:
+            self.runner.start_from_state(data)
+        except StateError as e:
+            raise O2Error(f"{path}: {e}") from None
+
+    @property
+    def frame_rate(self):
+        return FRAME_RATE[self.identity["region"]]
+
+    def run_frame(self, live=NOTHING):
+        held = self.runner.run_frame(live)
+        if self.wav:
+            self.wav.write(self.machine.audio)
+        if self.runner.result and not self.reported:
+            print(self.runner.result, file=sys.stderr)
+            self.reported = True
+        return held
+
+    def finish(self):
+        """Close the WAV file and write the recorded movie (if any)."""
+        if self.wav:
+            self.wav.close()
+            self.wav = None
+        if self.runner.recording and self.runner.next_frame > 1:
+            self.runner.recorded_movie().save(self.args.record)
+            print(f"movie: recorded {self.runner.next_frame - 1} frames to {self.args.record}",
+                  file=sys.stderr)
+
+
+# Frames per second: the pixel clock over the pixels of a frame (hardware/odyssey2.md §3).
+# NTSC 315/44 MHz / (455 × 263) = 59.8261 Hz; PAL 7.0937904 MHz / (456 × 313) = 49.7014 Hz.
+FRAME_RATE = {"ntsc": 315e6 / 44 / (455 * 263), "pal": 7_093_790.4 / (456 * 313)}
