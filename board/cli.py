@@ -1,0 +1,349 @@
+"""`board`: the Conquest of the World scorekeeper.
+
+Every command works on one game file (`-g FILE`, or $BOARD_GAME, or ./conquest.db). Actions
+are checked against the rules before they are written: a refused action prints one line
+(`board: rule 9A: ...`) on stderr, exits with status 2 and leaves the game file untouched.
+Problems with files (game, scenario, export) print one line naming the file and exit with 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from . import rules
+from .log import GameLog, LogError, NothingToDo, describe
+from .rules import RuleViolation, fmt_record
+from .world import ScenarioError, load_scenario, standard_world
+
+EXIT_FILE, EXIT_REFUSED = 1, 2
+
+EPILOG = """\
+examples:
+  board new --players Ann,Bob,Cy          start a game (seating order = clockwise)
+  board first Ann=3 Bob=7 Cy=5 --readout 6
+  board homeland "United States"          the player to act chooses a homeland
+  board ally Canada                       alliance (own zone at the start, bought later)
+  board pass                              end start-up alliances / pass the attack option
+  board attack Indonesia                  start a war
+  board battle defender --weapons tank,plane --energy 1200,2000
+  board pact Ann Cy / board break Ann     player alliances (rule 18)
+  board status / history / undo / redo / show --png board.png
+"""
+
+
+class _Refused(Exception):
+    """A bad argument on the command line (exit status 2)."""
+
+
+def _name_key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _resolve(text: str, names, what: str) -> str:
+    """A board or player name from what was typed: any case, dots and spaces optional, or an
+    unambiguous beginning ("usa" is not one, "united s" is)."""
+    key = _name_key(text)
+    exact = [n for n in names if _name_key(n) == key]
+    if exact:
+        return exact[0]
+    starts = [n for n in names if _name_key(n).startswith(key)] if key else []
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise _Refused(f"{text!r} could be any of: {', '.join(starts)}")
+    raise _Refused(f"no {what} called {text!r}")
+
+
+def _game_path(args) -> Path:
+    return Path(args.game or os.environ.get("BOARD_GAME") or "conquest.db")
+
+
+def _open(args) -> GameLog:
+    return GameLog.open(_game_path(args))
+
+
+def _print_notes(notes) -> None:
+    for note in notes:
+        print(f"  {note}")
+
+
+def _check_clock(log: GameLog) -> None:
+    """Variation 1: once the agreed time has passed, the next command calls time."""
+    limit = log.config.time_limit_minutes
+    if limit is None:
+        return
+    deadline = datetime.fromisoformat(log.created_at) + timedelta(minutes=limit)
+    if datetime.now(deadline.tzinfo) >= deadline and log.state().phase != "over":
+        seq, _, notes = log.record(rules.TimeUp())
+        print(f"#{seq} time limit of {limit} minutes reached")
+        _print_notes(notes)
+
+
+def _act(args, make_action) -> int:
+    log = _open(args)
+    _check_clock(log)
+    state = log.state()
+    action = make_action(state)
+    seq, new, notes = log.record(action)
+    print(f"#{seq} recorded: {describe(action)}")
+    _print_notes(notes)
+    print(f"next: {new.to_act()}")
+    return 0
+
+
+# -- commands --------------------------------------------------------------------------------
+
+def cmd_new(args) -> int:
+    world = load_scenario(args.scenario) if args.scenario else standard_world()
+    names = tuple(n.strip() for n in args.players.split(","))
+    config = rules.GameConfig(names, world, args.time_limit, args.target)
+    path = _game_path(args)
+    if path.exists() and args.force:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    GameLog.create(path, config)
+    print(f"{path}: new game of {world.name} for {', '.join(names)} (clockwise)")
+    if world.sides:
+        for name, side in zip(names, world.sides):
+            print(f"  {name}: homeland {side.homeland}")
+    print("next: each player calls a number 0-9, one stops the readout: board first NAME=N ... --readout D")
+    return 0
+
+
+def cmd_first(args) -> int:
+    def make(state):
+        numbers = {}
+        for item in args.numbers:
+            name, _, number = item.partition("=")
+            if not number.strip().isdigit():
+                raise _Refused(f"{item!r}: expected NAME=NUMBER")
+            numbers[_resolve(name, [p.name for p in state.players], "player")] = int(number)
+        return rules.ChooseFirst(numbers, args.readout)
+    return _act(args, make)
+
+
+def _country_action(cls):
+    def run(args) -> int:
+        return _act(args, lambda state: cls(_resolve(args.country, state.world.countries, "country")))
+    return run
+
+
+def cmd_battle(args) -> int:
+    def make(state):
+        weapons = [w.strip().lower() for w in args.weapons.split(",")]
+        energy = args.energy.split(",")
+        if len(weapons) != 2 or len(energy) != 2 or not all(e.strip().isdigit() for e in energy):
+            raise _Refused("--weapons ATTACKER,DEFENDER and --energy ATTACKER,DEFENDER (whole numbers)")
+        weapons = [_resolve(w, rules.WEAPONS, "weapon") for w in weapons]
+        return rules.BattleResult(args.winner, weapons[0], weapons[1], int(energy[0]), int(energy[1]))
+    return _act(args, make)
+
+
+def cmd_pass(args) -> int:
+    return _act(args, lambda state: rules.Pass())
+
+
+def cmd_pact(args) -> int:
+    return _act(args, lambda state: rules.FormPact(
+        tuple(_resolve(n, [p.name for p in state.players], "player") for n in args.players)))
+
+
+def cmd_break(args) -> int:
+    return _act(args, lambda state: rules.BreakPact(
+        _resolve(args.player, [p.name for p in state.players], "player")))
+
+
+def cmd_timeup(args) -> int:
+    return _act(args, lambda state: rules.TimeUp())
+
+
+def cmd_undo(args) -> int:
+    log = _open(args)
+    seq, action = log.undo()
+    print(f"#{seq} recorded: undo of {describe(action)}")
+    print(f"next: {log.state().to_act()}")
+    return 0
+
+
+def cmd_redo(args) -> int:
+    log = _open(args)
+    seq, action = log.redo()
+    print(f"#{seq} recorded: redo of {describe(action)}")
+    print(f"next: {log.state().to_act()}")
+    return 0
+
+
+def cmd_status(args) -> int:
+    log = _open(args)
+    _check_clock(log)
+    state = log.state()
+    print(f"{log.path}: {state.world.name}, {state.phase.replace('_', ' ')}; "
+          f"WARCHEST {state.warchest} PBU")
+    if state.config.target:
+        print(f"playing to record {state.config.target} (variation 2)")
+    if state.config.time_limit_minutes:
+        print(f"time limit {state.config.time_limit_minutes} minutes from {log.created_at} (variation 1)")
+    for p, player in enumerate(state.players):
+        held = {kind: sorted(c for c, (o, k) in state.holdings.items() if o == p and k == kind)
+                for kind in (rules.CONQUERED, rules.ALLIED)}
+        allies = sorted(state.name(q) for q in state.pact_of(p) - {p})
+        flags = (" OUT" if player.eliminated else "") + (" WINNER" if p in state.winners else "")
+        print(f"  {player.name:<12} record {fmt_record(state.record(p)):>5}  chips {player.chips:>6}  "
+              f"homeland {player.homeland or '-'}{flags}")
+        for kind, countries in held.items():
+            if countries:
+                print(f"    {kind}: {', '.join(countries)}")
+        if allies:
+            print(f"    player alliance with {', '.join(allies)}")
+    if state.war:
+        war = state.war
+        print(f"  war for {war.country}: energy {war.energy[0]} vs {war.energy[1]}; destroyed: "
+              f"attacker {', '.join(sorted(war.destroyed[0])) or '-'}, "
+              f"defender {', '.join(sorted(war.destroyed[1])) or '-'}")
+    if state.confrontation:
+        c = state.confrontation
+        print(f"  end game: {state.name(c.sides[0])} {c.energy[0]} vs {state.name(c.sides[1])} {c.energy[1]} energy")
+    print(f"next: {state.to_act()}")
+    return 0
+
+
+def cmd_history(args) -> int:
+    log = _open(args)
+    for line in log.history():
+        mark = "" if line.in_force else "  (undone)"
+        print(f"#{line.seq} {line.recorded_at} {line.summary}{mark}")
+        _print_notes(line.notes)
+    return 0
+
+
+def cmd_export(args) -> int:
+    text = json.dumps(_open(args).export(), indent=1)
+    if args.file == "-":
+        print(text)
+    else:
+        Path(args.file).write_text(text + "\n")
+        print(f"{args.file}: exported {_game_path(args)}")
+    return 0
+
+
+def cmd_import(args) -> int:
+    path = _game_path(args)
+    try:
+        data = json.loads(Path(args.file).read_text())
+    except OSError as err:
+        raise LogError(f"{args.file}: {err.strerror}") from None
+    except json.JSONDecodeError as err:
+        raise LogError(f"{args.file}:{err.lineno}: not JSON ({err.msg})") from None
+    if path.exists() and not args.force:
+        raise LogError(f"{path}: already exists (use --force to replace it)")
+    staging = path.with_name(path.name + ".importing")
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{staging}{suffix}").unlink(missing_ok=True)
+    log = GameLog.import_(staging, data, args.file)
+    log.close()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    os.replace(staging, path)
+    print(f"{path}: imported {len(data['events'])} events from {args.file}")
+    return 0
+
+
+def cmd_show(args) -> int:
+    from .view import BoardWindow, render
+    log = _open(args)
+    if args.png:
+        render(log.state()).save(args.png)
+        print(f"{args.png}: board drawn")
+        return 0
+    window = BoardWindow(log)
+    try:
+        window.run(polls=args.polls)
+    finally:
+        window.close()
+    return 0
+
+
+# -- parser ----------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="board", description="Conquest of the World scorekeeper: "
+                                     "the rules, the game log and the board view.",
+                                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-g", "--game", help="game file (default $BOARD_GAME or ./conquest.db)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name, func, help, epilog=None):
+        p = sub.add_parser(name, help=help, description=help, epilog=epilog,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.set_defaults(func=func)
+        return p
+
+    p = command("new", cmd_new, "start a new game file",
+                "example: board new --players Ann,Bob,Cy --target 60")
+    p.add_argument("--players", required=True, help="2 to 6 names, comma-separated, clockwise")
+    p.add_argument("--scenario", help="scenario TOML overriding values, zones, holdings")
+    p.add_argument("--time-limit", type=int, metavar="MINUTES", help="variation 1: play against the clock")
+    p.add_argument("--target", type=int, metavar="RECORD", help="variation 2: first to this record wins")
+    p.add_argument("--force", action="store_true", help="replace an existing game file")
+
+    p = command("first", cmd_first, "rule 2: the numbers called and the readout's last digit",
+                "example: board first Ann=3 Bob=7 Cy=5 --readout 6")
+    p.add_argument("numbers", nargs="+", metavar="NAME=N")
+    p.add_argument("--readout", type=int, required=True, metavar="DIGIT")
+
+    for name, cls, help in (("homeland", rules.ChooseHomeland, "rule 3: choose the homeland of the player to act"),
+                            ("ally", rules.Ally, "rules 4, 9: ally with a country (start-up or bought)"),
+                            ("attack", rules.Attack, "rules 10, 15, 19: attack a country")):
+        p = command(name, _country_action(cls), help, f'example: board {name} "West Germany"')
+        p.add_argument("country")
+
+    p = command("battle", cmd_battle, "rules 12, 21: the result of one battle on screen",
+                "winner: attacker, defender, or tie (both forces destroyed)\n"
+                "example: board battle attacker --weapons plane,sub --energy 1800,1355")
+    p.add_argument("winner", choices=(rules.ATTACKER, rules.DEFENDER, rules.TIE))
+    p.add_argument("--weapons", required=True, metavar="ATT,DEF", help="tank, sub or plane for each side")
+    p.add_argument("--energy", required=True, metavar="ATT,DEF", help="energy units left on screen")
+
+    command("pass", cmd_pass, "end start-up alliances, or pass the attack option to the left")
+    p = command("pact", cmd_pact, "rule 18: form (or join) a player alliance", "example: board pact Ann Cy")
+    p.add_argument("players", nargs="+")
+    p = command("break", cmd_break, "rule 18F: leave a player alliance for good")
+    p.add_argument("player")
+    command("timeup", cmd_timeup, "variation 1: call time now (it is also called automatically)")
+    command("undo", cmd_undo, "take back the latest action in force")
+    command("redo", cmd_redo, "put back the latest undone action")
+    command("status", cmd_status, "players, records, chips, holdings and who is to act")
+    command("history", cmd_history, "every recorded event in words")
+    p = command("export", cmd_export, "write the game as JSON", "example: board export game.json")
+    p.add_argument("file", help="JSON file, or - for stdout")
+    p = command("import", cmd_import, "make a game file from exported JSON (checked action by action)")
+    p.add_argument("file")
+    p.add_argument("--force", action="store_true", help="replace an existing game file")
+    p = command("show", cmd_show, "draw the board to a PNG, or show it in a window that follows the game")
+    p.add_argument("--png", metavar="FILE", help="write a PNG instead of opening a window")
+    p.add_argument("--polls", type=int, metavar="N", help="close the window after N looks (4 per second)")
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (RuleViolation, _Refused, NothingToDo) as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_REFUSED
+    except LogError as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
+    except ScenarioError as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

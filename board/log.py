@@ -1,0 +1,312 @@
+"""The durable game log: one SQLite file per game (WAL mode), one row per recorded event.
+
+The game is its events: the configuration in the `game` row, then actions, undos and redos in
+`events`, appended and never rewritten. The state is the replay of the actions that are in
+force (an undo takes back the latest action in force, a redo puts back the latest undone one,
+and a new action forgets what could have been redone). A row is reported as recorded only
+after its transaction has committed with synchronous=FULL, so a crash or power cut after the
+report loses nothing.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+from . import rules
+from .rules import Action, GameConfig, State
+from .world import ScenarioError
+
+FORMAT = "conquest-of-the-world-game"
+VERSION = 1
+ACTION, UNDO, REDO = "action", "undo", "redo"
+
+SCHEMA = """
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    format TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    config TEXT NOT NULL
+);
+CREATE TABLE events (
+    seq INTEGER PRIMARY KEY,
+    type TEXT NOT NULL CHECK (type IN ('action', 'undo', 'redo')),
+    action TEXT,
+    recorded_at TEXT NOT NULL
+);
+"""
+
+
+class LogError(Exception):
+    """A game file or export that cannot be used."""
+
+
+class NothingToDo(Exception):
+    """An undo or redo with nothing to take back or put back."""
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    type: str
+    action: Action | None
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    seq: int
+    recorded_at: str
+    summary: str        # the action in words
+    notes: list[str]
+    in_force: bool      # False once undone
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def describe(action: Action) -> str:
+    """A short command-like description of an action."""
+    values = [f"{k}={v}" for k, v in action.to_dict().items() if k != "action"]
+    return action.kind + (" " + " ".join(values) if values else "")
+
+
+class GameLog:
+    def __init__(self, path: Path, conn: sqlite3.Connection, config: GameConfig, created_at: str):
+        self.path = path
+        self.conn = conn
+        self.config = config
+        self.created_at = created_at
+
+    # -- opening -------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | Path, config: GameConfig, created_at: str | None = None) -> "GameLog":
+        path = Path(path)
+        rules.new_game(config)          # refuse a configuration the engine would not start
+        if path.exists():
+            raise LogError(f"{path}: already exists (use --force to replace it)")
+        conn = _connect(path)
+        created_at = created_at or now_utc()
+        with conn:
+            conn.executescript(SCHEMA)
+            conn.execute("INSERT INTO game VALUES (1, ?, ?, ?, ?)",
+                         (FORMAT, VERSION, created_at, json.dumps(config.to_dict())))
+        return cls(path, conn, config, created_at)
+
+    @classmethod
+    def open(cls, path: str | Path) -> "GameLog":
+        path = Path(path)
+        if not path.is_file():
+            raise LogError(f"{path}: no such game (start one with `board new`)")
+        try:
+            conn = _connect(path)
+            row = conn.execute("SELECT format, version, created_at, config FROM game").fetchone()
+        except sqlite3.DatabaseError as err:
+            raise LogError(f"{path}: not a game database ({err})") from None
+        if row is None or row[0] != FORMAT:
+            raise LogError(f"{path}: not a Conquest of the World game")
+        if row[1] > VERSION:
+            raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
+        try:
+            config = GameConfig.from_dict(json.loads(row[3]), str(path))
+        except (ValueError, KeyError, TypeError) as err:
+            raise LogError(f"{path}: game configuration unreadable ({err})") from None
+        return cls(path, conn, config, row[2])
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def events(self) -> list[Event]:
+        try:
+            rows = self.conn.execute("SELECT seq, type, action, recorded_at FROM events ORDER BY seq").fetchall()
+        except sqlite3.DatabaseError as err:
+            raise LogError(f"{self.path}: events unreadable ({err})") from None
+        events = []
+        for seq, kind, data, recorded_at in rows:
+            action = None
+            if kind == ACTION:
+                try:
+                    action = rules.action_from_dict(json.loads(data))
+                except (ValueError, TypeError) as err:
+                    raise LogError(f"{self.path}: event #{seq}: {err}") from None
+            events.append(Event(seq, kind, action, recorded_at))
+        return events
+
+    def state(self) -> State:
+        in_force, _ = in_force_actions(self.events())
+        state = rules.new_game(self.config)
+        for seq, action in in_force:
+            try:
+                rules.apply_in_place(state, action)
+            except rules.RuleViolation as err:
+                raise LogError(f"{self.path}: event #{seq}: {err}") from None
+        return state
+
+    def history(self) -> list[HistoryLine]:
+        return _history(self.config, self.events(), str(self.path))
+
+    def event_count(self) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def record(self, action: Action) -> tuple[int, State, list[str]]:
+        """Validate `action` against the latest state and append it; RuleViolation leaves the
+        log untouched. Returns the event number, the new state and what happened."""
+        with self._write() as conn:
+            new, notes = rules.apply(self.state(), action)
+            seq = self._append(conn, ACTION, action)
+        return seq, new, notes
+
+    def undo(self) -> tuple[int, Action]:
+        with self._write() as conn:
+            in_force, _ = in_force_actions(self.events())
+            if not in_force:
+                raise NothingToDo("nothing to undo")
+            seq = self._append(conn, UNDO, None)
+        return seq, in_force[-1][1]
+
+    def redo(self) -> tuple[int, Action]:
+        with self._write() as conn:
+            _, redoable = in_force_actions(self.events())
+            if not redoable:
+                raise NothingToDo("nothing to redo")
+            seq = self._append(conn, REDO, None)
+        return seq, redoable[-1][1]
+
+    def _write(self):
+        # BEGIN IMMEDIATE takes the write lock before reading, so the action is validated
+        # against exactly the events it will follow even with two writers.
+        self.conn.execute("BEGIN IMMEDIATE")
+        return _Transaction(self.conn)
+
+    def _append(self, conn, kind: str, action: Action | None, recorded_at: str | None = None) -> int:
+        cur = conn.execute("INSERT INTO events (type, action, recorded_at) VALUES (?, ?, ?)",
+                           (kind, json.dumps(action.to_dict()) if action else None,
+                            recorded_at or now_utc()))
+        return cur.lastrowid
+
+    # -- export / import -----------------------------------------------------------------------
+
+    def export(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "created_at": self.created_at,
+                "config": self.config.to_dict(),
+                "events": [{"seq": e.seq, "type": e.type,
+                            "action": e.action.to_dict() if e.action else None,
+                            "recorded_at": e.recorded_at} for e in self.events()]}
+
+    @classmethod
+    def import_(cls, path: str | Path, data, source: str) -> "GameLog":
+        """A new game file holding an export, checked event by event by replaying it."""
+        config, events, created_at = _parse_export(data, source)
+        _history(config, events, source)            # every action must be legal where it stands
+        log = cls.create(path, config, created_at)
+        with log._write() as conn:
+            for event in events:
+                log._append(conn, event.type, event.action, event.recorded_at)
+        return log
+
+
+class _Transaction:
+    def __init__(self, conn):
+        self.conn = conn
+
+    def __enter__(self):
+        return self.conn
+
+    def __exit__(self, kind, value, tb):
+        if kind is None:
+            self.conn.execute("COMMIT")
+        else:
+            self.conn.execute("ROLLBACK")
+        return False
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")      # a committed event survives a power cut
+    return conn
+
+
+def in_force_actions(events: list[Event]) -> tuple[list[tuple[int, Action]], list[tuple[int, Action]]]:
+    """(actions in force, actions that could be redone), each as (seq, action), oldest first."""
+    in_force, redoable = [], []
+    for event in events:
+        if event.type == ACTION:
+            in_force.append((event.seq, event.action))
+            redoable.clear()
+        elif event.type == UNDO:
+            redoable.append(in_force.pop())
+        else:
+            in_force.append(redoable.pop())
+    return in_force, redoable
+
+
+def _history(config: GameConfig, events: list[Event], source: str) -> list[HistoryLine]:
+    """Every event in words, replaying as it goes; LogError names the first bad event."""
+    states = [rules.new_game(config)]
+    lines: list[HistoryLine] = []
+    in_force: list[tuple[int, int, Action]] = []     # (index in lines, original seq, action)
+    redoable: list[tuple[int, Action]] = []
+    for event in events:
+        try:
+            if event.type == UNDO:
+                if not in_force:
+                    raise LogError("undo with nothing to undo")
+                index, origin, action = in_force.pop()
+                states.pop()
+                lines[index] = replace(lines[index], in_force=False)
+                redoable.append((origin, action))
+                lines.append(HistoryLine(event.seq, event.recorded_at, f"undo #{origin}", [], True))
+                continue
+            if event.type == ACTION:
+                origin, action = event.seq, event.action
+                redoable.clear()
+                summary = describe(action)
+            elif event.type == REDO:
+                if not redoable:
+                    raise LogError("redo with nothing to redo")
+                origin, action = redoable.pop()
+                summary = f"redo #{origin}: {describe(action)}"
+            else:
+                raise LogError(f"unknown event type {event.type!r}")
+            new, notes = rules.apply(states[-1], action)
+            states.append(new)
+            lines.append(HistoryLine(event.seq, event.recorded_at, summary, notes, True))
+            in_force.append((len(lines) - 1, origin, action))
+        except (rules.RuleViolation, LogError) as err:
+            raise LogError(f"{source}: event #{event.seq}: {err}") from None
+    return lines
+
+
+def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise LogError(f"{source}: not a Conquest of the World game export")
+    if data.get("version") != VERSION:
+        raise LogError(f"{source}: export version {data.get('version')!r} is not {VERSION}")
+    try:
+        config = GameConfig.from_dict(data["config"], source)
+        events = []
+        for i, item in enumerate(data["events"]):
+            kind = item["type"]
+            if kind not in (ACTION, UNDO, REDO):
+                raise LogError(f"{source}: events[{i}]: unknown type {kind!r}")
+            action = rules.action_from_dict(item["action"]) if kind == ACTION else None
+            events.append(Event(int(item["seq"]), kind, action, str(item["recorded_at"])))
+        created_at = str(data["created_at"])
+    except ScenarioError as err:
+        raise LogError(str(err)) from None
+    except (KeyError, TypeError, ValueError) as err:
+        raise LogError(f"{source}: malformed export ({type(err).__name__}: {err})") from None
+    seqs = [e.seq for e in events]
+    if seqs != sorted(set(seqs)):
+        raise LogError(f"{source}: event numbers must be increasing")
+    return config, events, created_at

@@ -1,0 +1,274 @@
+"""The board as the table knows it: zone charts with C/A and homeland markers, the POWER BASE
+RECORD track 1-100 with each player's marker, and who is to act. Drawn with Pillow to a PNG,
+or shown in an SDL window that redraws whenever the game file gains an event.
+
+Each zone chart lists its countries top to bottom as on the board; a country's row has the
+lighter CONQUERED area and the darker ALLIED area (rules 9B, 13B) where the holder's C/A marker
+sits, the country's PBU value, and the homeland marker [H] beside the name. A C/A marker just
+outside a country's row marks the war being fought for it (rule 10A).
+"""
+from __future__ import annotations
+
+import ctypes
+import time
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .rules import ALLIED, CONQUERED, HOMELAND, State, fmt_record
+from .world import World
+
+PLAYER_COLOURS = [(200, 30, 30), (30, 80, 210), (20, 150, 60), (235, 195, 20),
+                  (140, 60, 175), (240, 125, 25)]
+BACKGROUND = (24, 44, 74)
+INK = (20, 20, 20)
+PAPER = (240, 236, 222)
+LIGHT_AREA = (226, 218, 190)    # conquered
+DARK_AREA = (120, 104, 78)      # allied
+TRACK_CELL = (214, 222, 232)
+TEXT_LIGHT = (240, 240, 240)
+
+MARGIN = 16
+COLUMNS = 4
+COLUMN_WIDTH = 300
+ROW = 22
+ZONE_GAP = 12
+NAME_WIDTH = 142
+AREA_WIDTH = 48
+PBU_WIDTH = 36
+TRACK_CELLS_PER_ROW = 20
+TRACK_ROWS = 5
+TRACK_CELL_W = 56
+TRACK_CELL_H = 30
+TRACK_LENGTH = TRACK_CELLS_PER_ROW * TRACK_ROWS     # the printed track: 1 to 100
+MARKER_RADIUS = 7
+STATUS_LINE = 20
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything is drawn; tests and the window use the same geometry."""
+    width: int
+    height: int
+    rows: dict          # country -> (x, y) top left of its row
+    zone_titles: list   # (zone number, x, y)
+    track_top: int
+    status_top: int
+
+    def area(self, country: str, kind: str) -> tuple[int, int, int, int]:
+        """Box of a country's "name", CONQUERED (light) or ALLIED (dark) area."""
+        x, y = self.rows[country]
+        left = {"name": x, CONQUERED: x + NAME_WIDTH,
+                ALLIED: x + NAME_WIDTH + AREA_WIDTH}[kind]
+        width = NAME_WIDTH if kind == "name" else AREA_WIDTH
+        return left, y, left + width, y + ROW
+
+    def homeland_point(self, country: str) -> tuple[int, int]:
+        x, y = self.rows[country]
+        return x + 10, y + ROW // 2
+
+    def outside_point(self, country: str) -> tuple[int, int]:
+        """Just outside the country's row: where an attacker's marker waits (rule 10A)."""
+        x, y = self.rows[country]
+        return x + NAME_WIDTH + 2 * AREA_WIDTH + PBU_WIDTH + 12, y + ROW // 2
+
+    def track_point(self, halves: int, slot: int) -> tuple[int, int]:
+        """A record marker's centre: on a number, or on the line after it for a half (rule 6).
+        Record 0 or below sits on the start square; beyond 100 the marker goes round again."""
+        whole, half = divmod(max(halves, 0), 2)
+        row, column = 0, 0                        # the start square, left of 1
+        if whole:
+            row, column = divmod((whole - 1) % TRACK_LENGTH, TRACK_CELLS_PER_ROW)
+            column += 1
+        cx = MARGIN + TRACK_CELL_W * column + TRACK_CELL_W // 2 + half * TRACK_CELL_W // 2
+        cy = self.track_top + row * TRACK_CELL_H + TRACK_CELL_H // 2
+        dx, dy = (slot % 3 - 1) * (MARKER_RADIUS + 3), (slot // 3) * 2 * MARKER_RADIUS - MARKER_RADIUS
+        return cx + dx, cy + dy
+
+
+def layout_for(world: World, players: int) -> Layout:
+    heights = [ROW * (len(members) + 1) + ZONE_GAP for members in world.zones]
+    budget = max(heights)       # the shortest columns that take the zones in board order
+    while len(_columns(heights, budget)) > COLUMNS:
+        budget += ROW
+    starts = _columns(heights, budget)
+    rows, titles = {}, []
+    column, y, top = -1, 0, MARGIN + 30
+    for z, members in enumerate(world.zones):
+        if z in starts:
+            column, y = column + 1, 0
+        x = MARGIN + column * COLUMN_WIDTH
+        titles.append((z + 1, x, top + y))
+        for i, country in enumerate(members):
+            rows[country] = (x, top + y + ROW * (i + 1))
+        y += heights[z]
+    zones_bottom = top + max(r[1] for r in rows.values()) - top + ROW + ZONE_GAP
+    track_top = zones_bottom + 30
+    status_top = track_top + TRACK_ROWS * TRACK_CELL_H + 20
+    height = status_top + STATUS_LINE * (players + 3) + MARGIN
+    width = max(MARGIN * 2 + COLUMNS * COLUMN_WIDTH, MARGIN * 2 + TRACK_CELL_W * (TRACK_CELLS_PER_ROW + 1))
+    return Layout(width, height, rows, titles, track_top, status_top)
+
+
+def _columns(heights: list[int], budget: int) -> list[int]:
+    """The zones that start a column when each column holds at most `budget` pixels."""
+    starts, used = [0], 0
+    for z, height in enumerate(heights):
+        if used and used + height > budget:
+            starts.append(z)
+            used = 0
+        used += height
+    return starts
+
+
+def _font(size: int):
+    return ImageFont.load_default(size=size)
+
+
+def render(state: State) -> Image.Image:
+    world = state.world
+    layout = layout_for(world, len(state.players))
+    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    font, small, title = _font(13), _font(11), _font(18)
+    draw.text((MARGIN, MARGIN), world.name, font=title, fill=TEXT_LIGHT)
+    for number, x, y in layout.zone_titles:
+        draw.rectangle((x, y, x + COLUMN_WIDTH - 20, y + ROW), fill=PAPER, outline=INK)
+        draw.text((x + 4, y + 4), f"Zone {number}", font=font, fill=INK)
+        draw.text((x + NAME_WIDTH + 2, y + 5), "Conq.  Allied  PBU", font=small, fill=INK)
+    for country, (x, y) in layout.rows.items():
+        name_box = layout.area(country, "name")
+        draw.rectangle(name_box, fill=PAPER, outline=INK)
+        draw.text((x + 22, y + 4), country, font=font, fill=INK)
+        draw.rectangle(layout.area(country, CONQUERED), fill=LIGHT_AREA, outline=INK)
+        draw.rectangle(layout.area(country, ALLIED), fill=DARK_AREA, outline=INK)
+        pbu_left = x + NAME_WIDTH + 2 * AREA_WIDTH
+        draw.rectangle((pbu_left, y, pbu_left + PBU_WIDTH, y + ROW), fill=PAPER, outline=INK)
+        draw.text((pbu_left + 8, y + 4), str(world.pbu[country]), font=font, fill=INK)
+    for country, (owner, kind) in state.holdings.items():
+        colour = PLAYER_COLOURS[owner]
+        if kind == HOMELAND:
+            cx, cy = layout.homeland_point(country)
+            draw.rectangle((cx - 8, cy - 9, cx + 8, cy + 9), fill=colour, outline=INK)
+            draw.text((cx - 4, cy - 7), "H", font=font, fill=TEXT_LIGHT)
+        else:
+            box = layout.area(country, kind)
+            _marker(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), colour)
+    if state.war:
+        _marker(draw, layout.outside_point(state.war.country), PLAYER_COLOURS[state.war.sides[0]])
+    _draw_track(draw, layout, state, small, font)
+    _draw_status(draw, layout, state, font)
+    return image
+
+
+def _marker(draw: ImageDraw.ImageDraw, centre: tuple[int, int], colour) -> None:
+    cx, cy = centre
+    draw.ellipse((cx - MARKER_RADIUS, cy - MARKER_RADIUS, cx + MARKER_RADIUS, cy + MARKER_RADIUS),
+                 fill=colour, outline=INK)
+
+
+def _draw_track(draw, layout: Layout, state: State, small, font) -> None:
+    top = layout.track_top
+    draw.text((MARGIN, top - 22), "POWER BASE RECORD", font=font, fill=TEXT_LIGHT)
+    draw.rectangle((MARGIN, top, MARGIN + TRACK_CELL_W - 1, top + TRACK_CELL_H), fill=PAPER, outline=INK)
+    draw.text((MARGIN + 4, top + 2), "0", font=small, fill=INK)
+    for n in range(1, TRACK_LENGTH + 1):
+        row, col = divmod(n - 1, TRACK_CELLS_PER_ROW)
+        x = MARGIN + TRACK_CELL_W * (col + 1)
+        y = top + row * TRACK_CELL_H
+        draw.rectangle((x, y, x + TRACK_CELL_W, y + TRACK_CELL_H), fill=TRACK_CELL, outline=INK)
+        draw.text((x + 3, y + 2), str(n), font=small, fill=INK)
+    for p in state.active():
+        _marker(draw, layout.track_point(state.record(p), p), PLAYER_COLOURS[p])
+
+
+def _draw_status(draw, layout: Layout, state: State, font) -> None:
+    y = layout.status_top
+    draw.text((MARGIN, y), f"WARCHEST {state.warchest} PBU    to act: {state.to_act()}",
+              font=font, fill=TEXT_LIGHT)
+    for p, player in enumerate(state.players):
+        y += STATUS_LINE
+        _marker(draw, (MARGIN + MARKER_RADIUS, y + 8), PLAYER_COLOURS[p])
+        allies = sorted(state.pact_of(p) - {p})
+        text = (f"{player.name}: homeland {player.homeland or '-'}, record "
+                f"{fmt_record(state.record(p))}, chips {player.chips}"
+                + (f", allied with {', '.join(state.name(q) for q in allies)}" if allies else "")
+                + (" - out of the game" if player.eliminated else "")
+                + (" - WINNER" if p in state.winners else ""))
+        draw.text((MARGIN + 22, y + 1), text, font=font, fill=TEXT_LIGHT)
+
+
+# ---------------------------------------------------------------------------------------------
+# The window
+
+class BoardWindow:
+    """An SDL window showing a game file, redrawn whenever the file gains an event."""
+
+    def __init__(self, log, title: str = "Conquest of the World"):
+        import sdl2
+        self.sdl2 = sdl2
+        self.log = log
+        if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO) != 0:
+            raise RuntimeError(f"SDL: {sdl2.SDL_GetError().decode()}")
+        layout = layout_for(log.config.world, len(log.config.players))
+        self.window = sdl2.SDL_CreateWindow(title.encode(), sdl2.SDL_WINDOWPOS_CENTERED,
+                                            sdl2.SDL_WINDOWPOS_CENTERED, layout.width,
+                                            layout.height, sdl2.SDL_WINDOW_SHOWN)
+        if not self.window:
+            raise RuntimeError(f"SDL: {sdl2.SDL_GetError().decode()}")
+        self.seen = None
+        self.image: Image.Image | None = None
+
+    def refresh(self) -> bool:
+        """Redraw if the game changed since the last look; True if it did."""
+        count = self.log.event_count()
+        if count == self.seen:
+            return False
+        self.seen = count
+        self.image = render(self.log.state())
+        self._blit(self.image)
+        return True
+
+    def _blit(self, image: Image.Image) -> None:
+        sdl2 = self.sdl2
+        data = image.convert("RGBA").tobytes()
+        buffer = ctypes.create_string_buffer(data, len(data))
+        source = sdl2.SDL_CreateRGBSurfaceWithFormatFrom(buffer, image.width, image.height, 32,
+                                                         image.width * 4, sdl2.SDL_PIXELFORMAT_RGBA32)
+        target = sdl2.SDL_GetWindowSurface(self.window)
+        sdl2.SDL_BlitSurface(source, None, target, None)
+        sdl2.SDL_FreeSurface(source)
+        sdl2.SDL_UpdateWindowSurface(self.window)
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        """The colour the window shows at (x, y)."""
+        sdl2 = self.sdl2
+        surface = sdl2.SDL_GetWindowSurface(self.window).contents
+        fmt = surface.format.contents
+        sdl2.SDL_LockSurface(surface)
+        offset = y * surface.pitch + x * fmt.BytesPerPixel
+        raw = ctypes.cast(surface.pixels, ctypes.POINTER(ctypes.c_uint8))
+        value = int.from_bytes(bytes(raw[offset:offset + fmt.BytesPerPixel]), "little")
+        sdl2.SDL_UnlockSurface(surface)
+        r, g, b = ctypes.c_uint8(), ctypes.c_uint8(), ctypes.c_uint8()
+        sdl2.SDL_GetRGB(value, surface.format, r, g, b)
+        return r.value, g.value, b.value
+
+    def run(self, polls: int | None = None, interval: float = 0.25) -> None:
+        """Show the game until the window is closed (or Escape), looking for news every
+        `interval` seconds; `polls` stops after that many looks (scripted screenshots)."""
+        sdl2 = self.sdl2
+        event = sdl2.SDL_Event()
+        done = 0
+        while polls is None or done < polls:
+            while sdl2.SDL_PollEvent(ctypes.byref(event)):
+                if event.type == sdl2.SDL_QUIT or (event.type == sdl2.SDL_KEYDOWN and
+                                                   event.key.keysym.sym == sdl2.SDLK_ESCAPE):
+                    return
+            self.refresh()
+            done += 1
+            time.sleep(interval)
+
+    def close(self) -> None:
+        self.sdl2.SDL_DestroyWindow(self.window)
+        self.sdl2.SDL_Quit()

@@ -1,0 +1,207 @@
+"""The board: countries, zones, POWER BASE values, and "what if" scenarios that change them.
+
+The board itself is board/data/world.toml. A scenario file (TOML) may override country values
+(`[pbu]`), zone membership (`[zones]`, a zone's full list top to bottom), the WARCHEST's opening
+balance (`[scenario] warchest`) and the starting holdings (`[[side]]`, one per player in seating
+order). Every problem is reported as a ScenarioError naming the file, the key and the reason.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+CHIP = 100  # the smallest PBU chip (white); every amount of chips is a multiple of it
+
+
+class ScenarioError(ValueError):
+    """A board or scenario file that cannot be used; str() is the one-line message."""
+
+    def __init__(self, path: str, key: str, reason: str):
+        where = f"{path}: {key}" if key else path
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass(frozen=True)
+class Side:
+    """A scenario's starting position for one player."""
+    homeland: str
+    allied: tuple[str, ...] = ()
+    conquered: tuple[str, ...] = ()
+    chips: int = 0
+
+
+@dataclass(frozen=True)
+class World:
+    """The board in play: zones top to bottom as printed, values, bank, starting sides."""
+    zones: tuple[tuple[str, ...], ...]
+    pbu: dict[str, int]
+    warchest: int
+    sides: tuple[Side, ...] = ()
+    name: str = "Conquest of the World"
+    zone_index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "zone_index",
+                           {c: z for z, members in enumerate(self.zones) for c in members})
+
+    @property
+    def countries(self) -> list[str]:
+        return [c for members in self.zones for c in members]
+
+    def zone_of(self, country: str) -> int:
+        return self.zone_index[country]
+
+    def homeland_sides(self, homeland: str) -> tuple[str, ...]:
+        """The countries listed directly above and below `homeland` in its zone (rule 19A)."""
+        members = self.zones[self.zone_of(homeland)]
+        row = members.index(homeland)
+        return tuple(members[r] for r in (row - 1, row + 1) if 0 <= r < len(members))
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "warchest": self.warchest,
+            "zones": [[{"name": c, "pbu": self.pbu[c]} for c in members] for members in self.zones],
+            "sides": [{"homeland": s.homeland, "allied": list(s.allied),
+                       "conquered": list(s.conquered), "chips": s.chips} for s in self.sides],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, path: str = "<game>") -> "World":
+        """Rebuild a world stored in a game log, checking it as strictly as a scenario file."""
+        try:
+            zones = [[(c["name"], c["pbu"]) for c in members] for members in data["zones"]]
+            sides = [_side_from_table(path, f"sides[{i}]", s) for i, s in enumerate(data["sides"])]
+            return _checked_world(path, zones, data["warchest"], sides, data["name"])
+        except (KeyError, TypeError) as err:
+            raise ScenarioError(path, "world", f"malformed board description ({err!r})") from None
+
+
+def _zones_from_table(path: str, table: dict) -> tuple[list[list[tuple[str, int]]], int]:
+    zones = []
+    for z, zone in enumerate(_typed(path, "zone", table.get("zone"), list), start=1):
+        members = _typed(path, f"zone[{z}].countries", zone.get("countries"), list)
+        zones.append([(_typed(path, f"zone[{z}].countries.name", c.get("name"), str),
+                       _typed(path, f"zone[{z}].countries.pbu", c.get("pbu"), int))
+                      for c in members])
+    game = _typed(path, "game", table.get("game", {}), dict)
+    return zones, _typed(path, "game.warchest", game.get("warchest"), int)
+
+
+def _typed(path: str, key: str, value, kind):
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ScenarioError(path, key, f"expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+def _names(path: str, key: str, value) -> tuple[str, ...]:
+    items = _typed(path, key, value, list)
+    return tuple(_typed(path, key, item, str) for item in items)
+
+
+def _side_from_table(path: str, key: str, table) -> Side:
+    table = _typed(path, key, table, dict)
+    unknown = set(table) - {"homeland", "allied", "conquered", "chips"}
+    if unknown:
+        raise ScenarioError(path, f"{key}.{sorted(unknown)[0]}", "unknown key")
+    return Side(homeland=_typed(path, f"{key}.homeland", table.get("homeland"), str),
+                allied=_names(path, f"{key}.allied", table.get("allied", [])),
+                conquered=_names(path, f"{key}.conquered", table.get("conquered", [])),
+                chips=_typed(path, f"{key}.chips", table.get("chips", 0), int))
+
+
+def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
+                   sides: list[Side], name: str) -> World:
+    pbu: dict[str, int] = {}
+    for z, members in enumerate(zones, start=1):
+        if not members:
+            raise ScenarioError(path, f"zone {z}", "a zone needs at least one country")
+        for country, value in members:
+            if country in pbu:
+                raise ScenarioError(path, country, "country listed in two zones")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ScenarioError(path, country, f"PBU value must be a whole number >= 1, not {value!r}")
+            pbu[country] = value
+    if not isinstance(warchest, int) or warchest < 0 or warchest % CHIP:
+        raise ScenarioError(path, "warchest", f"must be a non-negative multiple of {CHIP}")
+    if sides and not 2 <= len(sides) <= 6:
+        raise ScenarioError(path, "side", f"a scenario needs 2 to 6 sides, not {len(sides)}")
+    held: dict[str, str] = {}
+    for i, side in enumerate(sides, start=1):
+        for role, names in (("homeland", (side.homeland,)), ("allied", side.allied),
+                            ("conquered", side.conquered)):
+            for country in names:
+                key = f"side[{i}].{role}"
+                if country not in pbu:
+                    raise ScenarioError(path, key, f"unknown country {country!r}")
+                if country in held:
+                    raise ScenarioError(path, key, f"{country} is already held ({held[country]})")
+                held[country] = key
+        if side.chips < 0 or side.chips % CHIP:
+            raise ScenarioError(path, f"side[{i}].chips", f"must be a non-negative multiple of {CHIP}")
+    if sum(s.chips for s in sides) > warchest:
+        raise ScenarioError(path, "side.chips", f"the sides' chips exceed the WARCHEST ({warchest})")
+    return World(zones=tuple(tuple(c for c, _ in members) for members in zones), pbu=pbu,
+                 warchest=warchest, sides=tuple(sides), name=name)
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as err:
+        raise ScenarioError(str(path), "", err.strerror or str(err)) from None
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(str(path), "", f"TOML syntax: {err}") from None
+
+
+def standard_world() -> World:
+    """The board exactly as the manual prints it."""
+    source = resources.files("board") / "data" / "world.toml"
+    with resources.as_file(source) as path:
+        table = _read_toml(path)
+    zones, warchest = _zones_from_table(str(path), table)
+    return _checked_world(str(path), zones, warchest, [], "Conquest of the World")
+
+
+SCENARIO_KEYS = {"scenario", "pbu", "zones", "side"}
+
+
+def load_scenario(path: str | Path) -> World:
+    """The standard board with a scenario file's overrides applied and validated."""
+    name = str(path)
+    table = _read_toml(Path(path))
+    unknown = set(table) - SCENARIO_KEYS
+    if unknown:
+        raise ScenarioError(name, sorted(unknown)[0], f"unknown table (expected one of {sorted(SCENARIO_KEYS)})")
+    base = standard_world()
+    meta = _typed(name, "scenario", table.get("scenario", {}), dict)
+    unknown = set(meta) - {"name", "description", "warchest"}
+    if unknown:
+        raise ScenarioError(name, f"scenario.{sorted(unknown)[0]}", "unknown key")
+    pbu = dict(base.pbu)
+    for country, value in _typed(name, "pbu", table.get("pbu", {}), dict).items():
+        if country not in pbu:
+            raise ScenarioError(name, f"pbu.{country}", "unknown country")
+        pbu[country] = value
+    zones = [list(members) for members in base.zones]
+    for number, members in _typed(name, "zones", table.get("zones", {}), dict).items():
+        if not number.isdigit() or not 1 <= int(number) <= len(zones):
+            raise ScenarioError(name, f"zones.{number}", f"zone number must be 1 to {len(zones)}")
+        for country in _names(name, f"zones.{number}", members):
+            if country not in pbu:
+                raise ScenarioError(name, f"zones.{number}", f"unknown country {country!r}")
+        zones[int(number) - 1] = list(members)
+    placed = [c for members in zones for c in members]
+    for country in base.countries:
+        if placed.count(country) == 0:
+            raise ScenarioError(name, "zones", f"{country} is in no zone")
+        if placed.count(country) > 1:
+            raise ScenarioError(name, "zones", f"{country} is in more than one zone")
+    sides = [_side_from_table(name, f"side[{i}]", s)
+             for i, s in enumerate(_typed(name, "side", table.get("side", []), list), start=1)]
+    warchest = meta.get("warchest", base.warchest)
+    return _checked_world(name, [[(c, pbu[c]) for c in members] for members in zones],
+                          warchest, sides, _typed(name, "scenario.name", meta.get("name", name), str))
