@@ -1,0 +1,121 @@
+"""The 8048 disassembler, built from the same opcode table as the assembler and spelling
+operands the way the assembler reads them, so its output reassembles to the same bytes.
+
+No side effects: it only calls the read_byte function it is given (a debugger passes a peek).
+
+    disassemble_one(read_byte, address, symbols=None, bank=None) -> (text, length)
+    disassemble_range(read_byte, start, end, symbols=None) -> [(address, length, text)]
+    disassembly_source(data, origin, symbols=None) -> assembler source text
+    load_symbols(path) -> {address: name} from an o2asm .sym.json
+"""
+import json
+
+from cart.asm.opcodes import (DECODE, EXPANDER_PORT, IMMEDIATE, INDIRECT, LONG_TARGET,
+                              PAGE_TARGET, REGISTER, instruction_length, operand_address)
+
+ADDRESS_MASK = 0xFFF
+
+
+def _target_text(target, symbols):
+    if symbols and target in symbols:
+        return symbols[target]
+    return f"0x{target:03x}"
+
+
+def _operand_text(spec, opcode, field, second, address, bank, symbols):
+    if spec == REGISTER:
+        return f"r{field}"
+    if spec == INDIRECT:
+        return f"@r{field}"
+    if spec == EXPANDER_PORT:
+        return f"p{field + 4}"
+    if spec == IMMEDIATE:
+        return f"#0x{second:02x}"
+    if spec == PAGE_TARGET:
+        return _target_text(operand_address(address) & 0xF00 | second, symbols)
+    if spec == LONG_TARGET:
+        return _target_text(bank << 11 | (opcode >> 5) << 8 | second, symbols)
+    return spec.lower()
+
+
+def decode(opcode, second, address, symbols=None, bank=None):
+    """(text, length) of the instruction `opcode` [`second`] at `address`. `bank` is the
+    SEL MB latch for JMP/CALL targets (default: the bank the instruction sits in)."""
+    entry = DECODE[opcode]
+    if entry is None:
+        return f"db 0x{opcode:02x}", 1
+    name, specs, field = entry
+    if bank is None:
+        bank = address >> 11 & 1
+    operands = ",".join(_operand_text(spec, opcode, field, second, address, bank, symbols)
+                        for spec in specs)
+    return (f"{name} {operands}" if operands else name), instruction_length(specs)
+
+
+def disassemble_one(read_byte, address, symbols=None, bank=None):
+    """(text, length) of the instruction at `address`; the second byte is read where the CPU
+    reads it (the program counter wraps inside its 2 KiB bank)."""
+    opcode = read_byte(address & ADDRESS_MASK)
+    entry = DECODE[opcode]
+    if entry is None or instruction_length(entry[1]) == 1:
+        return decode(opcode, 0, address, symbols, bank)
+    return decode(opcode, read_byte(operand_address(address)), address, symbols, bank)
+
+
+def disassemble_range(read_byte, start, end, symbols=None):
+    """[(address, length, text)] for start <= address < end. A two-byte instruction whose
+    second byte is past `end` (or across a bank's wrap) comes out as `db`. SEL MB0/MB1 sets the
+    bank of the following JMP/CALL targets until the next labelled address, as the assembler
+    assumes."""
+    rows, address, bank = [], start, None
+    while address < end:
+        if symbols and address in symbols:
+            bank = None
+        opcode = read_byte(address)
+        entry = DECODE[opcode]
+        length = instruction_length(entry[1]) if entry else 1
+        if length == 2 and (address + 1 >= end or operand_address(address) != address + 1):
+            rows.append((address, 1, f"db 0x{opcode:02x}"))
+            address += 1
+            continue
+        second = read_byte(address + 1) if length == 2 else 0
+        text, length = decode(opcode, second, address, symbols, bank)
+        if entry and entry[0] == "sel" and entry[1][0] in ("MB0", "MB1"):
+            bank = int(entry[1][0][2])
+        rows.append((address, length, text))
+        address += length
+    return rows
+
+
+def disassembly_source(data: bytes, origin: int, symbols=None) -> str:
+    """Assembler source for `data` loaded at `origin`: labels from `symbols` at instruction
+    starts, EQUs for the other symbols it names, each line commented with address and bytes."""
+    end = origin + len(data)
+    rows = disassemble_range(lambda address: data[address - origin], origin, end, symbols)
+    starts = {address for address, _, _ in rows}
+    lines = ["        cpu 8048"]
+    if symbols:
+        used = {word for _, _, text in rows for word in text.replace(",", " ").split()[1:]}
+        for address, name in sorted(symbols.items()):
+            if name in used and address not in starts:
+                lines.append(f"{name} equ 0x{address:03x}")
+    lines.append(f"        org 0x{origin:03x}")
+    for address, length, text in rows:
+        if symbols and address in symbols:
+            lines.append(f"{symbols[address]}:")
+        encoded = " ".join(f"{value:02x}" for value in data[address - origin:address - origin + length])
+        lines.append(f"        {text:<24}; {address:04x}: {encoded}")
+    return "\n".join(lines) + "\n"
+
+
+def load_symbols(path) -> dict:
+    """{address: label} from an o2asm symbol file; where several labels share an address, the
+    first one without a '.' (a scope label) wins, else the first in name order."""
+    with open(path, encoding="utf-8") as handle:
+        table = json.load(handle)
+    by_address = {}
+    for name, address in sorted(table.get("labels", {}).items()):
+        current = by_address.get(address)
+        if current is None or ("." in current and "." not in name):
+            by_address[address] = name
+    return by_address
