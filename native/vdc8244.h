@@ -17,11 +17,106 @@
 #define VDC8244_H
 
 #include "o2.h"
+#include "state.h"
+#include "sound.h"
 
 #define VDC_REGION_NTSC 0
 #define VDC_REGION_PAL  1
 
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
+
+/* ---- Raster geometry (hardware/odyssey2.md §3, Kevin Horton's timing notes) ----
+ * A line is counted in half-clocks x = 0..VDC_LINE_HC-1 and lines 0..VDC_LINES-1; hc 0 is line
+ * VDC_FRAME_START_LINE, x 0. HBLANK is x in [VDC_HBLANK_START, line length - 2). VBLANK rises at
+ * line VDC_VBLANK_LINE, x VDC_VBLANK_X (with the VBLANK interrupt) and falls at line 0,
+ * x VDC_VBLANK_X; T1 = HBLANK | VBLANK, the one-half-clock gap before HBLANK on line 0 is no edge.
+ * PAL (8245): 456 half-clocks × 313 lines with the same active lines 0-242 (our choice: the
+ * extra 50 lines lengthen VBLANK) and HBLANK x in [366, 454).
+ *
+ * ---- Framebuffer: screen[VDC_SCREEN_H][VDC_SCREEN_W][3], RGB ----
+ * Pixel (row y, column x) is raster line y, half-clock x: lines 0-242 and half-clocks 0-359 of
+ * each line, the same area and resolution as MAME's odyssey2 screen bitmap (measured with the
+ * oracle: a sprite at X = 0x10 starts at column 2 × (0x10 + 5) = 42). One object pixel (X unit)
+ * is two columns wide. PAL shows the same area.
+ *
+ * ---- Palette (vdc_palette[16][3]) ----
+ * Pen = R | G << 1 | B << 2 | luminance << 3. Objects are always luminous: a sprite's pen is
+ * 8 | attr bits 5-3, a character's 8 | attr bits 3-1. Register A3 holds the grid colour as
+ * B G R in bits 0-2 and the background as B G R in bits 3-5 (bit order reversed with respect to
+ * the pen); the grid is luminous when A3 bit 6 is set or P17 is low, the background when P17 is
+ * low. The RGB values are those of MAME's RF palette (oracle README), a measured fact of the
+ * reference, so the conformance suite compares pixels directly:
+ *   0 000000  1 790000  2 006D07  3 77670B  4 1A37BE  5 94309F  6 2AAABE  7 CECECE
+ *   8 676767  9 C75151 10 56C469 11 C6B86A 12 5C80F6 13 DC84E8 14 77E6EB 15 FFFFFF
+ */
+#define VDC_LINE_HC_NTSC     455
+#define VDC_LINE_HC_PAL      456
+#define VDC_LINES_NTSC       263
+#define VDC_LINES_PAL        313
+#define VDC_LINE_HC_MAX      456
+#define VDC_FRAME_START_LINE 243
+#define VDC_VBLANK_LINE      242
+#define VDC_VBLANK_X         365
+#define VDC_HBLANK_START     366
+#define VDC_Y_STEP_X         413      /* the Y counter counts the next line from here */
+#define VDC_X_SKIP_AFTER     412      /* NTSC X counter: the value 0xCE lasts one half-clock */
+#define VDC_SCREEN_W         360
+#define VDC_SCREEN_H         243
+#define VDC_PENS             16
+
+/* ---- Registers ---- */
+#define VDC_REG_CONTROL      0xA0
+#define VDC_REG_STATUS       0xA1
+#define VDC_REG_COLLISION    0xA2
+#define VDC_REG_COLOR        0xA3
+#define VDC_REG_BEAM_Y       0xA4
+#define VDC_REG_BEAM_X       0xA5
+#define VDC_REG_SPRITE_SHAPE 0x80
+#define VDC_REG_HGRID        0xC0     /* C0-C8 rows 0-7, D0-D8 bit 0 row 8 */
+#define VDC_REG_HGRID_ROW8   0xD0
+#define VDC_REG_VGRID        0xE0     /* E0-E9 */
+
+#define VDC_CTRL_STROBE      0x02     /* beam position registers follow the beam */
+#define VDC_CTRL_SOUND_IRQ   0x04     /* no effect: the sound interrupt does not work (Horton) */
+#define VDC_CTRL_GRID        0x08
+#define VDC_CTRL_EXT_IRQ     0x10     /* no external chip on the Odyssey²: no effect */
+#define VDC_CTRL_OBJECTS     0x20
+#define VDC_CTRL_DOTS        0x40
+#define VDC_CTRL_WIDE_VGRID  0x80
+
+#define VDC_STATUS_HBLANK    0x01     /* "horizontal status", x in [225, 413) on lines 0-0xF2 */
+#define VDC_STATUS_STROBE    0x02
+#define VDC_STATUS_VBLANK    0x08     /* the VBLANK interrupt is pending */
+#define VDC_STATUS_MAJOR     0x80     /* two characters met in the character shifter */
+
+/* Collision classes: bits of A2 (write: which classes to test; read: which classes met them). */
+#define VDC_COLL_SPRITE0     0x01     /* .. 0x08 for sprite 3 */
+#define VDC_COLL_VGRID       0x10
+#define VDC_COLL_HGRID       0x20     /* horizontal segments and dots */
+#define VDC_COLL_EXTERNAL    0x40
+#define VDC_COLL_CHARS       0x80     /* characters and quads */
+
+struct vdc8244 {
+    int region;
+    uint16_t line_hc;              /* 455 / 456 */
+    uint16_t lines;                /* 263 / 313 */
+    uint16_t hblank_end;
+    uint64_t hc;                   /* caught up to here */
+    uint16_t line, x;              /* beam position at hc */
+    uint32_t frame;                /* frames completed (frame boundaries passed) since power-on */
+    uint8_t reg[256];              /* what was written (A0-AF hold B0-BF too) */
+    uint8_t status;                /* A1 latched bits: VDC_STATUS_VBLANK, VDC_STATUS_MAJOR */
+    uint8_t collision;             /* A2 read value */
+    uint8_t irq;                   /* /INT asserted */
+    uint8_t beam_y, beam_x;        /* A4 / A5 while frozen */
+    uint8_t p17;
+    uint8_t charset[512];          /* the character ROM (not save state: the machine sets it) */
+    uint8_t collide[256];          /* objects present -> A2 bits they set (derived from reg A2) */
+    o2_sound sound;
+    uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
+};
+
+extern const uint8_t vdc_palette[VDC_PENS][3];
 
 void     vdc_init(vdc8244 *vdc, int region);
 void     vdc_reset(vdc8244 *vdc);                         /* power-on state, beam at hc 0 */
@@ -34,5 +129,6 @@ void     vdc_set_p17(vdc8244 *vdc, int level);            /* P17: background/gri
 int      vdc_irq(const vdc8244 *vdc);                     /* 1 while /INT is asserted */
 int      vdc_t1(const vdc8244 *vdc);                      /* HBLANK | VBLANK now */
 uint64_t vdc_next_event(const vdc8244 *vdc);              /* hc of the next change of irq or t1 */
+void     vdc_state(vdc8244 *vdc, o2_stream *st);          /* every field, the framebuffer too */
 
 #endif /* VDC8244_H */

@@ -1,0 +1,204 @@
+/*
+ * sound.c — the 8244/8245 sound generator and its PCM resampler. See sound.h for the model.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "sound.h"
+#include "vdc8244.h"
+
+/* Half-clocks per second, as an exact fraction HC_NUM / HC_DEN:
+ * NTSC 2 × 315/88 MHz = 78750000/11; PAL 2 × 17.734476 MHz / 5 (CPU clock × 18/15) = 35468952/5. */
+#define HC_NUM_NTSC 78750000u
+#define HC_DEN_NTSC 11u
+#define HC_NUM_PAL  35468952u
+#define HC_DEN_PAL  5u
+
+#define SHIFT_BITS        24
+#define SHIFT_MASK        0xFFFFFFu
+#define NOISE_TAP         5
+#define NOISE_FEED_HIGH   23
+#define NOISE_FEED_MID    15
+#define PRESCALE_FAST     0x3    /* every 4th HBLANK */
+#define PRESCALE_SLOW     0xF    /* every 16th HBLANK */
+#define PRESCALE_MODULO   0xF
+#define FIR_CUTOFF        0.225  /* of the sub-sample rate: 0.45 × the output rate */
+#define Q15               32768
+#define PI                3.14159265358979323846
+
+/* A 16-tap Hamming-windowed sinc low-pass with an exact DC gain of 1 (Q15 sum = 32768). */
+static void design_fir(int16_t coef[SOUND_FIR_TAPS])
+{
+    double h[SOUND_FIR_TAPS], sum = 0.0;
+    const double mid = (SOUND_FIR_TAPS - 1) / 2.0;
+    for (int k = 0; k < SOUND_FIR_TAPS; k++) {
+        double t = k - mid;
+        double sinc = sin(2.0 * PI * FIR_CUTOFF * t) / (PI * t);
+        double window = 0.54 - 0.46 * cos(2.0 * PI * k / (SOUND_FIR_TAPS - 1));
+        h[k] = sinc * window;
+        sum += h[k];
+    }
+    int total = 0;
+    for (int k = 0; k < SOUND_FIR_TAPS; k++) {
+        coef[k] = (int16_t)lround(h[k] / sum * Q15);
+        total += coef[k];
+    }
+    /* Rounding residue goes to the two centre taps so a steady level passes unchanged. */
+    coef[SOUND_FIR_TAPS / 2 - 1] += (int16_t)((Q15 - total) / 2);
+    coef[SOUND_FIR_TAPS / 2] += (int16_t)(Q15 - total - (Q15 - total) / 2);
+}
+
+void sound_init(o2_sound *s, int region, uint32_t rate)
+{
+    memset(s, 0, sizeof *s);
+    /* One sub-sample (1 / (2 × rate) s) = HC_NUM ticks; one half-clock = 2 × rate × HC_DEN ticks. */
+    s->ticks_per_sub = region == VDC_REGION_PAL ? HC_NUM_PAL : HC_NUM_NTSC;
+    s->hc_den = region == VDC_REGION_PAL ? HC_DEN_PAL : HC_DEN_NTSC;
+    design_fir(s->fir_coef);
+    sound_set_rate(s, rate);
+}
+
+void sound_reset(o2_sound *s)
+{
+    s->shift = 0;
+    s->control = 0;
+    s->prescaler = 0;
+    s->holdoff = 0;
+    s->pin = 0;
+    s->sub_pos = 0;
+    s->sub_acc = 0;
+    memset(s->fir_hist, 0, sizeof s->fir_hist);
+    s->fir_pos = 0;
+    s->sub_parity = 0;
+    s->count = 0;
+    s->frame_count = 0;
+}
+
+void sound_set_rate(o2_sound *s, uint32_t rate)
+{
+    s->rate = rate;
+    s->ticks_per_hc = 2u * rate * s->hc_den;
+    s->sub_pos = 0;
+    s->sub_acc = 0;
+}
+
+void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
+{
+    switch (reg) {
+    case SOUND_REG_SHIFT_HIGH: s->shift = (s->shift & 0x00FFFFu) | (uint32_t)value << 16; s->holdoff = 1; break;
+    case SOUND_REG_SHIFT_MID:  s->shift = (s->shift & 0xFF00FFu) | (uint32_t)value << 8;  s->holdoff = 1; break;
+    case SOUND_REG_SHIFT_LOW:  s->shift = (s->shift & 0xFFFF00u) | value;                 s->holdoff = 1; break;
+    case SOUND_REG_CONTROL:    s->control = value; break;
+    default: break;
+    }
+}
+
+uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg)
+{
+    return (uint8_t)(s->shift >> (8 * (SOUND_REG_SHIFT_LOW - reg)));
+}
+
+static void shift_once(o2_sound *s)
+{
+    uint32_t out = s->shift & 1u;
+    uint32_t next = (s->shift >> 1) | out << (SHIFT_BITS - 1);
+    if (s->control & SOUND_CTRL_NOISE) {
+        uint32_t feed = out ^ ((s->shift >> NOISE_TAP) & 1u);
+        next &= ~(1u << NOISE_FEED_HIGH | 1u << NOISE_FEED_MID);
+        next |= feed << NOISE_FEED_HIGH | feed << NOISE_FEED_MID;
+    }
+    s->shift = next & SHIFT_MASK;
+}
+
+void sound_hblank(o2_sound *s)
+{
+    uint8_t mask = (s->control & SOUND_CTRL_FAST) ? PRESCALE_FAST : PRESCALE_SLOW;
+    if (s->holdoff)
+        s->holdoff = 0;
+    else if ((s->control & SOUND_CTRL_ENABLE) && (s->prescaler & mask) == 0)
+        shift_once(s);
+    s->prescaler = (s->prescaler + 1) & PRESCALE_MODULO;
+    s->pin = s->shift & 1u;
+}
+
+static uint32_t level_now(const o2_sound *s)
+{
+    if (!(s->control & SOUND_CTRL_ENABLE) || !s->pin)
+        return 0;
+    return (uint32_t)(s->control & SOUND_CTRL_VOLUME) * SOUND_LEVEL_UNIT;
+}
+
+static void emit_sub(o2_sound *s, int32_t sub)
+{
+    s->fir_hist[s->fir_pos] = sub;
+    s->fir_pos = (s->fir_pos + 1) % SOUND_FIR_TAPS;
+    s->sub_parity ^= 1;
+    if (s->sub_parity)
+        return;
+    int64_t acc = 0;
+    for (int k = 0; k < SOUND_FIR_TAPS; k++)   /* symmetric taps: the order of history is moot */
+        acc += (int64_t)s->fir_coef[k] * s->fir_hist[(s->fir_pos + k) % SOUND_FIR_TAPS];
+    int32_t v = (int32_t)((acc + Q15 / 2) >> 15);
+    if (v > INT16_MAX) v = INT16_MAX;
+    if (v < INT16_MIN) v = INT16_MIN;
+    if (s->count < SOUND_MAX_SAMPLES)
+        s->samples[s->count++] = (int16_t)v;
+}
+
+void sound_run(o2_sound *s, uint32_t hc)
+{
+    uint64_t level = level_now(s);
+    uint64_t ticks = (uint64_t)hc * s->ticks_per_hc;
+    while (s->sub_pos + ticks >= s->ticks_per_sub) {
+        uint32_t take = s->ticks_per_sub - s->sub_pos;
+        s->sub_acc += level * take;
+        ticks -= take;
+        emit_sub(s, (int32_t)((s->sub_acc + s->ticks_per_sub / 2) / s->ticks_per_sub));
+        s->sub_acc = 0;
+        s->sub_pos = 0;
+    }
+    s->sub_acc += level * ticks;
+    s->sub_pos += (uint32_t)ticks;
+}
+
+void sound_end_frame(o2_sound *s)
+{
+    memcpy(s->frame_samples, s->samples, s->count * sizeof s->samples[0]);
+    s->frame_count = s->count;
+    s->count = 0;
+}
+
+const int16_t *sound_last_frame(const o2_sound *s, uint32_t *count)
+{
+    *count = s->frame_count;
+    return s->frame_samples;
+}
+
+void sound_state(o2_sound *s, o2_stream *st)
+{
+    st_u32(st, &s->shift);
+    st_u8(st, &s->control);
+    st_u8(st, &s->prescaler);
+    st_u8(st, &s->holdoff);
+    st_u8(st, &s->pin);
+    st_u32(st, &s->rate);
+    st_u32(st, &s->hc_den);
+    st_u32(st, &s->ticks_per_hc);
+    st_u32(st, &s->ticks_per_sub);
+    st_u32(st, &s->sub_pos);
+    st_u64(st, &s->sub_acc);
+    for (int k = 0; k < SOUND_FIR_TAPS; k++)
+        st_i32(st, &s->fir_hist[k]);
+    st_u8(st, &s->fir_pos);
+    st_u8(st, &s->sub_parity);
+    st_u32(st, &s->count);
+    st_u32(st, &s->frame_count);
+    if (s->count > SOUND_MAX_SAMPLES || s->frame_count > SOUND_MAX_SAMPLES || s->fir_pos >= SOUND_FIR_TAPS) {
+        st->error = 1;
+        return;
+    }
+    for (uint32_t k = 0; k < s->count; k++)
+        st_u16(st, (uint16_t *)&s->samples[k]);
+    for (uint32_t k = 0; k < s->frame_count; k++)
+        st_u16(st, (uint16_t *)&s->frame_samples[k]);
+}

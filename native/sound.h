@@ -1,0 +1,78 @@
+/*
+ * sound.h — the sound part of the Intel 8244/8245, internal to native/.
+ *
+ * Registers (hardware/odyssey2.md §3; Kevin Horton's timing notes, "Sound subsystem"):
+ *   A7, A8, A9  a 24-bit shift register, A7 the high byte; it shifts right and always
+ *               recirculates (bit 0 back into bit 23). The output pin is bit 0 (A9 bit 0).
+ *   AA          control: bit 7 enable, bit 5 rate (shift every 4 lines, else every 16),
+ *               bit 4 noise (bit 0 XOR bit 5 feeds bits 23 and 15), bits 3-0 volume.
+ * The chip clocks the sound at the start of every HBLANK: a 4-bit line prescaler lets a shift
+ * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
+ * HBLANK's shift; the pin is then reloaded from bit 0. While disabled the register does not
+ * shift (as the MAME oracle shows). The volume is a PWM duty of n/16 at 3.58 MHz: its average,
+ * not the carrier, is the audible level.
+ *
+ * PCM: the output level (pin AND enable) × volume is integrated exactly over half-clock
+ * intervals into sub-samples at twice the output rate (a box filter), which a 16-tap
+ * windowed-sinc low-pass (cut-off 0.45 × output rate) decimates by two. A sample's value is
+ * the filtered average of level = volume × SOUND_LEVEL_UNIT while the pin is high, 0 while low
+ * or disabled: a steady level v × SOUND_LEVEL_UNIT comes out exactly as that number.
+ */
+#ifndef SOUND_H
+#define SOUND_H
+
+#include "o2.h"
+#include "state.h"
+
+#define SOUND_REG_SHIFT_HIGH 0xA7
+#define SOUND_REG_SHIFT_MID  0xA8
+#define SOUND_REG_SHIFT_LOW  0xA9
+#define SOUND_REG_CONTROL    0xAA
+
+#define SOUND_CTRL_ENABLE    0x80
+#define SOUND_CTRL_FAST      0x20   /* shift every 4 lines (3933.5 Hz NTSC), else every 16 */
+#define SOUND_CTRL_NOISE     0x10
+#define SOUND_CTRL_VOLUME    0x0F
+
+#define SOUND_LEVEL_UNIT     2048   /* PCM value per volume step: volume 15 -> 30720 */
+#define SOUND_FIR_TAPS       16
+#define SOUND_MAX_SAMPLES    2048   /* per frame: enough for 48 kHz at 49.7 Hz with margin */
+
+typedef struct o2_sound {
+    /* The chip. */
+    uint32_t shift;          /* 24 bits: A7 << 16 | A8 << 8 | A9 */
+    uint8_t control;         /* AA */
+    uint8_t prescaler;       /* HBLANKs counted, modulo 16 */
+    uint8_t holdoff;         /* a shift-register write delays the next HBLANK's shift */
+    uint8_t pin;             /* the output bit latched at the last HBLANK */
+    /* The resampler (see the top of this file). */
+    uint32_t rate;           /* output samples per second */
+    uint32_t hc_den;         /* half-clocks per second = ticks_per_sub / hc_den */
+    uint32_t ticks_per_hc;   /* time unit: one sub-sample is ticks_per_sub ticks */
+    uint32_t ticks_per_sub;
+    uint32_t sub_pos;        /* ticks into the current sub-sample */
+    uint64_t sub_acc;        /* level × ticks accumulated in the current sub-sample */
+    int32_t fir_hist[SOUND_FIR_TAPS];   /* last sub-samples, newest at fir_pos - 1 */
+    uint8_t fir_pos;
+    uint8_t sub_parity;      /* every second sub-sample makes an output sample */
+    int16_t fir_coef[SOUND_FIR_TAPS];   /* Q15, derived from rate-independent design */
+    /* Output: samples made during the current frame, and those of the last complete frame. */
+    uint32_t count;
+    int16_t samples[SOUND_MAX_SAMPLES];
+    uint32_t frame_count;
+    int16_t frame_samples[SOUND_MAX_SAMPLES];
+} o2_sound;
+
+void sound_init(o2_sound *s, int region, uint32_t rate);  /* region: VDC_REGION_NTSC / _PAL */
+void sound_reset(o2_sound *s);                    /* power-on: registers and output cleared */
+void sound_set_rate(o2_sound *s, uint32_t rate);  /* 44100 or 48000 (any rate 8000-192000) */
+void sound_write(o2_sound *s, uint8_t reg, uint8_t value);   /* reg SOUND_REG_* (A7-AA) */
+uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they are now */
+void sound_hblank(o2_sound *s);                   /* clock at the start of each HBLANK */
+void sound_run(o2_sound *s, uint32_t hc);         /* integrate the output over hc half-clocks */
+void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
+/* The samples of the last complete frame (frame_samples / frame_count). */
+const int16_t *sound_last_frame(const o2_sound *s, uint32_t *count);
+void sound_state(o2_sound *s, o2_stream *st);
+
+#endif /* SOUND_H */

@@ -1,0 +1,651 @@
+/*
+ * vdc8244.c — Intel 8244 (NTSC) / 8245 (PAL) video display controller.
+ *
+ * Sources: hardware/odyssey2.md §3, Kevin Horton's raster and register measurements
+ * ("Odyssey^2 X/Y Count and video timing"), Intel's 8245 specification (collision classes,
+ * colour latch bits), and the MAME oracle where those are silent (colours, luminance, the
+ * framebuffer origin, collision rules between grid pieces, read locks). Geometry, palette and
+ * the framebuffer are described in vdc8244.h.
+ *
+ * Register map (A0-AF mirrored at B0-BF):
+ *   00-0F  4 sprites × (Y, X, attributes, -)   attr: 5-3 colour, 2 double size, 1-0 shift pattern
+ *   10-3F  12 characters × (Y, X, pointer, attr)   attr: 3-1 colour, 0 pointer bit 8
+ *   40-7F  4 quads × 4 characters; Y and X are shared by the four (writes go to all copies)
+ *   80-9F  sprite shapes, 8 bytes each, bit 0 leftmost
+ *   A0 control, A1 status, A2 collision, A3 colours, A4/A5 beam Y/X, A7-AA sound (sound.c)
+ *   C0-C8 / D0-D8 horizontal grid, E0-E9 vertical grid
+ * Object registers ignore writes (and read 0) while objects are displayed (A0 bit 5), grid
+ * registers while the grid is (A0 bit 3); sprite shapes stay writable.
+ *
+ * Rendering: vdc_catch_up() draws every span of the beam's path as it goes, line by line, with
+ * the registers as they are at that moment: a span fills a line buffer with the background,
+ * then grid, characters and sprites (sprite 0 on top) as runs, records which collision classes
+ * cover each half-clock, and converts the part inside the framebuffer to RGB.
+ */
+#include <string.h>
+
+#include "vdc8244.h"
+
+const uint8_t vdc_palette[VDC_PENS][3] = {
+    {0x00, 0x00, 0x00}, {0x79, 0x00, 0x00}, {0x00, 0x6D, 0x07}, {0x77, 0x67, 0x0B},
+    {0x1A, 0x37, 0xBE}, {0x94, 0x30, 0x9F}, {0x2A, 0xAA, 0xBE}, {0xCE, 0xCE, 0xCE},
+    {0x67, 0x67, 0x67}, {0xC7, 0x51, 0x51}, {0x56, 0xC4, 0x69}, {0xC6, 0xB8, 0x6A},
+    {0x5C, 0x80, 0xF6}, {0xDC, 0x84, 0xE8}, {0x77, 0xE6, 0xEB}, {0xFF, 0xFF, 0xFF},
+};
+
+/* ---- Objects ---- */
+#define SPRITES            4
+#define CHARS              12
+#define QUADS              4
+#define QUAD_CHARS         4
+#define REG_SPRITES        0x00
+#define REG_CHARS          0x10
+#define REG_QUADS          0x40
+#define REG_OBJECTS_END    0x80
+#define OBJ_REGS           4
+#define QUAD_REGS          (OBJ_REGS * QUAD_CHARS)
+#define OBJ_Y              0
+#define OBJ_X              1
+#define OBJ_PTR            2
+#define OBJ_ATTR           3
+#define QUAD_COPY_MASK     0x0C        /* address bits selecting one of a quad's four copies */
+#define SPRITE_ROWS        8
+#define SPRITE_ATTR_DOUBLE 0x04
+#define SPRITE_ATTR_SHIFT  0x03
+#define SPRITE_SHIFT_ALL   1           /* every row half a pixel right */
+#define SPRITE_SHIFT_EVEN  2           /* rows 0, 2, 4, 6 */
+#define SPRITE_SHIFT_ODD   3           /* rows 1, 3, 5, 7 */
+#define SPRITE_COLOR_SHIFT 3
+#define CHAR_COLOR_SHIFT   1
+#define CHAR_ATTR_PTR8     0x01
+#define CHAR_PTR_MASK      0x1FF
+#define CHAR_ROWS          8
+#define CHAR_Y_MASK        0xFE        /* characters start on even lines */
+#define CHAR_Y_MIN_NTSC    0x0E        /* characters above this line are not shown (8244) */
+#define COLOR_MASK         0x07
+#define COLOR_GRID_BRIGHT  0x40        /* A3 bit 6 */
+#define COLOR_BG_SHIFT     3
+#define PEN_LUMINANCE      0x08
+#define OBJ_X_DELAY        5           /* the first pixel is at beam X + 5 */
+#define OBJ_X_WRAP         0xE4        /* X counter values per line: 0xE2/0xE3 act as -2/-1 */
+#define OBJ_X_NEGATIVE     0xE2
+#define SPRITE_X_MAX       0xB5
+#define CHAR_X_MAX         0xB3
+#define QUAD_X_MAX         0x83
+#define QUAD_CHAR_STEP_X   16
+#define CHAR_WIDTH_HC      16
+#define OBJ_FIRST_LINE     1           /* nothing is emitted on line 0; sprite Y 0 acts as 1 */
+#define OBJ_LAST_LINE      0xF2
+#define OBJ_PIXEL_HC       2           /* one object pixel (X unit) = 2 half-clocks */
+#define OBJ_NOT_EMITTED    (-1000)
+
+/* ---- Grid (X in object units, one unit = 2 half-clocks) ---- */
+#define GRID_TOP_LINE      0x18
+#define GRID_ROW_LINES     24
+#define HGRID_LINES        3
+#define HGRID_ROWS         9
+#define HGRID_COLS         9
+#define VGRID_ROWS         8
+#define VGRID_COLS         10
+#define GRID_LEFT_X        0x0D
+#define GRID_COL_X         16
+#define HGRID_WIDTH_X      18          /* two units overlap the next segment: boxes close */
+#define VGRID_WIDTH_X      2
+#define VGRID_WIDE_X       16
+#define HGRID_ROW8_BIT     0x01
+
+/* ---- Registers and status ---- */
+#define REG_MIRROR_LOW     0xB0
+#define REG_MIRROR_HIGH    0xBF
+#define REG_MIRROR_OFFSET  0x10
+#define REG_SOUND_FIRST    0xA7
+#define REG_SOUND_LAST     0xAA
+#define REG_CONTROL_READ   0xFE        /* bit 0 (horizontal interrupt) does not exist */
+#define REG_STATUS_READ    0xDF        /* bit 5 floats */
+#define REG_SOUND_READ     0xBF
+#define REG_GRID_FIRST     0xC0
+#define REG_HGRID_END      0xC9
+#define REG_HGRID_ROW8_END 0xD9
+#define REG_VGRID_END      0xEA
+#define REG_GRID_END       0xF0
+#define READ_FLOATS_ALL    0xFF        /* unconnected bits read the address left on the bus */
+#define READ_FLOATS_HIGH   0xF0
+#define READ_FLOATS_ROW8   0xFE
+#define SPRITE_READ_ATTR   0x00        /* sprite attributes are write-only */
+#define CHAR_READ_Y        0xFE
+#define CHAR_READ_ATTR     0x0F
+#define HSTATUS_FIRST_X    225
+#define HSTATUS_END_X      413
+#define COLL_GRID          (VDC_COLL_VGRID | VDC_COLL_HGRID)
+#define COLL_SPRITE(n)     (VDC_COLL_SPRITE0 << (n))
+
+static int in_vblank_for_t1(unsigned line, unsigned x)
+{
+    /* VBLANK falls at x 365 of line 0 and HBLANK rises at 366: T1 does not see the gap. */
+    return (line == VDC_VBLANK_LINE && x >= VDC_VBLANK_X) || line > VDC_VBLANK_LINE
+        || (line == 0 && x < VDC_HBLANK_START);
+}
+
+static int t1_at(const vdc8244 *v, unsigned line, unsigned x)
+{
+    return in_vblank_for_t1(line, x) || (x >= VDC_HBLANK_START && x < v->hblank_end);
+}
+
+static unsigned live_x(const vdc8244 *v)
+{
+    if (v->region == VDC_REGION_NTSC)
+        return (v->x + (v->x > VDC_X_SKIP_AFTER)) >> 1;
+    return v->x >> 1;
+}
+
+static unsigned live_y(const vdc8244 *v)
+{
+    if (v->x >= VDC_Y_STEP_X)
+        return v->line + 1u;
+    if (v->line == 0 && v->x < VDC_VBLANK_X)   /* the counter resets with VBLANK's end */
+        return v->lines;
+    return v->line;
+}
+
+static void build_collide(vdc8244 *v)
+{
+    uint8_t enable = v->reg[VDC_REG_COLLISION];
+    for (unsigned present = 0; present < 256; present++) {
+        uint8_t hits = 0;
+        for (unsigned bit = 1; bit < 256; bit <<= 1) {
+            if (!(present & enable & bit))
+                continue;
+            uint8_t others = (uint8_t)(present & ~bit);
+            if (bit & COLL_GRID)          /* the grid's pieces do not collide with each other */
+                others &= (uint8_t)~COLL_GRID;
+            hits |= others;
+        }
+        v->collide[present] = hits;
+    }
+}
+
+/* ---------------------------------------------------------------- line rendering */
+
+typedef struct span {
+    unsigned x0, x1;                 /* half-clocks being drawn, [x0, x1) */
+    unsigned lo, hi;                 /* extent of the object pixels drawn */
+    unsigned pieces;                 /* object runs drawn, to skip collision scans */
+    uint8_t pen[VDC_LINE_HC_MAX];
+    uint8_t cover[VDC_LINE_HC_MAX];  /* collision classes present */
+} span;
+
+static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
+{
+    int a = start < (int)s->x0 ? (int)s->x0 : start;
+    int b = start + (int)width > (int)s->x1 ? (int)s->x1 : start + (int)width;
+    if (a >= b)
+        return;
+    memset(s->pen + a, pen, (size_t)(b - a));
+    for (int x = a; x < b; x++)
+        s->cover[x] |= cls;
+    if ((unsigned)a < s->lo) s->lo = (unsigned)a;
+    if ((unsigned)b > s->hi) s->hi = (unsigned)b;
+    s->pieces++;
+}
+
+/* Eight pixels of `width` half-clocks; `msb_first` for characters, bit 0 first for sprites. */
+static void pattern(span *s, int start, uint8_t bits, unsigned width, int msb_first, uint8_t pen, uint8_t cls)
+{
+    for (unsigned k = 0; bits; k++) {
+        uint8_t mask = (uint8_t)(msb_first ? 0x80u >> k : 1u << k);
+        if (bits & mask) {
+            run(s, start + (int)(k * width), width, pen, cls);
+            bits &= (uint8_t)~mask;
+        }
+    }
+}
+
+static int obj_start_hc(uint8_t x, uint8_t x_max)
+{
+    int units;
+    if (x <= x_max)
+        units = x;
+    else if (x >= OBJ_X_NEGATIVE && x < OBJ_X_WRAP)
+        units = (int)x - OBJ_X_WRAP;
+    else
+        return OBJ_NOT_EMITTED;
+    return OBJ_PIXEL_HC * (units + OBJ_X_DELAY);
+}
+
+static void draw_grid(const vdc8244 *v, span *s, unsigned line, uint8_t pen)
+{
+    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
+    if (!(ctrl & VDC_CTRL_GRID) || line < GRID_TOP_LINE)
+        return;
+    unsigned row = (line - GRID_TOP_LINE) / GRID_ROW_LINES;
+    unsigned within = (line - GRID_TOP_LINE) % GRID_ROW_LINES;
+    if (row < VGRID_ROWS) {
+        unsigned width = OBJ_PIXEL_HC * ((ctrl & VDC_CTRL_WIDE_VGRID) ? VGRID_WIDE_X : VGRID_WIDTH_X);
+        for (unsigned c = 0; c < VGRID_COLS; c++)
+            if (v->reg[VDC_REG_VGRID + c] >> row & 1)
+                run(s, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), width, pen, VDC_COLL_VGRID);
+    }
+    if (row < HGRID_ROWS && within < HGRID_LINES) {
+        for (unsigned c = 0; c < HGRID_COLS; c++) {
+            uint8_t on = row < VGRID_ROWS ? v->reg[VDC_REG_HGRID + c] >> row & 1
+                                 : v->reg[VDC_REG_HGRID_ROW8 + c] & HGRID_ROW8_BIT;
+            if (on)
+                run(s, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), OBJ_PIXEL_HC * HGRID_WIDTH_X, pen, VDC_COLL_HGRID);
+        }
+        if (ctrl & VDC_CTRL_DOTS)
+            for (unsigned c = 0; c < VGRID_COLS; c++)
+                run(s, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), OBJ_PIXEL_HC * VGRID_WIDTH_X, pen, VDC_COLL_HGRID);
+    }
+}
+
+typedef struct char_row {
+    int start;
+    uint8_t bits;
+    uint8_t pen;
+} char_row;
+
+/* Row of a character starting at line y with pointer ptr shown on `line`, or -1. The height
+ * ends where the ROM address reaches the last row of an 8-byte group (§3). */
+static int char_row_on(const vdc8244 *v, unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
+{
+    unsigned top = y & CHAR_Y_MASK;
+    if (v->region == VDC_REGION_NTSC && top < CHAR_Y_MIN_NTSC)
+        return -1;
+    if (line < top)
+        return -1;
+    unsigned first = (ptr + (y >> 1)) & CHAR_PTR_MASK;
+    unsigned height = (CHAR_ROWS - 1) - (first & (CHAR_ROWS - 1));
+    if (height == 0)
+        height = CHAR_ROWS;
+    unsigned row = (line - top) >> 1;
+    if (row >= height)
+        return -1;
+    *addr = first;
+    return (int)row;
+}
+
+static unsigned collect_chars(const vdc8244 *v, unsigned line, char_row *out)
+{
+    unsigned n = 0, addr;
+    for (unsigned c = 0; c < CHARS; c++) {
+        const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
+        unsigned ptr = r[OBJ_PTR] | (unsigned)(r[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
+        int row = char_row_on(v, line, r[OBJ_Y], ptr, &addr);
+        int start = obj_start_hc(r[OBJ_X], CHAR_X_MAX);
+        if (row < 0 || start == OBJ_NOT_EMITTED)
+            continue;
+        out[n].start = start;
+        out[n].bits = v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK];
+        out[n].pen = (uint8_t)(PEN_LUMINANCE | (r[OBJ_ATTR] >> CHAR_COLOR_SHIFT & COLOR_MASK));
+        n++;
+    }
+    for (unsigned q = 0; q < QUADS; q++) {
+        const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
+        const uint8_t *last = r + OBJ_REGS * (QUAD_CHARS - 1);
+        /* The fourth character's height ends all four. */
+        unsigned last_ptr = last[OBJ_PTR] | (unsigned)(last[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
+        int row = char_row_on(v, line, r[OBJ_Y], last_ptr, &addr);
+        int start = obj_start_hc(r[OBJ_X], QUAD_X_MAX);
+        if (row < 0 || start == OBJ_NOT_EMITTED)
+            continue;
+        for (unsigned k = 0; k < QUAD_CHARS; k++) {
+            const uint8_t *c = r + OBJ_REGS * k;
+            unsigned ptr = c[OBJ_PTR] | (unsigned)(c[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
+            unsigned first = (ptr + (r[OBJ_Y] >> 1)) & CHAR_PTR_MASK;
+            out[n].start = start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k);
+            out[n].bits = v->charset[(first + (unsigned)row) & CHAR_PTR_MASK];
+            out[n].pen = (uint8_t)(PEN_LUMINANCE | (c[OBJ_ATTR] >> CHAR_COLOR_SHIFT & COLOR_MASK));
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Characters share one shifter: one that starts while another is still shifting out is
+ * dropped and sets the major-system overlap status (Horton tests 55-57; 8245 spec, A1 bit 7). */
+static void draw_chars(vdc8244 *v, span *s, unsigned line)
+{
+    char_row rows[CHARS + QUADS * QUAD_CHARS];
+    unsigned n = collect_chars(v, line, rows);
+    for (unsigned i = 1; i < n; i++) {            /* stable insertion sort by start */
+        char_row r = rows[i];
+        unsigned j = i;
+        for (; j > 0 && rows[j - 1].start > r.start; j--)
+            rows[j] = rows[j - 1];
+        rows[j] = r;
+    }
+    int busy_until = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (rows[i].start < busy_until) {
+            if ((unsigned)rows[i].start >= s->x0 && (unsigned)rows[i].start < s->x1)
+                v->status |= VDC_STATUS_MAJOR;
+            continue;
+        }
+        busy_until = rows[i].start + CHAR_WIDTH_HC;
+        pattern(s, rows[i].start, rows[i].bits, OBJ_PIXEL_HC, 1, rows[i].pen, VDC_COLL_CHARS);
+    }
+}
+
+static void draw_sprites(const vdc8244 *v, span *s, unsigned line)
+{
+    for (int n = SPRITES - 1; n >= 0; n--) {       /* sprite 0 ends on top */
+        const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
+        uint8_t attr = r[OBJ_ATTR];
+        unsigned dbl = (attr & SPRITE_ATTR_DOUBLE) ? 1 : 0;
+        unsigned top = r[OBJ_Y] < OBJ_FIRST_LINE ? OBJ_FIRST_LINE : r[OBJ_Y];
+        if (line < top)
+            continue;
+        unsigned row = (line - top) >> (1 + dbl);
+        int start = obj_start_hc(r[OBJ_X], SPRITE_X_MAX);
+        if (row >= SPRITE_ROWS || start == OBJ_NOT_EMITTED)
+            continue;
+        unsigned shift = attr & SPRITE_ATTR_SHIFT;
+        int shifted = shift == SPRITE_SHIFT_ALL || (shift == SPRITE_SHIFT_EVEN && !(row & 1))
+                   || (shift == SPRITE_SHIFT_ODD && (row & 1));
+        if (shifted)
+            start += 1 + (int)dbl;
+        uint8_t pen = (uint8_t)(PEN_LUMINANCE | (attr >> SPRITE_COLOR_SHIFT & COLOR_MASK));
+        pattern(s, start, v->reg[VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n + row], OBJ_PIXEL_HC << dbl, 0,
+                pen, (uint8_t)COLL_SPRITE(n));
+    }
+}
+
+static uint8_t reverse3(uint8_t c)
+{
+    return (uint8_t)((c & 1) << 2 | (c & 2) | (c & 4) >> 2);
+}
+
+static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
+{
+    span s;
+    s.x0 = x0;
+    s.x1 = x1;
+    s.lo = x1;
+    s.hi = x0;
+    s.pieces = 0;
+    uint8_t color = v->reg[VDC_REG_COLOR];
+    uint8_t dim = v->p17 ? 0 : PEN_LUMINANCE;      /* P17 low lights background and grid */
+    uint8_t bg = (uint8_t)(reverse3(color >> COLOR_BG_SHIFT & COLOR_MASK) | dim);
+    uint8_t grid = (uint8_t)(reverse3(color & COLOR_MASK) | dim | ((color & COLOR_GRID_BRIGHT) ? PEN_LUMINANCE : 0));
+    memset(s.pen + x0, bg, x1 - x0);
+    memset(s.cover + x0, 0, x1 - x0);
+    draw_grid(v, &s, line, grid);
+    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= OBJ_FIRST_LINE && line <= OBJ_LAST_LINE) {
+        draw_chars(v, &s, line);
+        draw_sprites(v, &s, line);
+    }
+    if (s.pieces > 1) {
+        uint8_t hits = 0;
+        for (unsigned x = s.lo; x < s.hi; x++)
+            hits |= v->collide[s.cover[x]];
+        v->collision |= hits;
+    }
+    unsigned end = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
+    uint8_t *out = v->screen[line][0];
+    for (unsigned x = x0; x < end; x++)
+        memcpy(out + 3 * x, vdc_palette[s.pen[x]], 3);
+}
+
+/* ---------------------------------------------------------------- time */
+
+static void position_from_hc(vdc8244 *v)
+{
+    uint64_t frame_hc = (uint64_t)v->line_hc * v->lines;
+    uint64_t pos = v->hc % frame_hc;
+    v->line = (uint16_t)((VDC_FRAME_START_LINE + pos / v->line_hc) % v->lines);
+    v->x = (uint16_t)(pos % v->line_hc);
+}
+
+static void sync_sound_regs(vdc8244 *v)
+{
+    for (uint8_t r = SOUND_REG_SHIFT_HIGH; r <= SOUND_REG_SHIFT_LOW; r++)
+        v->reg[r] = sound_shift_byte(&v->sound, r);
+}
+
+void vdc_catch_up(vdc8244 *v, uint64_t hc)
+{
+    while (v->hc < hc) {
+        unsigned x = v->x, line = v->line;
+        uint64_t left = hc - v->hc;
+        unsigned x1 = left >= (uint64_t)(v->line_hc - x) ? v->line_hc : x + (unsigned)left;
+        if (line <= VDC_VBLANK_LINE && x < VDC_HBLANK_START)
+            draw_span(v, line, x, x1 < VDC_HBLANK_START ? x1 : VDC_HBLANK_START);
+        /* Events at position p happen when the beam reaches p: x < p <= x1. */
+        if (line == VDC_VBLANK_LINE && x < VDC_VBLANK_X && x1 >= VDC_VBLANK_X) {
+            v->irq = 1;
+            v->status |= VDC_STATUS_VBLANK;
+        }
+        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
+            sound_run(&v->sound, VDC_HBLANK_START - x);
+            sound_hblank(&v->sound);
+            sync_sound_regs(v);
+            sound_run(&v->sound, x1 - VDC_HBLANK_START);
+        } else {
+            sound_run(&v->sound, x1 - x);
+        }
+        v->hc += x1 - x;
+        if (x1 == v->line_hc) {
+            v->x = 0;
+            v->line = (uint16_t)((line + 1) % v->lines);
+            if (v->line == VDC_FRAME_START_LINE) {
+                v->frame++;
+                sound_end_frame(&v->sound);
+            }
+        } else {
+            v->x = (uint16_t)x1;
+        }
+    }
+}
+
+uint64_t vdc_next_event(const vdc8244 *v)
+{
+    static const unsigned marks[] = {VDC_VBLANK_X, VDC_HBLANK_START, 0};
+    unsigned line = v->line, x = v->x;
+    uint64_t hc = v->hc;
+    int t1 = t1_at(v, line, x);
+    for (;;) {
+        for (unsigned i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+            unsigned mark = marks[i] ? marks[i] : v->hblank_end;
+            if (mark <= x)
+                continue;
+            if ((line == VDC_VBLANK_LINE && mark == VDC_VBLANK_X) || t1_at(v, line, mark) != t1)
+                return hc + (mark - x);
+        }
+        hc += v->line_hc - x;
+        x = 0;
+        line = (line + 1u) % v->lines;
+    }
+}
+
+/* ---------------------------------------------------------------- registers */
+
+void vdc_init(vdc8244 *v, int region)
+{
+    memset(v, 0, sizeof *v);
+    v->region = region;
+    v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;
+    v->lines = region == VDC_REGION_PAL ? VDC_LINES_PAL : VDC_LINES_NTSC;
+    v->hblank_end = (uint16_t)(v->line_hc - 2);
+    sound_init(&v->sound, region, 44100);
+    vdc_reset(v);
+}
+
+void vdc_reset(vdc8244 *v)
+{
+    memset(v->reg, 0, sizeof v->reg);
+    v->status = 0;
+    v->collision = 0;
+    v->irq = 0;
+    v->beam_x = 0;
+    v->beam_y = 0;
+    v->p17 = 1;                       /* P1 is all ones at power-on */
+    v->hc = 0;
+    v->frame = 0;
+    position_from_hc(v);
+    build_collide(v);
+    sound_reset(&v->sound);
+    memset(v->screen, 0, sizeof v->screen);
+}
+
+void vdc_set_charset(vdc8244 *v, const uint8_t charset[512])
+{
+    memcpy(v->charset, charset, sizeof v->charset);
+}
+
+void vdc_set_p17(vdc8244 *v, int level)
+{
+    v->p17 = level ? 1 : 0;
+}
+
+int vdc_irq(const vdc8244 *v) { return v->irq; }
+
+int vdc_t1(const vdc8244 *v) { return t1_at(v, v->line, v->x); }
+
+static uint8_t canonical(uint8_t reg)
+{
+    return reg >= REG_MIRROR_LOW && reg <= REG_MIRROR_HIGH ? (uint8_t)(reg - REG_MIRROR_OFFSET) : reg;
+}
+
+static uint8_t status_now(const vdc8244 *v)
+{
+    uint8_t s = v->status;
+    if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_STROBE)
+        s |= VDC_STATUS_STROBE;
+    if (v->line <= OBJ_LAST_LINE && v->x >= HSTATUS_FIRST_X && v->x < HSTATUS_END_X
+        && !(v->line == 0 && v->x < VDC_VBLANK_X))
+        s |= VDC_STATUS_HBLANK;
+    return s;
+}
+
+/* Register value and the bits that float (they read the address the CPU left on the bus:
+ * Horton's read-back maps). */
+static uint8_t peek_value(const vdc8244 *v, uint8_t addr, uint8_t *floats)
+{
+    uint8_t a = canonical(addr);
+    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
+    *floats = 0;
+    if (a < REG_OBJECTS_END) {
+        unsigned field = a % OBJ_REGS;
+        if (field == OBJ_ATTR)
+            *floats = READ_FLOATS_HIGH;
+        if (ctrl & VDC_CTRL_OBJECTS)
+            return 0;
+        if (a < REG_CHARS)
+            return field == OBJ_Y || field == OBJ_X ? v->reg[a] : SPRITE_READ_ATTR;
+        if (field == OBJ_Y)
+            return v->reg[a] & CHAR_READ_Y;
+        return field == OBJ_ATTR ? v->reg[a] & CHAR_READ_ATTR : v->reg[a];
+    }
+    if (a < VDC_REG_CONTROL)
+        return v->reg[a];
+    if (a >= REG_GRID_FIRST) {
+        if (a >= REG_GRID_END) {
+            *floats = READ_FLOATS_ALL;
+            return 0;
+        }
+        int row8 = a >= VDC_REG_HGRID_ROW8 && a < VDC_REG_VGRID;
+        if (row8)
+            *floats = READ_FLOATS_ROW8;
+        int used = a < REG_HGRID_END || (row8 && a < REG_HGRID_ROW8_END) || (a >= VDC_REG_VGRID && a < REG_VGRID_END);
+        if (!used || (ctrl & VDC_CTRL_GRID))
+            return 0;
+        return row8 ? v->reg[a] & HGRID_ROW8_BIT : v->reg[a];
+    }
+    switch (a) {
+    case VDC_REG_CONTROL:   return ctrl & REG_CONTROL_READ;
+    case VDC_REG_STATUS:    *floats = (uint8_t)~REG_STATUS_READ; return status_now(v) & REG_STATUS_READ;
+    case VDC_REG_COLLISION: return v->collision;
+    case VDC_REG_BEAM_Y:    return (ctrl & VDC_CTRL_STROBE) ? (uint8_t)live_y(v) : v->beam_y;
+    case VDC_REG_BEAM_X:    return (ctrl & VDC_CTRL_STROBE) ? (uint8_t)live_x(v) : v->beam_x;
+    case SOUND_REG_CONTROL: return v->reg[a] & REG_SOUND_READ;
+    default:                *floats = READ_FLOATS_ALL; return 0;   /* A3, A6-A9, AB-AF */
+    }
+}
+
+uint8_t vdc_peek(const vdc8244 *v, uint8_t reg)
+{
+    uint8_t floats;
+    uint8_t value = peek_value(v, reg, &floats);
+    return (uint8_t)(value | (reg & floats));
+}
+
+uint8_t vdc_read(vdc8244 *v, uint8_t reg)
+{
+    uint8_t value = vdc_peek(v, reg);
+    uint8_t a = canonical(reg);
+    if (a == VDC_REG_STATUS) {
+        v->irq = 0;
+        v->status &= (uint8_t)~(VDC_STATUS_VBLANK | VDC_STATUS_MAJOR);
+    } else if (a == VDC_REG_COLLISION) {
+        v->collision = 0;
+    }
+    return value;
+}
+
+void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
+{
+    uint8_t a = canonical(reg);
+    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
+    if (a < REG_OBJECTS_END) {
+        if (ctrl & VDC_CTRL_OBJECTS)
+            return;
+        if (a >= REG_QUADS && a % OBJ_REGS <= OBJ_X) {
+            uint8_t first = (uint8_t)(a & ~QUAD_COPY_MASK);
+            for (unsigned k = 0; k < QUAD_CHARS; k++)
+                v->reg[first + OBJ_REGS * k] = value;
+        } else {
+            v->reg[a] = value;
+        }
+        return;
+    }
+    if (a < VDC_REG_CONTROL) {
+        v->reg[a] = value;
+        return;
+    }
+    if (a >= REG_GRID_FIRST) {
+        if (!(ctrl & VDC_CTRL_GRID) && a < REG_GRID_END)
+            v->reg[a] = value;
+        return;
+    }
+    switch (a) {
+    case VDC_REG_CONTROL:
+        if ((ctrl & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {   /* freeze the beam */
+            v->beam_x = (uint8_t)live_x(v);
+            v->beam_y = (uint8_t)live_y(v);
+        }
+        v->reg[a] = value;
+        break;
+    case VDC_REG_COLLISION:
+        v->reg[a] = value;
+        build_collide(v);
+        break;
+    case VDC_REG_COLOR:
+        v->reg[a] = value;
+        break;
+    default:
+        if (a >= REG_SOUND_FIRST && a <= REG_SOUND_LAST) {
+            v->reg[a] = value;
+            sound_write(&v->sound, a, value);
+        }
+        break;   /* A1, A4-A6, AB-AF are read-only or unused */
+    }
+}
+
+void vdc_state(vdc8244 *v, o2_stream *st)
+{
+    st_u64(st, &v->hc);
+    st_u32(st, &v->frame);
+    st_bytes(st, v->reg, sizeof v->reg);
+    st_u8(st, &v->status);
+    st_u8(st, &v->collision);
+    st_u8(st, &v->irq);
+    st_u8(st, &v->beam_y);
+    st_u8(st, &v->beam_x);
+    st_u8(st, &v->p17);
+    st_bytes(st, &v->screen[0][0][0], sizeof v->screen);
+    sound_state(&v->sound, st);
+    if (st->mode == O2_STREAM_LOAD) {
+        position_from_hc(v);
+        build_collide(v);
+    }
+}
