@@ -54,6 +54,72 @@ typedef struct o2_cpu_state {
 #define O2_TIMER_TIMER   1
 #define O2_TIMER_COUNTER 2
 
+/* ---- The console (machine.c, state.c) ---- */
+typedef struct o2_machine o2_machine;
+
+#define O2_REGION_NTSC 0       /* Odyssey² / 8244: 455 hc x 263 lines, 20 hc per CPU cycle */
+#define O2_REGION_PAL  1       /* Videopac G7000 / 8245: 456 hc x 313 lines, 18 hc per cycle */
+
+/* Why a run function returned. */
+#define O2_STOP_DONE       0   /* the requested frames/cycles/steps have run */
+#define O2_STOP_BREAKPOINT 1   /* the next instruction's PC is a breakpoint */
+#define O2_STOP_HOOK       2   /* a debugger hook asked to stop */
+
+o2_machine *o2_new(int region);          /* powered on, free BIOS/charset not loaded: load them */
+void o2_free(o2_machine *m);
+/* Loaders copy the image; they return O2_OK or O2_ERR_SIZE and take effect at o2_power_on. */
+int  o2_load_bios(o2_machine *m, const uint8_t *data, size_t len);     /* 1024 bytes */
+int  o2_load_charset(o2_machine *m, const uint8_t *data, size_t len);  /* 512 bytes */
+/* 0 (no cartridge), 2/4/8 KiB (2 KiB banks on P10/P11), 12 KiB (four packed 3 KiB banks) or
+ * 16 KiB (four 4 KiB pages, each holding a 3 KiB bank at offset 0x400). */
+int  o2_load_cart(o2_machine *m, const uint8_t *data, size_t len);
+void o2_power_on(o2_machine *m);         /* every chip to its power-on state, time 0 */
+void o2_reset(o2_machine *m);            /* the RESET key pressed and released now */
+void o2_set_reset(o2_machine *m, int held); /* RESET key held (CPU stopped) or released */
+int  o2_step(o2_machine *m);             /* one instruction or interrupt entry; its cycles */
+int  o2_run_cycles(o2_machine *m, uint64_t cycles);   /* until at least that many more cycles */
+int  o2_run_frames(o2_machine *m, uint32_t frames);   /* until that many more frame boundaries */
+uint64_t o2_cycles(const o2_machine *m);  /* machine cycles since power-on */
+uint64_t o2_frame(const o2_machine *m);   /* frame boundaries passed since power-on */
+uint64_t o2_hc(const o2_machine *m);      /* VDC half-clocks since power-on */
+uint32_t o2_hc_per_frame(const o2_machine *m);
+o2_cpu_state *o2_cpu(o2_machine *m);
+uint8_t *o2_xram(o2_machine *m);          /* 128 bytes */
+uint8_t  o2_vdc_peek(const o2_machine *m, uint8_t reg);   /* no side effects */
+/* The picture: O2_SCREEN_H rows x O2_SCREEN_W columns x RGB, raster lines 0-242 by half-clocks
+ * 0-359 (vdc8244.h), complete up to the machine's current time. */
+#define O2_SCREEN_W 360
+#define O2_SCREEN_H 243
+uint8_t *o2_screen(o2_machine *m);
+/* Sound: PCM samples (mono int16) of the last complete frame; the rate is 44100 at power-on. */
+const int16_t *o2_audio(o2_machine *m, uint32_t *count);
+void o2_set_sample_rate(o2_machine *m, uint32_t rate);
+int  o2_cart_bank(const o2_machine *m);   /* bank mapped now, -1 without a cartridge */
+/* Keyboard: row 0-5 and column 0-7 as in the matrix (emu/keys.py); joystick n = 0 left, 1 right,
+ * bits: 1 up, 2 right, 4 down, 8 left, 16 fire (1 = pressed). */
+void o2_set_key(o2_machine *m, int row, int column, int down);
+void o2_set_joystick(o2_machine *m, int n, uint8_t bits);
+/* Debugger: flags for PC 0x000-0xFFF (1 = break before executing), or NULL for none. The
+ * machine keeps the pointer; the caller keeps the 4096 bytes alive. */
+void o2_set_breakpoints(o2_machine *m, const uint8_t *flags);
+
+/* One executed instruction, as `o2 trace` prints it: the state before it ran. */
+typedef struct o2_trace_entry {
+    uint64_t cycle;
+    uint16_t pc;
+    uint8_t  op, a, psw, t;
+    uint8_t  r[8];            /* R0-R7 of the selected bank */
+} o2_trace_entry;
+/* Runs up to n instructions (interrupt entries have no entry of their own), filling out[];
+ * returns how many were run (fewer only when stopped by a breakpoint or hook). */
+size_t o2_trace_run(o2_machine *m, o2_trace_entry *out, size_t n);
+
+/* Save states: o2_save_state returns the bytes written (o2_state_size) or an O2_ERR_*;
+ * o2_load_state returns O2_OK or an O2_ERR_STATE_* and leaves the machine unchanged on error. */
+size_t o2_state_size(o2_machine *m);
+int  o2_save_state(o2_machine *m, uint8_t *buf, size_t len);
+int  o2_load_state(o2_machine *m, const uint8_t *buf, size_t len);
+
 /* cdef:end */
 
 #endif /* O2_H */

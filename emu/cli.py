@@ -1,0 +1,123 @@
+"""`o2`: the emulator's command line.
+
+    o2 run [CART] [--bios FILE] [--charset FILE] [--pal] --headless --frames N [--screenshot OUT.png]
+    o2 trace [CART] [--bios FILE] [--charset FILE] [--pal] --steps N
+
+Each module in COMMAND_MODULES defines register(subparsers, commands): it adds its subcommands
+(set_defaults(func=handler), the handler takes the parsed args and returns the exit status) and
+may add options to one registered before it (commands["run"] is the `run` parser).
+Bad ROM files and other user errors print one line, `o2: error: ...`, and exit with status 2.
+"""
+import argparse
+import importlib
+import json
+import sys
+
+import roms_free
+from emu.errors import O2Error
+
+COMMAND_MODULES = ["emu.cli"]
+
+EXIT_USER_ERROR = 2
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def add_machine_options(parser: argparse.ArgumentParser):
+    """CART, --bios, --charset, --pal: what every subcommand that builds a console takes."""
+    parser.add_argument("cart", nargs="?", help="cartridge image (default for run: the demo ROM)")
+    parser.add_argument("--bios", help="1024-byte BIOS image (default: our free BIOS)")
+    parser.add_argument("--charset", help="512-byte character ROM (default: our free charset)")
+    parser.add_argument("--pal", action="store_true", help="PAL Videopac G7000 (8245) timing")
+
+
+def build_machine(args, cart):
+    from emu.odyssey2 import Odyssey2
+    return Odyssey2(cart=cart, bios=args.bios, charset=args.charset,
+                    region="pal" if args.pal else "ntsc")
+
+
+def cmd_run(args) -> int:
+    if not args.headless:
+        from emu.frontend import run_window
+        return run_window(args)
+    m = build_machine(args, args.cart if args.cart else roms_free.path("demo.bin"))
+    m.run_frames(args.frames)
+    if args.screenshot:
+        from PIL import Image
+        try:
+            Image.fromarray(m.screen).save(args.screenshot, format="PNG")
+        except (OSError, ValueError) as e:
+            raise O2Error(f"{args.screenshot}: cannot write the screenshot ({e})") from None
+    print(f"{m.frame} frames, {m.cycles} cycles, pc=0x{m.cpu.pc:03X}")
+    return 0
+
+
+def cmd_trace(args) -> int:
+    m = build_machine(args, args.cart)
+    out = sys.stdout
+    chunk = 1 << 16
+    remaining = args.steps
+    while remaining > 0:
+        rows = m.trace(min(chunk, remaining))
+        count = len(rows["pc"])
+        cycle, pc, op, a, psw, t = (rows[name].tolist() for name in
+                                    ("cycle", "pc", "op", "a", "psw", "t"))
+        regs = rows["r"].tolist()
+        out.write("".join(
+            f'{{"cycle": {cycle[i]}, "pc": {pc[i]}, "op": {op[i]}, "a": {a[i]}, '
+            f'"psw": {psw[i]}, "r": {json.dumps(regs[i])}, "t": {t[i]}}}\n'
+            for i in range(count)))
+        if count == 0:
+            break
+        remaining -= count
+    out.flush()
+    return 0
+
+
+def register(subparsers, commands):
+    run = subparsers.add_parser("run", help="run a cartridge (a window, or --headless)")
+    add_machine_options(run)
+    run.add_argument("--headless", action="store_true", help="no window: run --frames and exit")
+    run.add_argument("--frames", type=_positive, default=60, help="frames to run headless (60)")
+    run.add_argument("--screenshot", metavar="OUT.png", help="headless: save the last frame")
+    run.set_defaults(func=cmd_run)
+    commands["run"] = run
+
+    trace = subparsers.add_parser("trace", help="print one JSON object per executed instruction")
+    add_machine_options(trace)
+    trace.add_argument("--steps", type=_positive, required=True, help="instructions to trace")
+    trace.set_defaults(func=cmd_trace)
+    commands["trace"] = trace
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="o2", description="Odyssey² / Videopac G7000 emulator")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    commands = {}
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers, commands)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except O2Error as e:
+        print(f"o2: error: {e}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+"""The Odyssey² console as a Python object: load images, run, look, press keys, save states.
+
+    >>> from emu.odyssey2 import Odyssey2
+    >>> m = Odyssey2(cart=bytes([0x04, 0x00] * 1024))   # 2 KiB cart: JMP 0x000 everywhere
+    >>> m.run_frames(2)
+    >>> m.frame, m.cycles >= 2 * 5983
+    (2, True)
+
+Frames are counted from power-on; a frame boundary is the start of VBLANK (line 243 of 263 on
+NTSC), as in MAME. Time never goes back: RESET restarts the CPU but not the clock.
+"""
+import os
+from pathlib import Path
+
+import roms_free
+from emu import keys as _keys
+from emu.errors import RomError, StateError
+from emu.native import Machine
+
+CART_SIZES = (2048, 4096, 8192, 12288, 16384)
+BIOS_SIZE = 1024
+CHARSET_SIZE = 512
+SAMPLE_RATES = (44100, 48000)
+
+
+def read_image(source, what: str, sizes: tuple[int, ...]) -> bytes:
+    """Bytes of a ROM image given as a path or bytes; RomError names the file and the problem."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        name, data = f"<{what} bytes>", bytes(source)
+    else:
+        name = os.fspath(source)
+        path = Path(name)
+        if not path.exists():
+            raise RomError(f"{name}: no such file")
+        if path.is_dir():
+            raise RomError(f"{name}: is a directory, not a {what} image")
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise RomError(f"{name}: cannot read ({e.strerror or e})") from None
+    if not data:
+        raise RomError(f"{name}: empty file")
+    if len(data) not in sizes:
+        expected = " or ".join(f"{s} bytes" for s in sizes)
+        problem = "too large" if len(data) > max(sizes) else "wrong size"
+        raise RomError(f"{name}: {problem} for a {what} ({len(data)} bytes; expected {expected})")
+    return data
+
+
+def _free_rom(name: str, what: str, size: int) -> bytes:
+    path = roms_free.path(name)
+    if not path.is_file():
+        raise RomError(f"{path}: our free {what} is missing (run `make roms`)")
+    return read_image(path, what, (size,))
+
+
+class CpuView:
+    """The 8048 registers, live: a, pc, psw, f1, mb, timer, ... (every o2_cpu_state field, read
+    and write), r (R0-R7 of the selected bank, a numpy view) and ram (the 64 bytes)."""
+
+    _REGISTER_BANK1 = 0x18
+    _PSW_BS = 0x10
+
+    def __init__(self, machine: Machine):
+        object.__setattr__(self, "_state", machine.cpu)
+        object.__setattr__(self, "ram", machine.iram)
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._state, name, value)
+
+    @property
+    def r(self):
+        base = self._REGISTER_BANK1 if self._state.psw & self._PSW_BS else 0
+        return self.ram[base:base + 8]
+
+    def __repr__(self):
+        s = self._state
+        return (f"CpuView(pc=0x{s.pc:03X}, a=0x{s.a:02X}, psw=0x{s.psw:02X}, "
+                f"r={[int(x) for x in self.r]}, timer={s.timer}, cycles={s.cycles})")
+
+
+class Odyssey2:
+    """One console. cart/bios/charset: a path, bytes or None (no cartridge; our free BIOS and
+    character set from roms_free/). region: "ntsc" (Odyssey², 8244) or "pal" (G7000, 8245).
+
+    screen is a live numpy uint8 view (243, 360, 3) of the framebuffer: raster lines 0-242 by
+    half-clocks 0-359, two columns per VDC X unit, the same area as MAME's odyssey2 bitmap
+    (native/vdc8244.h). It is complete up to the machine's current time."""
+
+    def __init__(self, cart=None, bios=None, charset=None, region="ntsc", sample_rate=44100):
+        if region not in ("ntsc", "pal"):
+            raise ValueError(f"region must be 'ntsc' or 'pal', not {region!r}")
+        if sample_rate not in SAMPLE_RATES:
+            raise ValueError(f"sample_rate must be 44100 or 48000, not {sample_rate!r}")
+        self.region = region
+        self.sample_rate = sample_rate
+        bios_data = (_free_rom("bios.bin", "BIOS", BIOS_SIZE) if bios is None
+                     else read_image(bios, "BIOS", (BIOS_SIZE,)))
+        charset_data = (_free_rom("charset.bin", "character set", CHARSET_SIZE) if charset is None
+                        else read_image(charset, "character set", (CHARSET_SIZE,)))
+        cart_data = b"" if cart is None else read_image(cart, "cartridge", CART_SIZES)
+        self._machine = Machine(region)
+        for load, data in ((self._machine.load_bios, bios_data),
+                           (self._machine.load_charset, charset_data),
+                           (self._machine.load_cart, cart_data)):
+            if load(data) != 0:
+                raise RuntimeError("the C core refused an image the Python checks accepted")
+        self._machine.set_sample_rate(int(sample_rate))
+        self._machine.power_on()
+        self.cpu = CpuView(self._machine)
+        self.screen = self._machine.screen
+        self.iram = self._machine.iram
+        self.xram = self._machine.xram
+
+    # ---- running ----
+
+    def run_frames(self, n: int = 1) -> int:
+        """Runs n whole frames; returns the stop reason (0, or a debugger's breakpoint/hook)."""
+        return self._machine.run_frames(int(n))
+
+    def run_cycles(self, n: int) -> int:
+        """Runs whole instructions until at least n more machine cycles have passed."""
+        return self._machine.run_cycles(int(n))
+
+    def step(self) -> int:
+        """One instruction or interrupt entry; returns its machine cycles."""
+        return self._machine.step()
+
+    def reset(self):
+        """The console's RESET key: the CPU restarts at 0x000; VDC, RAM and clock carry on."""
+        self._machine.reset()
+
+    def power_cycle(self):
+        """Power off and on: every chip to its power-on state, time back to 0."""
+        self._machine.power_on()
+
+    def trace(self, n: int) -> dict:
+        """Runs up to n instructions; columns cycle, pc, op, a, psw, t (numpy arrays) and r."""
+        return self._machine.trace(int(n))
+
+    @property
+    def frame(self) -> int:
+        """Frame boundaries passed since power-on."""
+        return self._machine.frame
+
+    @property
+    def cycles(self) -> int:
+        """CPU machine cycles since power-on."""
+        return self._machine.cycles
+
+    @property
+    def audio(self):
+        """numpy int16 mono samples produced during the last complete frame."""
+        return self._machine.audio()
+
+    @property
+    def cart_bank(self) -> int:
+        """The cartridge bank mapped now (-1 without a cartridge)."""
+        return self._machine.cart_bank
+
+    @property
+    def vdc_regs(self):
+        """The 256 VDC register addresses as the CPU would read them (a peek: no side effects)."""
+        return self._machine.vdc_regs()
+
+    # ---- input ----
+
+    def press(self, key: str):
+        self._set_key(key, True)
+
+    def release(self, key: str):
+        self._set_key(key, False)
+
+    def _set_key(self, key: str, down: bool):
+        if isinstance(key, str) and key.upper() == _keys.RESET:
+            self._machine.set_reset(down)
+            return
+        row, column = _keys.key_position(key)
+        self._machine.set_key(row, column, down)
+
+    def joystick(self, n: int, up=False, right=False, down=False, left=False, fire=False):
+        """Sets joystick n (0 left, 1 right): every direction not given is released."""
+        if n not in range(_keys.JOYSTICKS):
+            raise ValueError(f"joystick must be 0 (left) or 1 (right), not {n!r}")
+        self._machine.set_joystick(n, _keys.joystick_bits(up, right, down, left, fire))
+
+    # ---- save states ----
+
+    def save_state(self) -> bytes:
+        return self._machine.save_state()
+
+    def load_state(self, state: bytes):
+        problem = self._machine.load_state(bytes(state))
+        if problem:
+            raise StateError(problem)

@@ -1,0 +1,476 @@
+/*
+ * machine.c — the Odyssey² / Videopac G7000 console: bus, P1 chip selects, BIOS and cartridge
+ * mapping, keyboard and joysticks, RESET, and the run loop (hardware/odyssey2.md §2, §5).
+ *
+ * Program space (§2): 0x000-0x3FF the BIOS (8048 internal ROM); 0x400-0xFFF the cartridge.
+ *   Standard carts (2/4/8 KiB) leave A10 unconnected: a 2 KiB bank answers 0x400-0x7FF
+ *   (bank bytes 0x000-0x3FF) and 0x800-0xBFF (0x400-0x7FF), and 0xC00-0xFFF mirrors 0x800-0xBFF.
+ *   P10/P11 select the bank (bank = P1 & 3, modulo the bank count), so at reset (P1 = 0xFF) the
+ *   last bank is mapped.
+ *   12/16 KiB homebrew carts decode A10 as well, which gives 3 KiB banks filling 0x400-0xFFF
+ *   linearly, still selected by P10/P11: a 12 KiB image holds the four banks packed; a 16 KiB
+ *   image holds four 4 KiB pages, each the image of the whole 0x000-0xFFF program space, whose
+ *   first KiB (the BIOS range) is unused.
+ *   Without a cartridge the data bus floats high: program bytes read 0xFF.
+ *
+ * MOVX (§2, and Dan Boris's "Odyssey 2 Technical Specs" §1.1 for copy mode):
+ *   P14 = 0 selects the 128-byte RAM (A7 is not decoded: 0x80-0xFF mirror 0x00-0x7F),
+ *   P13 = 0 selects the VDC. With P16 = 1 (copy mode) reads come from the RAM only and writes
+ *   go to the VDC only. A read that selects nothing returns 0xFF (the bus floats high); a read
+ *   that selects both returns the AND of what both drive.
+ *
+ * Ports: P1 reads back its latch (nothing else drives it). P2 and BUS read the keyboard and
+ *   joysticks through the 74156 decoder, enabled by P12 = 0, row = P2 & 7 (oracle README, "How
+ *   MAME's driver reads these ports"):
+ *   - IN A,P2: bit 4 = 0 when a key of the row is down, bits 7-5 = 7 - the highest pressed
+ *     column; the port is quasi-bidirectional, so the result is ANDed with the P2 latch.
+ *   - INS A,BUS: rows 0 and 1 put the left / right joystick on the bus, active low (bit 0 up,
+ *     1 right, 2 down, 3 left, 4 fire; bits 7-5 read 1). Otherwise the bus floats: 0xFF.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine.h"
+
+#define NTSC_HC_PER_CYCLE 20
+#define PAL_HC_PER_CYCLE  18
+#define NTSC_HC_PER_LINE  455
+#define NTSC_LINES        263
+#define PAL_HC_PER_LINE   456
+#define PAL_LINES         313
+
+#define PROG_ADDR_MASK 0xFFF
+#define PSW_BANK_SELECT 0x10   /* PSW BS: R0-R7 at 0x18-0x1F */
+#define REGISTER_BANK1 0x18
+#define STANDARD_BANK 2048
+#define LARGE_BANK    3072
+#define LARGE_PAGE    4096
+#define BUS_FLOATING  0xFF
+
+/* ---- program space ---- */
+
+static void map_cartridge(o2_machine *m)
+{
+    const uint8_t **prog = m->cpu.prog;
+    prog[0] = m->bios;
+    if (m->cart_size == 0) {
+        prog[1] = prog[2] = prog[3] = m->empty;
+        return;
+    }
+    uint32_t bank = (m->cpu.s.p1 & (P1_BANK0 | P1_BANK1)) % m->bank_count;
+    const uint8_t *base = m->cart + bank * m->bank_stride;
+    if (m->bank_size == STANDARD_BANK) {
+        prog[1] = base;
+        prog[2] = prog[3] = base + MACHINE_PROG_WINDOW;
+    } else {
+        if (m->bank_stride == LARGE_PAGE)
+            base += MACHINE_PROG_WINDOW;          /* skip the page's BIOS-range KiB */
+        prog[1] = base;
+        prog[2] = base + MACHINE_PROG_WINDOW;
+        prog[3] = base + 2 * MACHINE_PROG_WINDOW;
+    }
+}
+
+int o2_cart_bank(const o2_machine *m)
+{
+    if (m->cart_size == 0)
+        return -1;
+    return (int)((m->cpu.s.p1 & (P1_BANK0 | P1_BANK1)) % m->bank_count);
+}
+
+/* ---- time and pins ---- */
+
+/* First machine cycle boundary at or after half-clock hc. */
+static uint64_t cycle_at_or_after(const o2_machine *m, uint64_t hc)
+{
+    return (hc + m->hc_per_cycle - 1) / m->hc_per_cycle;
+}
+
+/* Brings the VDC to now and samples /INT and T1 for the next instruction boundary. */
+static void sync_vdc(o2_machine *m)
+{
+    vdc_catch_up(&m->vdc, machine_hc(m));
+    m->cpu.s.int_pin = (uint8_t)vdc_irq(&m->vdc);
+    cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+    m->next_event_hc = vdc_next_event(&m->vdc);
+}
+
+/* A VDC access may change /INT or the next event: end the CPU's chunk after this instruction. */
+static void vdc_accessed(o2_machine *m)
+{
+    m->next_event_hc = 0;
+    cpu8048_yield(&m->cpu);
+}
+
+/* ---- the bus, as the CPU sees it ---- */
+
+static void call_bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value)
+{
+    m->bus_hook(m, access, addr, value);
+    if (m->stop != O2_STOP_DONE)
+        cpu8048_yield(&m->cpu);
+}
+
+static uint8_t read_ext(void *ctx, uint8_t addr)
+{
+    o2_machine *m = ctx;
+    uint8_t p1 = m->cpu.s.p1, value = BUS_FLOATING;
+    if (!(p1 & P1_XRAM_OFF))
+        value &= m->xram[addr % MACHINE_XRAM_SIZE];
+    if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
+        vdc_catch_up(&m->vdc, machine_hc(m));
+        value &= vdc_read(&m->vdc, addr);
+        vdc_accessed(m);
+    }
+    if (m->bus_hook)
+        call_bus_hook(m, MACHINE_ACCESS_READ, addr, value);
+    return value;
+}
+
+static void write_ext(void *ctx, uint8_t addr, uint8_t value)
+{
+    o2_machine *m = ctx;
+    uint8_t p1 = m->cpu.s.p1;
+    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE))
+        m->xram[addr % MACHINE_XRAM_SIZE] = value;
+    if (!(p1 & P1_VDC_OFF)) {
+        vdc_catch_up(&m->vdc, machine_hc(m));
+        vdc_write(&m->vdc, addr, value);
+        vdc_accessed(m);
+    }
+    if (m->bus_hook)
+        call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value);
+}
+
+static int decoder_row(const o2_machine *m)
+{
+    if (m->cpu.s.p1 & P1_KEYBOARD_OFF)
+        return -1;
+    return m->cpu.s.p2 & P2_ROW_MASK;
+}
+
+static uint8_t keyboard_lines(const o2_machine *m)
+{
+    int row = decoder_row(m);
+    if (row < 0 || row >= MACHINE_KEY_ROWS || m->keys[row] == 0)
+        return 0xFF;
+    int column = 7;
+    while (!(m->keys[row] & (1u << column)))
+        column--;
+    return (uint8_t)(((7 - column) << P2_KEY_COLUMN_SHIFT) | P2_UNDRIVEN_BITS);
+}
+
+static uint8_t read_port(void *ctx, int port)
+{
+    o2_machine *m = ctx;
+    switch (port) {
+    case CPU8048_PORT_P1:
+        return m->cpu.s.p1;
+    case CPU8048_PORT_P2:
+        return m->cpu.s.p2 & keyboard_lines(m);
+    default: {
+        int row = decoder_row(m);
+        if (row >= 0 && row < MACHINE_JOYSTICKS)
+            return (uint8_t)~m->joysticks[row];
+        return BUS_FLOATING;
+    }
+    }
+}
+
+static void set_p17(o2_machine *m, uint8_t p1)
+{
+    uint8_t level = (p1 & P1_LUMINANCE) != 0;
+    if (level == m->p17)
+        return;
+    m->p17 = level;
+    vdc_catch_up(&m->vdc, machine_hc(m));
+    vdc_set_p17(&m->vdc, level);
+}
+
+static void write_port(void *ctx, int port, uint8_t value)
+{
+    o2_machine *m = ctx;
+    if (port != CPU8048_PORT_P1)
+        return;               /* P2 and BUS outputs are read back live by the decoder */
+    map_cartridge(m);
+    set_p17(m, value);
+}
+
+static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port };
+
+/* ---- construction and loading ---- */
+
+static void connect_cpu(o2_machine *m)
+{
+    cpu8048_bus bus = machine_bus;
+    bus.ctx = m;
+    cpu8048_init(&m->cpu, &bus);
+    map_cartridge(m);
+}
+
+o2_machine *o2_new(int region)
+{
+    o2_machine *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->region = region == O2_REGION_PAL ? O2_REGION_PAL : O2_REGION_NTSC;
+    if (m->region == O2_REGION_PAL) {
+        m->hc_per_cycle = PAL_HC_PER_CYCLE;
+        m->hc_per_frame = PAL_HC_PER_LINE * PAL_LINES;
+    } else {
+        m->hc_per_cycle = NTSC_HC_PER_CYCLE;
+        m->hc_per_frame = NTSC_HC_PER_LINE * NTSC_LINES;
+    }
+    memset(m->bios, BUS_FLOATING, sizeof m->bios);
+    memset(m->empty, BUS_FLOATING, sizeof m->empty);
+    vdc_init(&m->vdc, m->region == O2_REGION_PAL ? VDC_REGION_PAL : VDC_REGION_NTSC);
+    o2_power_on(m);
+    return m;
+}
+
+void o2_free(o2_machine *m)
+{
+    free(m);
+}
+
+int o2_load_bios(o2_machine *m, const uint8_t *data, size_t len)
+{
+    if (len != MACHINE_BIOS_SIZE)
+        return O2_ERR_SIZE;
+    memcpy(m->bios, data, len);
+    return O2_OK;
+}
+
+int o2_load_charset(o2_machine *m, const uint8_t *data, size_t len)
+{
+    if (len != MACHINE_CHARSET_SIZE)
+        return O2_ERR_SIZE;
+    memcpy(m->charset, data, len);
+    vdc_set_charset(&m->vdc, m->charset);
+    return O2_OK;
+}
+
+int o2_load_cart(o2_machine *m, const uint8_t *data, size_t len)
+{
+    uint32_t bank_size, stride;
+    switch (len) {
+    case 0:
+    case 2048:
+    case 4096:
+    case 8192:
+        bank_size = stride = STANDARD_BANK;
+        break;
+    case 12288:
+        bank_size = stride = LARGE_BANK;
+        break;
+    case 16384:
+        bank_size = LARGE_BANK;
+        stride = LARGE_PAGE;
+        break;
+    default:
+        return O2_ERR_SIZE;
+    }
+    memset(m->cart, BUS_FLOATING, sizeof m->cart);
+    if (len)
+        memcpy(m->cart, data, len);
+    m->cart_size = (uint32_t)len;
+    m->bank_size = bank_size;
+    m->bank_stride = stride;
+    m->bank_count = len ? (uint32_t)len / stride : 1;
+    map_cartridge(m);
+    return O2_OK;
+}
+
+/* P1 is 0xFF after a CPU reset: the last bank, and P17 high. */
+static void cpu_reset_keeping_time(o2_machine *m)
+{
+    uint64_t cycles = m->cpu.s.cycles;
+    cpu8048_reset(&m->cpu);
+    m->cpu.s.cycles = cycles;
+    map_cartridge(m);
+    set_p17(m, m->cpu.s.p1);
+    sync_vdc(m);
+}
+
+void o2_power_on(o2_machine *m)
+{
+    connect_cpu(m);
+    vdc_reset(&m->vdc);
+    vdc_set_charset(&m->vdc, m->charset);
+    m->p17 = 0;
+    vdc_set_p17(&m->vdc, 0);
+    memset(m->xram, 0, sizeof m->xram);
+    m->stop = O2_STOP_DONE;
+    cpu_reset_keeping_time(m);
+}
+
+void o2_reset(o2_machine *m)
+{
+    vdc_catch_up(&m->vdc, machine_hc(m));
+    cpu_reset_keeping_time(m);
+}
+
+/* The 8048 takes its reset state while the pin is held and starts at 0x000 when it is let go. */
+void o2_set_reset(o2_machine *m, int held)
+{
+    if (held && !m->reset_held)
+        o2_reset(m);
+    m->reset_held = held != 0;
+}
+
+/* ---- running ---- */
+
+/* One instruction (or interrupt entry), the VDC brought up to its end. */
+static int step_one(o2_machine *m)
+{
+    uint64_t before = m->cpu.s.cycles;
+    if (m->reset_held)
+        m->cpu.s.cycles++;            /* the clock runs while the CPU is held in reset */
+    else
+        cpu8048_step(&m->cpu);
+    sync_vdc(m);
+    return (int)(m->cpu.s.cycles - before);
+}
+
+int o2_step(o2_machine *m)
+{
+    m->stop = O2_STOP_DONE;
+    return step_one(m);
+}
+
+static int breakpoint_here(const o2_machine *m)
+{
+    return m->breakpoints && m->breakpoints[m->cpu.s.pc & PROG_ADDR_MASK];
+}
+
+/* Runs until cycles >= until. The first instruction is never stopped by a breakpoint, so that a
+ * debugger can resume from one. */
+static int run_until(o2_machine *m, uint64_t until)
+{
+    m->stop = O2_STOP_DONE;
+    if (m->cpu.s.cycles < until && m->breakpoints)
+        step_one(m);                  /* resume past a breakpoint at the current PC */
+    while (m->cpu.s.cycles < until && m->stop == O2_STOP_DONE) {
+        if (machine_hc(m) >= m->next_event_hc)
+            sync_vdc(m);
+        uint64_t chunk_end = cycle_at_or_after(m, m->next_event_hc);
+        if (chunk_end > until)
+            chunk_end = until;
+        if (m->reset_held) {
+            m->cpu.s.cycles = chunk_end;
+        } else if (m->breakpoints) {
+            if (breakpoint_here(m)) {
+                m->stop = O2_STOP_BREAKPOINT;
+                break;
+            }
+            cpu8048_step(&m->cpu);
+        } else {
+            cpu8048_run(&m->cpu, chunk_end);
+        }
+    }
+    sync_vdc(m);
+    return m->stop;
+}
+
+int o2_run_cycles(o2_machine *m, uint64_t cycles)
+{
+    return run_until(m, m->cpu.s.cycles + cycles);
+}
+
+int o2_run_frames(o2_machine *m, uint32_t frames)
+{
+    uint64_t boundary = (o2_frame(m) + frames) * m->hc_per_frame;
+    return run_until(m, cycle_at_or_after(m, boundary));
+}
+
+size_t o2_trace_run(o2_machine *m, o2_trace_entry *out, size_t n)
+{
+    size_t done = 0;
+    m->stop = O2_STOP_DONE;
+    while (done < n && !m->reset_held) {
+        o2_cpu_state *s = &m->cpu.s;
+        if (done > 0 && breakpoint_here(m)) {
+            m->stop = O2_STOP_BREAKPOINT;
+            break;
+        }
+        o2_trace_entry *e = &out[done];
+        e->cycle = s->cycles;
+        e->pc = s->pc;
+        e->op = m->cpu.prog[(s->pc & PROG_ADDR_MASK) / MACHINE_PROG_WINDOW][s->pc % MACHINE_PROG_WINDOW];
+        e->a = s->a;
+        e->psw = s->psw;
+        e->t = s->timer;
+        memcpy(e->r, &s->ram[(s->psw & PSW_BANK_SELECT) ? REGISTER_BANK1 : 0], sizeof e->r);
+        uint8_t was_in_irq = s->in_irq;
+        step_one(m);
+        if (!(s->in_irq && !was_in_irq))
+            done++;                   /* an interrupt entry has no entry of its own */
+        if (m->stop != O2_STOP_DONE)
+            break;
+    }
+    return done;
+}
+
+/* ---- views and inputs ---- */
+
+uint64_t o2_cycles(const o2_machine *m) { return m->cpu.s.cycles; }
+uint64_t o2_hc(const o2_machine *m) { return machine_hc(m); }
+uint64_t o2_frame(const o2_machine *m) { return machine_hc(m) / m->hc_per_frame; }
+uint32_t o2_hc_per_frame(const o2_machine *m) { return (uint32_t)m->hc_per_frame; }
+o2_cpu_state *o2_cpu(o2_machine *m) { return &m->cpu.s; }
+uint8_t *o2_xram(o2_machine *m) { return m->xram; }
+uint8_t o2_vdc_peek(const o2_machine *m, uint8_t reg) { return vdc_peek(&m->vdc, reg); }
+uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
+const int16_t *o2_audio(o2_machine *m, uint32_t *count) { return sound_last_frame(&m->vdc.sound, count); }
+void o2_set_sample_rate(o2_machine *m, uint32_t rate) { sound_set_rate(&m->vdc.sound, rate); }
+void o2_set_breakpoints(o2_machine *m, const uint8_t *flags) { m->breakpoints = flags; }
+
+void o2_set_key(o2_machine *m, int row, int column, int down)
+{
+    if (row < 0 || row >= MACHINE_KEY_ROWS || column < 0 || column > 7)
+        return;
+    if (down)
+        m->keys[row] |= (uint8_t)(1u << column);
+    else
+        m->keys[row] &= (uint8_t)~(1u << column);
+}
+
+void o2_set_joystick(o2_machine *m, int n, uint8_t bits)
+{
+    if (n >= 0 && n < MACHINE_JOYSTICKS)
+        m->joysticks[n] = bits & (JOY_UP | JOY_RIGHT | JOY_DOWN | JOY_LEFT | JOY_FIRE);
+}
+
+/* ---- save states (state.c writes the header and calls the chips) ---- */
+
+void machine_state(o2_machine *m, o2_stream *st)
+{
+    st_bytes(st, m->xram, sizeof m->xram);
+    st_bytes(st, m->keys, sizeof m->keys);
+    st_bytes(st, m->joysticks, sizeof m->joysticks);
+    st_u8(st, &m->reset_held);
+}
+
+void machine_after_load(o2_machine *m)
+{
+    map_cartridge(m);
+    m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
+    m->next_event_hc = 0;             /* re-sampled before the next instruction */
+}
+
+uint64_t machine_setup_hash(const o2_machine *m)
+{
+    const uint64_t fnv_offset = 0xcbf29ce484222325u, fnv_prime = 0x100000001b3u;
+    uint64_t h = fnv_offset;
+    const uint8_t *parts[] = { m->bios, m->charset, m->cart };
+    const size_t sizes[] = { sizeof m->bios, sizeof m->charset, m->cart_size };
+    for (size_t p = 0; p < 3; p++)
+        for (size_t i = 0; i < sizes[p]; i++)
+            h = (h ^ parts[p][i]) * fnv_prime;
+    h = (h ^ (uint64_t)m->cart_size) * fnv_prime;
+    h = (h ^ (uint64_t)m->region) * fnv_prime;
+    return h;
+}
+
+_Static_assert(O2_SCREEN_W == VDC_SCREEN_W && O2_SCREEN_H == VDC_SCREEN_H,
+               "o2.h's screen size must be the VDC's framebuffer size");

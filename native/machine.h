@@ -1,0 +1,96 @@
+/*
+ * machine.h — the Odyssey² console around the chips, internal to native/.
+ *
+ * The machine owns the 8048 (cpu8048.h) and the 8244/8245 (vdc8244.h), the 128-byte external
+ * RAM, the BIOS and cartridge images, the keyboard matrix and the joysticks. It decodes P1
+ * (hardware/odyssey2.md §2), maps the cartridge into program space, and runs the CPU in chunks
+ * up to the next VDC event so that /INT and T1 change exactly at instruction boundaries.
+ *
+ * Time: the CPU's cycle counter (cpu.s.cycles) is the machine's clock; the VDC's time is
+ * cycles × hc_per_cycle (NTSC 20, PAL 18). It never goes back, not even on RESET.
+ *
+ * Debugger hooks (native/debug.c): `breakpoints` (4096 flags, NULL when none are set) makes the
+ * run loop check each instruction's PC; `bus_hook` (NULL normally) sees every MOVX access and
+ * may set `stop`. A run function returns the stop reason (O2_STOP_*, o2.h).
+ */
+#ifndef MACHINE_H
+#define MACHINE_H
+
+#include "o2.h"
+#include "cpu8048.h"
+#include "vdc8244.h"
+#include "state.h"
+
+#define MACHINE_BIOS_SIZE     1024
+#define MACHINE_CHARSET_SIZE  512
+#define MACHINE_XRAM_SIZE     128
+#define MACHINE_CART_MAX      (16 * 1024)
+#define MACHINE_KEY_ROWS      6
+#define MACHINE_JOYSTICKS     2
+#define MACHINE_PROG_WINDOWS  4        /* 1 KiB program windows, PC 0x000-0xFFF */
+#define MACHINE_PROG_WINDOW   1024
+
+/* Port 1 bits (hardware/odyssey2.md §2). Selects are active low. */
+#define P1_BANK0        0x01   /* cartridge A10 (standard carts) / bank bit 0 */
+#define P1_BANK1        0x02   /* bank bit 1 */
+#define P1_KEYBOARD_OFF 0x04   /* 0 = keyboard/joystick decoder enabled */
+#define P1_VDC_OFF      0x08   /* 0 = VDC selected for MOVX */
+#define P1_XRAM_OFF     0x10   /* 0 = external RAM selected for MOVX */
+#define P1_COPY_MODE    0x40   /* 1 = reads come from the RAM, writes go to the VDC */
+#define P1_LUMINANCE    0x80   /* to the VDC's P17 input */
+
+/* Port 2: the low three bits select the keyboard row / joystick (74156 decoder inputs). */
+#define P2_ROW_MASK     0x07
+#define P2_KEY_DOWN_N   0x10   /* 0 when a key of the selected row is down */
+#define P2_KEY_COLUMN_SHIFT 5  /* bits 7-5: 7 - column of the highest pressed key */
+#define P2_UNDRIVEN_BITS 0x0F  /* the decoder does not drive bits 3-0 */
+
+/* A joystick as read by INS A,BUS (active low on the bus; stored active high here). */
+#define JOY_UP    0x01
+#define JOY_RIGHT 0x02
+#define JOY_DOWN  0x04
+#define JOY_LEFT  0x08
+#define JOY_FIRE  0x10
+
+/* What bus_hook is told. */
+#define MACHINE_ACCESS_READ  0
+#define MACHINE_ACCESS_WRITE 1
+
+struct o2_machine {
+    cpu8048 cpu;
+    vdc8244 vdc;
+    int region;                    /* VDC_REGION_NTSC / VDC_REGION_PAL */
+    uint32_t hc_per_cycle;         /* 20 NTSC, 18 PAL */
+    uint64_t hc_per_frame;         /* 455*263 NTSC, 456*313 PAL */
+    uint64_t next_event_hc;        /* the VDC's next change of /INT or T1 */
+
+    uint8_t bios[MACHINE_BIOS_SIZE];
+    uint8_t charset[MACHINE_CHARSET_SIZE];
+    uint8_t cart[MACHINE_CART_MAX];
+    uint32_t cart_size;            /* 0 = no cartridge */
+    uint32_t bank_size;            /* 2048 (standard) or 3072 (12/16 KiB carts) */
+    uint32_t bank_stride;          /* bytes between banks in the image (2048, 3072 or 4096) */
+    uint32_t bank_count;
+    uint8_t empty[MACHINE_PROG_WINDOW];   /* open bus, read where no cartridge is plugged */
+
+    uint8_t xram[MACHINE_XRAM_SIZE];
+    uint8_t keys[MACHINE_KEY_ROWS];       /* bit c = column c down */
+    uint8_t joysticks[MACHINE_JOYSTICKS]; /* JOY_* bits, 1 = pressed */
+    uint8_t reset_held;                   /* the RESET key is down: the CPU is held in reset */
+    uint8_t p17;                          /* last level given to the VDC's P17 input */
+
+    /* Debugger hooks (see the top of this file). */
+    const uint8_t *breakpoints;
+    void (*bus_hook)(struct o2_machine *m, int access, uint8_t addr, uint8_t value);
+    void *hook_ctx;                /* the debugger (debug.c) that set the hooks */
+    int stop;                      /* O2_STOP_*, set by a hook to end the current run */
+};
+
+/* Machine cycles -> VDC half-clocks. */
+static inline uint64_t machine_hc(const o2_machine *m) { return m->cpu.s.cycles * m->hc_per_cycle; }
+
+void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
+void machine_after_load(o2_machine *m);              /* re-derives mapping and pins */
+uint64_t machine_setup_hash(const o2_machine *m);    /* BIOS, charset, cart, region */
+
+#endif /* MACHINE_H */

@@ -1,0 +1,73 @@
+"""Cartridge mapping and bank switching (hardware/odyssey2.md §2, native/machine.c's header).
+
+Every image is filled KiB by KiB with 0xB0 + the KiB's index in the file, so the opcode fetched
+at an address tells which KiB of the file is mapped there.
+"""
+import pytest
+
+from emu.odyssey2 import Odyssey2
+from machine_images import CHARSET, SEL_MB1, bios, jmp, outl_p1
+
+MARK = 0xB0
+
+
+def marked_cart(size):
+    return bytes(MARK + i // 1024 for i in range(size))
+
+
+def fetched_at(cart, p1, target):
+    """The program byte the CPU fetches at target after OUTL P1 with p1 (0x400/0x800/0xC00)."""
+    code = outl_p1(p1)
+    if target >= 0x800:
+        code += [SEL_MB1]
+    code += jmp(target & 0x7FF)
+    m = Odyssey2(cart=cart, bios=bios(code), charset=CHARSET)
+    # JMP MAIN, MOV A / OUTL P1, [SEL MB1], JMP, and the first instruction at the target
+    rows = m.trace(1 + 2 + (target >= 0x800) + 1 + 1)
+    assert int(rows["pc"][-1]) == target
+    return int(rows["op"][-1])
+
+
+# (size, bank selected by P1 & 3) -> KiB index of the file at 0x400, 0x800, 0xC00.
+# Standard carts: 2 KiB banks, bank = (P1 & 3) mod banks, 0xC00 mirrors 0x800.
+# 12 KiB: 3 KiB banks packed. 16 KiB: 4 KiB pages, the bank in the page's last 3 KiB.
+EXPECTED = {
+    (2048, 0): (0, 1, 1), (2048, 1): (0, 1, 1), (2048, 2): (0, 1, 1), (2048, 3): (0, 1, 1),
+    (4096, 0): (0, 1, 1), (4096, 1): (2, 3, 3), (4096, 2): (0, 1, 1), (4096, 3): (2, 3, 3),
+    (8192, 0): (0, 1, 1), (8192, 1): (2, 3, 3), (8192, 2): (4, 5, 5), (8192, 3): (6, 7, 7),
+    (12288, 0): (0, 1, 2), (12288, 1): (3, 4, 5), (12288, 2): (6, 7, 8), (12288, 3): (9, 10, 11),
+    (16384, 0): (1, 2, 3), (16384, 1): (5, 6, 7), (16384, 2): (9, 10, 11), (16384, 3): (13, 14, 15),
+}
+
+
+@pytest.mark.parametrize("size,bank", sorted(EXPECTED))
+def test_bank_mapping_follows_p10_p11(size, bank):
+    cart = marked_cart(size)
+    p1 = 0xFC | bank
+    got = tuple(fetched_at(cart, p1, t) - MARK for t in (0x400, 0x800, 0xC00))
+    assert got == EXPECTED[size, bank]
+
+
+@pytest.mark.parametrize("size,last_bank", [(2048, 0), (4096, 1), (8192, 3), (12288, 3), (16384, 3)])
+def test_last_bank_is_mapped_at_reset(size, last_bank):
+    m = Odyssey2(cart=marked_cart(size), bios=bios(jmp(0x400)), charset=CHARSET)
+    assert m.cart_bank == last_bank
+    rows = m.trace(3)
+    assert int(rows["pc"][2]) == 0x400
+    assert int(rows["op"][2]) - MARK == EXPECTED[size, last_bank][0]
+
+
+def test_without_a_cartridge_the_bus_reads_ff():
+    m = Odyssey2(cart=None, bios=bios(jmp(0x400)), charset=CHARSET)
+    assert m.cart_bank == -1
+    rows = m.trace(3)
+    assert (int(rows["pc"][2]), int(rows["op"][2])) == (0x400, 0xFF)
+
+
+def test_bios_occupies_0x000_to_0x3ff():
+    image = bios(jmp(0x3FE))
+    image = image[:0x3FE] + bytes([0x04, 0x00])      # JMP 0x000 at 0x3FE
+    m = Odyssey2(cart=marked_cart(2048), bios=image, charset=CHARSET)
+    rows = m.trace(3)
+    assert [int(p) for p in rows["pc"]] == [0x000, 0x010, 0x3FE]
+    assert int(rows["op"][2]) == 0x04
