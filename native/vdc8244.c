@@ -48,6 +48,7 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define OBJ_X              1
 #define OBJ_PTR            2
 #define OBJ_ATTR           3
+#define SPRITE_ATTR        2           /* sprites: Y, X, attributes, unused */
 #define QUAD_COPY_MASK     0x0C        /* address bits selecting one of a quad's four copies */
 #define SPRITE_ROWS        8
 #define SPRITE_ATTR_DOUBLE 0x04
@@ -330,7 +331,7 @@ static void draw_sprites(const vdc8244 *v, span *s, unsigned line)
 {
     for (int n = SPRITES - 1; n >= 0; n--) {       /* sprite 0 ends on top */
         const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
-        uint8_t attr = r[OBJ_ATTR];
+        uint8_t attr = r[SPRITE_ATTR];
         unsigned dbl = (attr & SPRITE_ATTR_DOUBLE) ? 1 : 0;
         unsigned top = r[OBJ_Y] < OBJ_FIRST_LINE ? OBJ_FIRST_LINE : r[OBJ_Y];
         if (line < top)

@@ -12,6 +12,11 @@
  *
  * The full struct (registers, beam, collision state, framebuffer, sound) is defined by
  * vdc8244.c's owner below; the machine embeds it and uses only these functions.
+ *
+ * Measured on the MAME oracle (mid-line writes to A3 change the colour there, reads of A5):
+ * MAME applies a MOVX's VDC read or write at the END of the instruction, one machine cycle
+ * (20 hc) after the start of its final cycle. Catching up to (cycles at the callback + 1) × 20
+ * reproduces MAME's images and beam reads exactly.
  */
 #ifndef VDC8244_H
 #define VDC8244_H
