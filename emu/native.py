@@ -163,3 +163,95 @@ class Machine:
         """Returns None, or the one-line message of a refused state."""
         code = lib.o2_load_state(self._m, data, len(data))
         return None if code == 0 else STATE_ERRORS.get(code, f"save state refused (code {code})")
+
+
+# ---- Debugger (native/debug.c) ----
+
+import collections as _collections  # noqa: E402  (each section of this shared module keeps its own imports)
+
+import numpy as _np  # noqa: E402
+
+DEBUG_SPACES = {"iram": lib.O2_SPACE_IRAM, "xram": lib.O2_SPACE_XRAM, "vdc": lib.O2_SPACE_VDC}
+DEBUG_SPACE_SIZES = {"iram": 64, "xram": 128, "vdc": 256}
+WATCH_READ, WATCH_WRITE = lib.O2_WATCH_READ, lib.O2_WATCH_WRITE
+DEBUG_DONE, DEBUG_BREAK, DEBUG_WATCH, DEBUG_IRQ, DEBUG_RETURN = (
+    lib.O2_DEBUG_DONE, lib.O2_DEBUG_BREAK, lib.O2_DEBUG_WATCH, lib.O2_DEBUG_IRQ, lib.O2_DEBUG_RETURN)
+_NO_LIMIT = (1 << 64) - 1
+
+DebugStop = _collections.namedtuple("DebugStop", "reason steps space access addr value")
+
+
+class DebugCore:
+    """The debugger's C side on one Machine: breakpoint and watch tables as writable numpy views
+    (call changed() after editing them), runs with limits that report why they stopped, and the
+    history of snapshots behind back() and rewind_to()."""
+
+    def __init__(self, machine: Machine, every: int = 4, capacity: int = 1024):
+        self._machine = machine              # the C debugger points into it: keep it alive
+        handle = machine._m
+        # the destructor holds the machine's handle, so the machine is freed after the debugger
+        self._d = ffi.gc(lib.o2_debug_new(handle, every, capacity),
+                         lambda d, handle=handle: lib.o2_debug_free(d))
+        if self._d == ffi.NULL:
+            raise MemoryError("o2_debug_new: out of memory for the history")
+        self.breakpoints = _np.frombuffer(ffi.buffer(lib.o2_debug_breakpoints(self._d), 4096),
+                                          dtype=_np.uint8)
+        self.watches = {name: _np.frombuffer(ffi.buffer(lib.o2_debug_watches(self._d, space),
+                                                        DEBUG_SPACE_SIZES[name]), dtype=_np.uint8)
+                        for name, space in DEBUG_SPACES.items()}
+        self.charset = bytes(ffi.buffer(lib.o2_debug_charset(self._d), 512))
+        self._limits = ffi.new("o2_debug_limits *")
+        self._stop = ffi.new("o2_debug_stop *")
+
+    def changed(self):
+        lib.o2_debug_changed(self._d)
+
+    def set_irq_break(self, on: bool):
+        lib.o2_debug_set_irq_break(self._d, int(on))
+
+    def run(self, steps=None, cycle=None, frame=None, sp=None, replay=False) -> DebugStop:
+        """Runs until a limit (None: none) or a stop; see o2_debug_limits in native/o2.h."""
+        lim = self._limits
+        lim.steps = _NO_LIMIT if steps is None else steps
+        lim.cycle = _NO_LIMIT if cycle is None else cycle
+        lim.frame = _NO_LIMIT if frame is None else frame
+        lim.sp = -1 if sp is None else sp
+        lim.replay = int(replay)
+        lib.o2_debug_run(self._d, lim, self._stop)
+        s = self._stop
+        return DebugStop(s.reason, s.steps, s.space, s.access, s.addr, s.value)
+
+    def forget(self):
+        """History restarts at the current position (after a load, a reset, an input change)."""
+        lib.o2_debug_forget(self._d)
+
+    def history(self) -> list[tuple[int, int]]:
+        """(cycle, frame) of every snapshot held, oldest first."""
+        return [(lib.o2_debug_history_cycle(self._d, i), lib.o2_debug_history_frame(self._d, i))
+                for i in range(lib.o2_debug_history(self._d))]
+
+    def back(self, steps: int) -> bool:
+        """Back that many instructions (interrupt entries count as one); False: not in history."""
+        return lib.o2_debug_back(self._d, steps) == lib.O2_OK
+
+    def rewind_to(self, frame: int) -> bool:
+        """To the first instruction boundary of that frame; False: not in history."""
+        return lib.o2_debug_rewind_to(self._d, frame) == lib.O2_OK
+
+    @property
+    def at_frame_start(self) -> bool:
+        return bool(lib.o2_debug_at_frame_start(self._d))
+
+    def program(self, addr: int, n: int) -> bytes:
+        """n bytes of program space from addr (12-bit, wrapping), through the current banking."""
+        return bytes(lib.o2_debug_program(self._d, (addr + i) & 0xFFF) for i in range(n))
+
+    def beam(self) -> tuple[int, int]:
+        """(VDC line, half-clock in the line) at the machine's time; the VDC is not touched."""
+        line, x = ffi.new("uint32_t *"), ffi.new("uint32_t *")
+        lib.o2_debug_beam(self._d, line, x)
+        return line[0], x[0]
+
+    def line_start_cycle(self, lines: int) -> int:
+        """The cycle at which the beam starts the `lines`th next line."""
+        return lib.o2_debug_line_start_cycle(self._d, lines)

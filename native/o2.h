@@ -120,6 +120,63 @@ size_t o2_state_size(o2_machine *m);
 int  o2_save_state(o2_machine *m, uint8_t *buf, size_t len);
 int  o2_load_state(o2_machine *m, const uint8_t *buf, size_t len);
 
+/* ---- Debugger (debug.c): run control with breakpoints and watchpoints, and history ----
+ * One debugger per machine: it owns the machine's breakpoint flags and bus hook while it lives.
+ * Tables are edited in place through the pointers below; call o2_debug_changed afterwards. */
+typedef struct o2_debugger o2_debugger;
+
+#define O2_SPACE_IRAM 0        /* internal RAM, 64 addresses (registers, stack) */
+#define O2_SPACE_XRAM 1        /* the 128-byte external RAM, by MOVX address modulo 128 */
+#define O2_SPACE_VDC  2        /* VDC registers, 256 MOVX addresses */
+#define O2_WATCH_READ  1
+#define O2_WATCH_WRITE 2
+
+#define O2_DEBUG_DONE   0      /* a limit was reached */
+#define O2_DEBUG_BREAK  1      /* the next instruction's PC has a breakpoint */
+#define O2_DEBUG_WATCH  2      /* the last instruction touched a watched address */
+#define O2_DEBUG_IRQ    3      /* the last step was an interrupt entry (addr = its vector) */
+#define O2_DEBUG_RETURN 4      /* SP reached the requested depth */
+#define O2_DEBUG_ERR_HISTORY -10  /* back/rewind: the target is older than the history held */
+
+typedef struct o2_debug_limits {
+    uint64_t steps;            /* instructions and interrupt entries; UINT64_MAX: no limit */
+    uint64_t cycle;            /* stop at the first instruction boundary at or after this cycle */
+    uint64_t frame;            /* ... at the first instruction boundary with o2_frame >= this */
+    int32_t  sp;               /* stop when SP equals this after a step; -1: no such stop */
+    uint8_t  replay;           /* 1: breakpoints, watches and history are ignored */
+} o2_debug_limits;
+
+typedef struct o2_debug_stop {
+    int32_t  reason;           /* O2_DEBUG_* */
+    uint64_t steps;            /* steps run; exact when a step limit or SP stop was given */
+    int32_t  space;            /* O2_DEBUG_WATCH: O2_SPACE_*, O2_WATCH_READ or _WRITE, */
+    int32_t  access;           /* the address and the value read or written */
+    uint16_t addr;
+    uint8_t  value;
+} o2_debug_stop;
+
+/* History: a save state at every frame start whose frame number is a multiple of every, the
+ * last `capacity` kept, plus where history began (o2_debug_new, o2_debug_forget). */
+o2_debugger *o2_debug_new(o2_machine *m, uint32_t every, uint32_t capacity);
+void o2_debug_free(o2_debugger *d);
+uint8_t *o2_debug_breakpoints(o2_debugger *d);        /* 4096 flags, 1 = break before that PC */
+uint8_t *o2_debug_watches(o2_debugger *d, int space); /* O2_WATCH_* flags per address */
+void o2_debug_set_irq_break(o2_debugger *d, int on);
+void o2_debug_changed(o2_debugger *d);
+int  o2_debug_run(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *stop);
+void o2_debug_forget(o2_debugger *d);                 /* history restarts here */
+uint32_t o2_debug_history(const o2_debugger *d);      /* snapshots held, oldest first: */
+uint64_t o2_debug_history_cycle(o2_debugger *d, uint32_t i);
+uint64_t o2_debug_history_frame(o2_debugger *d, uint32_t i);
+int  o2_debug_back(o2_debugger *d, uint64_t steps);   /* O2_OK or O2_DEBUG_ERR_HISTORY */
+int  o2_debug_rewind_to(o2_debugger *d, uint64_t frame);  /* to that frame's first boundary */
+int  o2_debug_at_frame_start(const o2_debugger *d);
+const uint8_t *o2_debug_charset(const o2_debugger *d);    /* the 512 bytes the VDC draws with */
+uint8_t o2_debug_program(const o2_debugger *d, uint16_t addr);  /* program space as mapped now */
+/* The beam now: VDC line (0 = first visible line) and half-clock in the line, from the clock. */
+void o2_debug_beam(const o2_debugger *d, uint32_t *line, uint32_t *x);
+uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines);  /* cycle of that line */
+
 /* cdef:end */
 
 #endif /* O2_H */

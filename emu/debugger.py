@@ -1,0 +1,732 @@
+"""`o2 debug`: a debugger for Odyssey² programs (issue 6).
+
+The same commands come from the interactive prompt (readline history and completion), from a
+script file (`--script FILE`) and from Python:
+
+    >>> from emu.odyssey2 import Odyssey2
+    >>> from emu.debugger import Debugger
+    >>> d = Debugger(Odyssey2(cart="game.bin"), symbols="game.sym.json")   # doctest: +SKIP
+    >>> d.execute("break fire_missile if A == 3")                           # doctest: +SKIP
+    >>> d.execute("continue")                                               # doctest: +SKIP
+
+Every command's output goes to `out` (stdout by default). `help` lists the commands. Looking
+never changes the machine: views read the VDC through its peek, and running is the machine's own
+run loop (native/debug.c). Backwards execution restores a snapshot of the history the C side keeps
+and re-executes deterministically; anything that changes the machine from outside a run (load,
+reset, a key) starts the history afresh.
+"""
+import json
+import os
+import shlex
+import sys
+from dataclasses import dataclass, field
+
+from cart.asm.disassembler import disassemble_one, load_symbols
+from emu import debugger_views as views
+from emu.debugger_expr import ExprError, parse, parse_constant
+from emu.errors import O2Error
+from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_WATCH, DEBUG_SPACE_SIZES,
+                        DEBUG_SPACES, WATCH_READ, WATCH_WRITE, DebugCore)
+
+PROGRAM_SIZE = 0x1000
+STACK_DEPTH = 8
+PSW_SP = 0x07
+CALL_MASK, CALL_OPCODE = 0x1F, 0x14
+CONTINUE_CHUNK_FRAMES = 600          # a `continue` returns to Python this often (Ctrl-C)
+HISTORY_FILE = os.path.expanduser("~/.o2_debug_history")
+ACCESS_NAMES = {"r": WATCH_READ, "read": WATCH_READ, "w": WATCH_WRITE, "write": WATCH_WRITE,
+                "rw": WATCH_READ | WATCH_WRITE, "access": WATCH_READ | WATCH_WRITE}
+SPACE_BY_CODE = {code: name for name, code in DEBUG_SPACES.items()}
+
+
+class DebugError(O2Error):
+    """A command the debugger cannot carry out; the message is one line."""
+
+
+# ---- symbol files (cart/asm/output.py: the o2asm-symbols format) ----
+
+class Symbols:
+    """Labels and source lines of a program, from the assembler's .sym.json: `labels` (name ->
+    address), `by_address` (address -> the label the disassembler shows) and `lines`
+    (address -> "file:line"). Banked code puts several lines at one address: the first wins."""
+
+    def __init__(self, labels=None, lines=None, by_address=None):
+        self.labels: dict[str, int] = dict(labels or {})
+        self.lines: dict[int, str] = dict(lines or {})
+        self.by_address: dict[int, str] = dict(by_address or {})
+        self._sorted = sorted(self.by_address.items())
+
+    @classmethod
+    def load(cls, path) -> "Symbols":
+        try:
+            with open(path, encoding="utf-8") as handle:
+                table = json.load(handle)
+        except OSError as e:
+            raise DebugError(f"{path}: cannot read the symbol file ({e.strerror or e})") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise DebugError(f"{path}: not a symbol file (bad JSON: {e})") from None
+        if not isinstance(table, dict) or table.get("format") != "o2asm-symbols":
+            raise DebugError(f"{path}: not an o2asm symbol file (no \"format\": \"o2asm-symbols\")")
+        try:
+            labels = {str(k): int(v) for k, v in table.get("labels", {}).items()}
+            lines = {}
+            for entry in table.get("lines", []):
+                lines.setdefault(int(entry["address"]), f"{entry['file']}:{entry['line']}")
+        except (AttributeError, KeyError, TypeError, ValueError) as e:
+            raise DebugError(f"{path}: malformed symbol file ({type(e).__name__}: {e})") from None
+        return cls(labels, lines, load_symbols(path))
+
+    def label_at(self, address: int) -> str | None:
+        return self.by_address.get(address)
+
+    def describe(self, address: int) -> str:
+        """`label`, `label+3` (nearest label below) or the hex address."""
+        best = None
+        for addr, name in self._sorted:
+            if addr > address:
+                break
+            best = (addr, name)
+        if best is None:
+            return f"{address:03X}"
+        return best[1] if best[0] == address else f"{best[1]}+{address - best[0]}"
+
+
+# ---- breakpoints ----
+
+@dataclass
+class Breakpoint:
+    number: int
+    kind: str                        # "pc", "irq", "frame", or a memory space: "iram" "xram" "vdc"
+    start: int = 0
+    end: int = 0                     # inclusive
+    access: int = 0                  # WATCH_* for memory spaces
+    condition: object = None         # an Expr, or None
+    enabled: bool = True
+    hits: int = 0
+    temporary: bool = field(default=False, repr=False)
+
+    def describe(self, symbols: Symbols) -> str:
+        if self.kind == "pc":
+            what = f"at {symbols.describe(self.start)} ({self.start:03X})"
+        elif self.kind == "irq":
+            what = "on interrupt entry"
+        elif self.kind == "frame":
+            what = f"at frame {self.start}"
+        else:
+            kind = {WATCH_READ: "read", WATCH_WRITE: "write"}.get(self.access, "access")
+            where = f"{self.start:02X}" if self.start == self.end else f"{self.start:02X}..{self.end:02X}"
+            what = f"on {self.kind} {where} {kind}"
+        cond = f" if {self.condition.text}" if self.condition is not None else ""
+        state = "" if self.enabled else " (disabled)"
+        return f"{self.number}: {what}{cond}{state}, hit {self.hits}"
+
+
+class _Context:
+    """What expressions read: registers and memory of the machine, without side effects."""
+
+    def __init__(self, debugger: "Debugger"):
+        self.d = debugger
+
+    def reg(self, name: str) -> int:
+        m = self.d.machine
+        cpu = m.cpu
+        psw = cpu.psw
+        simple = {"a": lambda: cpu.a, "pc": lambda: cpu.pc, "psw": lambda: psw,
+                  "sp": lambda: psw & views.PSW_SP, "cy": lambda: psw >> 7 & 1,
+                  "ac": lambda: psw >> 6 & 1, "f0": lambda: psw >> 5 & 1,
+                  "bs": lambda: psw >> 4 & 1, "f1": lambda: cpu.f1, "mb": lambda: cpu.mb,
+                  "t": lambda: cpu.timer, "frame": lambda: m.frame, "cycles": lambda: m.cycles,
+                  "line": lambda: self.d.beam()[0]}
+        if name in simple:
+            return int(simple[name]())
+        return int(cpu.r[int(name[1])])
+
+    def mem(self, space: str, addr: int) -> int:
+        m = self.d.machine
+        if space == "iram":
+            return int(m.iram[addr])
+        if space == "xram":
+            return int(m.xram[addr % len(m.xram)])
+        return int(m.vdc_regs[addr])
+
+
+# ---- the debugger ----
+
+@dataclass
+class _Command:
+    fn: object
+    usage: str
+    summary: str
+
+
+class Debugger:
+    """A debugging session on one Odyssey2. symbols: a .sym.json path, a Symbols or None."""
+
+    def __init__(self, machine, symbols=None, out=None):
+        self.machine = machine
+        self.symbols = symbols if isinstance(symbols, Symbols) else (
+            Symbols.load(symbols) if symbols else Symbols())
+        self.out = out or sys.stdout
+        self.core = DebugCore(machine._machine)
+        self.breakpoints: dict[int, Breakpoint] = {}
+        self._next_number = 1
+        self._context = _Context(self)
+        self._trace = None
+        self.finished = False
+        self.commands = self._command_table()
+
+    # ---- output ----
+
+    def say(self, text: str = ""):
+        self.out.write(text + "\n")
+
+    # ---- the command language ----
+
+    def execute(self, line: str):
+        """Runs one command line; DebugError for a bad command or argument."""
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as e:
+            raise DebugError(f"cannot split the line: {e}") from None
+        if not words:
+            return
+        name, args = words[0].lower(), words[1:]
+        command = self.commands.get(self._ALIASES.get(name, name))
+        if command is None:
+            raise DebugError(f"unknown command {words[0]!r} (try 'help')")
+        try:
+            command.fn(args)
+        except ExprError as e:
+            raise DebugError(str(e)) from None
+
+    def run_script(self, path) -> int:
+        """Runs every line of a script; stops at the first error with `file:line: message`.
+        Returns the exit status (0, or 2 after an error)."""
+        try:
+            with open(path, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+        except OSError as e:
+            raise DebugError(f"{path}: cannot read the script ({e.strerror or e})") from None
+        except UnicodeDecodeError:
+            raise DebugError(f"{path}: not a text file") from None
+        for number, line in enumerate(lines, 1):
+            if self.finished:
+                break
+            try:
+                self.execute(line)
+            except DebugError as e:
+                print(f"{path}:{number}: {e}", file=sys.stderr)
+                return 2
+        return 0
+
+    def run_prompt(self, prompt: str = "(o2) ") -> None:
+        """The interactive prompt until `quit` or end of input; Ctrl-C stops a long run."""
+        try:
+            import readline
+        except ImportError:          # no readline on this platform: a plain prompt
+            readline = None
+        if readline is not None:
+            readline.set_completer(self._complete)
+            readline.set_completer_delims(" \t")
+            readline.parse_and_bind("tab: complete")
+            try:
+                readline.read_history_file(HISTORY_FILE)
+            except OSError:
+                pass
+        self.finished = False
+        self.show_location()
+        while not self.finished:
+            try:
+                line = input(prompt)
+            except EOFError:
+                self.say()
+                break
+            except KeyboardInterrupt:
+                self.say()
+                continue
+            try:
+                self.execute(line)
+            except DebugError as e:
+                self.say(f"error: {e}")
+            except KeyboardInterrupt:
+                self.say("interrupted")
+                self.show_location()
+        if readline is not None:
+            try:
+                readline.write_history_file(HISTORY_FILE)
+            except OSError:
+                pass
+
+    def _complete(self, text: str, state: int):
+        import readline
+        before = readline.get_line_buffer()[:readline.get_begidx()]
+        if not before.strip():
+            options = sorted(set(self.commands) | set(self._ALIASES))
+        else:
+            options = (sorted(self.symbols.labels) + ["iram[", "xram[", "vdc[", "on", "off", "if",
+                                                       "irq", "frame", "all", "read", "write"])
+        matches = [o for o in options if o.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    _ALIASES = {"s": "step", "n": "next", "c": "continue", "cont": "continue", "b": "break",
+                "bt": "back", "r": "regs", "p": "print", "x": "dis", "q": "quit", "exit": "quit",
+                "info": "breaks", "?": "help"}
+
+    def _command_table(self) -> dict[str, _Command]:
+        table = {}
+        for attr in dir(self):
+            if attr.startswith("cmd_"):
+                fn = getattr(self, attr)
+                usage, _, summary = (fn.__doc__ or "").strip().partition(" -- ")
+                table[attr[4:]] = _Command(fn, usage, summary)
+        return table
+
+    # ---- argument helpers ----
+
+    def _count(self, args, default=1) -> int:
+        if not args:
+            return default
+        value = parse_constant(" ".join(args), self.symbols.labels)
+        if value < 0:
+            raise DebugError(f"a count cannot be negative: {value}")
+        return value
+
+    def _address(self, text: str) -> int:
+        value = parse_constant(text, self.symbols.labels)
+        if not 0 <= value < PROGRAM_SIZE:
+            raise DebugError(f"address {value:#x} is outside program space (000-FFF)")
+        return value
+
+    # ---- where we are ----
+
+    def beam(self) -> tuple[int, int]:
+        """(VDC line, half-clock in the line) now."""
+        return self.core.beam()
+
+    def disassemble(self, address: int) -> tuple[int, str]:
+        """(length, text) of the instruction at address as mapped now, targets named by label."""
+        text, length = disassemble_one(lambda a: self.core.program(a, 1)[0], address,
+                                       self.symbols.by_address)
+        return length, text
+
+    def _dis_lines(self, address: int, count: int, mark: int | None) -> list[str]:
+        lines = []
+        for _ in range(count):
+            label = self.symbols.label_at(address)
+            if label:
+                lines.append(f"{label}:")
+            length, text = self.disassemble(address)
+            code = " ".join(f"{b:02X}" for b in self.core.program(address, length))
+            where = self.symbols.lines.get(address, "")
+            marker = "=>" if address == mark else "  "
+            lines.append(f"{marker} {address:03X}  {code:<6} {text:<22}{where}".rstrip())
+            address = (address & 0x800) | ((address + length) & 0x7FF)
+        return lines
+
+    def show_location(self):
+        pc = self.machine.cpu.pc
+        self.say("\n".join(self._dis_lines(pc, 1, pc)))
+
+    # ---- running ----
+
+    def _sync_tables(self):
+        """Writes the enabled breakpoints into the C tables."""
+        core = self.core
+        core.breakpoints[:] = 0
+        for watch in core.watches.values():
+            watch[:] = 0
+        irq = False
+        for bp in self.breakpoints.values():
+            if not bp.enabled:
+                continue
+            if bp.kind == "pc":
+                core.breakpoints[bp.start] = 1
+            elif bp.kind == "irq":
+                irq = True
+            elif bp.kind in DEBUG_SPACES:
+                core.watches[bp.kind][bp.start:bp.end + 1] |= bp.access
+        core.set_irq_break(irq)
+        core.changed()
+
+    def _condition_true(self, bp: Breakpoint) -> bool:
+        return bp.condition is None or bool(bp.condition(self._context))
+
+    def _hit(self, bp: Breakpoint, detail: str = ""):
+        bp.hits += 1
+        what = "until" if bp.temporary else f"breakpoint {bp.number}"
+        self.say(f"{what}: {bp.describe(self.symbols).split(': ', 1)[1].rsplit(', hit', 1)[0]}"
+                 f"{detail}")
+
+    def _run(self, steps=None, cycle=None, frame=None, sp=None) -> bool:
+        """Runs with the enabled breakpoints until a limit (True) or a breakpoint that holds
+        (False, after reporting it). Frame breakpoints become frame limits."""
+        self._sync_tables()
+        while True:
+            now = self.machine.frame
+            frame_bps = [bp for bp in self.breakpoints.values()
+                         if bp.enabled and bp.kind == "frame" and bp.start > now]
+            limit = frame
+            if frame_bps:
+                first = min(bp.start for bp in frame_bps)
+                limit = first if limit is None else min(limit, first)
+            if self._trace is not None:
+                stop = self._run_traced(steps, cycle, limit, sp)
+            else:
+                stop = self.core.run(steps=steps, cycle=cycle, frame=limit, sp=sp)
+            if steps is not None:
+                steps -= stop.steps
+            if stop.reason == DEBUG_BREAK:
+                pc = self.machine.cpu.pc
+                held = [bp for bp in self.breakpoints.values()
+                        if bp.enabled and bp.kind == "pc" and bp.start == pc and self._condition_true(bp)]
+                if held:
+                    for bp in held:
+                        self._hit(bp)
+                    return False
+                continue
+            if stop.reason == DEBUG_WATCH:
+                space = SPACE_BY_CODE[stop.space]
+                held = [bp for bp in self.breakpoints.values()
+                        if bp.enabled and bp.kind == space and bp.start <= stop.addr <= bp.end
+                        and bp.access & stop.access and self._condition_true(bp)]
+                if held:
+                    verb = "wrote" if stop.access == WATCH_WRITE else "read"
+                    for bp in held:
+                        self._hit(bp, f": {verb} {space}[{stop.addr:02X}] = {stop.value:02X}")
+                    return False
+                continue
+            if stop.reason == DEBUG_IRQ:
+                held = [bp for bp in self.breakpoints.values()
+                        if bp.enabled and bp.kind == "irq" and self._condition_true(bp)]
+                if held:
+                    for bp in held:
+                        self._hit(bp, f": vector {self.machine.cpu.pc:03X}")
+                    return False
+                continue
+            if stop.reason == DEBUG_RETURN:
+                return True
+            reached = [bp for bp in frame_bps if bp.start == self.machine.frame]
+            held = [bp for bp in reached if self._condition_true(bp)]
+            if held:
+                for bp in held:
+                    self._hit(bp)
+                return False
+            if reached and (frame is None or self.machine.frame < frame):
+                continue
+            return True
+
+    def _run_traced(self, steps, cycle, frame, sp):
+        raise DebugError("tracing is not available yet")
+
+    def _after_run(self):
+        self.show_location()
+
+    # ---- execution commands ----
+
+    def cmd_step(self, args):
+        """step [N] -- run N instructions (1), stopping at breakpoints"""
+        n = self._count(args)
+        if n:
+            self._run(steps=n)
+        self._after_run()
+
+    def cmd_next(self, args):
+        """next [N] -- like step, but a CALL (or an interrupt entry) runs until it returns"""
+        for _ in range(self._count(args)):
+            sp = self.machine.cpu.psw & PSW_SP
+            if not self._run(steps=1):
+                break
+            if self.machine.cpu.psw & PSW_SP == (sp + 1) % STACK_DEPTH:
+                if not self._run(sp=sp):
+                    break
+        self._after_run()
+
+    def cmd_finish(self, args):
+        """finish -- run until the current subroutine or interrupt routine returns"""
+        sp = self.machine.cpu.psw & PSW_SP
+        if sp == 0:
+            raise DebugError("finish: not inside a subroutine (SP is 0)")
+        self._run(sp=sp - 1)
+        self._after_run()
+
+    def cmd_continue(self, args):
+        """continue -- run until a breakpoint"""
+        while self._run(frame=self.machine.frame + CONTINUE_CHUNK_FRAMES):
+            pass
+        self._after_run()
+
+    def cmd_frame(self, args):
+        """frame [N] -- run to the start of the Nth next frame (1)"""
+        n = self._count(args)
+        if self._run(frame=self.machine.frame + n):
+            self.say(f"frame {self.machine.frame}")
+        self._after_run()
+
+    def cmd_line(self, args):
+        """line [N] -- run to the start of the Nth next scanline (1)"""
+        n = self._count(args)
+        if self._run(cycle=self.core.line_start_cycle(n)):
+            line, hc = self.beam()
+            self.say(f"line {line} (half-clock {hc})")
+        self._after_run()
+
+    def cmd_until(self, args):
+        """until ADDR|LABEL -- run until the PC gets there"""
+        if not args:
+            raise DebugError("until needs an address or label")
+        address = self._address(" ".join(args))
+        temp = Breakpoint(0, "pc", address, address, temporary=True)
+        self.breakpoints[0] = temp
+        try:
+            self._run()
+        finally:
+            del self.breakpoints[0]
+        self._after_run()
+
+    def cmd_back(self, args):
+        """back [N] -- go back N instructions (1), by re-executing from a snapshot"""
+        n = self._count(args)
+        if not self.core.back(n):
+            raise DebugError(f"back {n}: that is older than the history held")
+        self._after_run()
+
+    def cmd_rewind(self, args):
+        """rewind [N] -- go back to the start of the Nth previous frame (1)"""
+        n = self._count(args)
+        if n == 0:
+            return
+        latest = self.machine.frame - (1 if self.core.at_frame_start else 0)
+        target = latest - (n - 1)
+        if target < 0 or not self.core.rewind_to(target):
+            raise DebugError(f"rewind {n}: that is older than the history held")
+        self.say(f"frame {self.machine.frame}")
+        self._after_run()
+
+    # ---- breakpoints ----
+
+    def _add(self, bp: Breakpoint) -> Breakpoint:
+        bp.number = self._next_number
+        self._next_number += 1
+        self.breakpoints[bp.number] = bp
+        self.say(f"breakpoint {bp.describe(self.symbols).rsplit(', hit', 1)[0]}")
+        return bp
+
+    def cmd_break(self, args):
+        """break ADDR|LABEL|irq|frame N|iram|xram|vdc ADDR[..END] [read|write|access] [if COND] -- set a breakpoint"""
+        if not args:
+            raise DebugError("break needs a place: an address, a label, irq, frame N, iram/xram/vdc ADDR")
+        words = list(args)
+        condition = None
+        if "if" in (w.lower() for w in words):
+            at = [w.lower() for w in words].index("if")
+            text = " ".join(words[at + 1:])
+            if not text:
+                raise DebugError("break ... if: the condition is missing")
+            condition = parse(text, self.symbols.labels)
+            words = words[:at]
+        if not words:
+            raise DebugError("break needs a place before 'if'")
+        kind = words[0].lower()
+        if kind == "irq":
+            if len(words) > 1:
+                raise DebugError(f"break irq takes no argument, not {words[1]!r}")
+            self._add(Breakpoint(0, "irq", condition=condition))
+        elif kind == "frame":
+            if len(words) != 2:
+                raise DebugError("break frame needs one frame number")
+            self._add(Breakpoint(0, "frame", self._count(words[1:]), condition=condition))
+        elif kind in DEBUG_SPACES:
+            if len(words) not in (2, 3):
+                raise DebugError(f"break {kind} needs ADDR[..END] and optionally read, write or access")
+            start, end = self._range(kind, words[1])
+            access = WATCH_WRITE
+            if len(words) == 3:
+                if words[2].lower() not in ACCESS_NAMES:
+                    raise DebugError(f"access must be read, write or access, not {words[2]!r}")
+                access = ACCESS_NAMES[words[2].lower()]
+            self._add(Breakpoint(0, kind, start, end, access, condition=condition))
+        else:
+            address = self._address(" ".join(words))
+            self._add(Breakpoint(0, "pc", address, address, condition=condition))
+
+    def _range(self, space: str, text: str) -> tuple[int, int]:
+        first, _, last = text.partition("..")
+        start = parse_constant(first, self.symbols.labels)
+        end = parse_constant(last, self.symbols.labels) if last else start
+        size = DEBUG_SPACE_SIZES[space]
+        if not (0 <= start <= end < size):
+            raise DebugError(f"{space} addresses run 00..{size - 1:02X}; {text!r} is not a range in it")
+        return start, end
+
+    def cmd_breaks(self, args):
+        """breaks -- list the breakpoints"""
+        if not self.breakpoints:
+            self.say("no breakpoints")
+        for number in sorted(self.breakpoints):
+            self.say(self.breakpoints[number].describe(self.symbols))
+
+    def _numbers(self, args, verb: str) -> list[Breakpoint]:
+        if not args:
+            raise DebugError(f"{verb} needs breakpoint numbers or 'all'")
+        if len(args) == 1 and args[0].lower() == "all":
+            return [self.breakpoints[n] for n in sorted(self.breakpoints)]
+        chosen = []
+        for text in args:
+            try:
+                chosen.append(self.breakpoints[int(text)])
+            except (ValueError, KeyError):
+                raise DebugError(f"{verb}: no breakpoint {text!r}") from None
+        return chosen
+
+    def cmd_enable(self, args):
+        """enable N...|all -- enable breakpoints"""
+        for bp in self._numbers(args, "enable"):
+            bp.enabled = True
+
+    def cmd_disable(self, args):
+        """disable N...|all -- disable breakpoints"""
+        for bp in self._numbers(args, "disable"):
+            bp.enabled = False
+
+    def cmd_delete(self, args):
+        """delete N...|all -- delete breakpoints"""
+        for bp in self._numbers(args, "delete"):
+            del self.breakpoints[bp.number]
+
+    # ---- views ----
+
+    def cmd_regs(self, args):
+        """regs -- registers, flags and pins"""
+        m = self.machine
+        self.say(views.registers(m.cpu, [int(v) for v in m.cpu.r], m.frame))
+
+    def cmd_iram(self, args):
+        """iram -- internal RAM (64 bytes)"""
+        self.say(views.hexdump(self.machine.iram))
+
+    def cmd_xram(self, args):
+        """xram -- external RAM (128 bytes)"""
+        self.say(views.hexdump(self.machine.xram))
+
+    def cmd_vdc(self, args):
+        """vdc -- VDC registers (peeked) and their decoded control, status, colour and sound"""
+        regs = self.machine.vdc_regs
+        self.say(views.hexdump(regs))
+        self.say(views.vdc_summary(regs))
+
+    def cmd_objects(self, args):
+        """objects -- sprites, characters and quads: position, colour, attributes, shapes"""
+        self.say(views.objects(self.machine.vdc_regs, self.core.charset, char_lsb_left=False))
+
+    def cmd_grid(self, args):
+        """grid -- the grid segments drawn as text"""
+        self.say(views.grid(self.machine.vdc_regs))
+
+    def cmd_beam(self, args):
+        """beam -- where the beam is: frame, line, half-clock"""
+        line, hc = self.beam()
+        self.say(f"frame {self.machine.frame}  line {line}  half-clock {hc}  cycle {self.machine.cycles}")
+
+    def cmd_timer(self, args):
+        """timer -- the 8048's timer/counter"""
+        self.say(views.timer(self.machine.cpu))
+
+    def cmd_sound(self, args):
+        """sound -- the sound registers"""
+        regs = self.machine.vdc_regs
+        shift = int(regs[0xA7]) | int(regs[0xA8]) << 8 | int(regs[0xA9]) << 16
+        self.say(views.sound_text(shift, int(regs[0xAA])))
+
+    def cmd_dis(self, args):
+        """dis [ADDR] [N] -- disassemble N instructions (8) from ADDR (the PC)"""
+        address = self._address(args[0]) if args else self.machine.cpu.pc
+        count = self._count(args[1:], 8)
+        self.say("\n".join(self._dis_lines(address, count, self.machine.cpu.pc)))
+
+    def cmd_print(self, args):
+        """print EXPR -- an expression's value (registers, iram[], xram[], vdc[], labels)"""
+        if not args:
+            raise DebugError("print needs an expression")
+        value = parse(" ".join(args), self.symbols.labels)(self._context)
+        self.say(f"{value} (0x{value & 0xFFFF:X})" if value >= 0 else str(value))
+
+    # ---- files ----
+
+    def cmd_save(self, args):
+        """save FILE -- write a save state"""
+        path = self._one_path(args, "save")
+        try:
+            with open(path, "wb") as handle:
+                handle.write(self.machine.save_state())
+        except OSError as e:
+            raise DebugError(f"{path}: cannot write ({e.strerror or e})") from None
+        self.say(f"saved {path}")
+
+    def cmd_load(self, args):
+        """load FILE -- load a save state (history restarts there)"""
+        path = self._one_path(args, "load")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as e:
+            raise DebugError(f"{path}: cannot read ({e.strerror or e})") from None
+        try:
+            self.machine.load_state(data)
+        except O2Error as e:
+            raise DebugError(f"{path}: {e}") from None
+        self.core.forget()
+        self._after_run()
+
+    def cmd_screen(self, args):
+        """screen FILE.png -- save the screen as drawn so far"""
+        path = self._one_path(args, "screen")
+        from PIL import Image
+        try:
+            Image.fromarray(self.machine.screen).save(path, format="PNG")
+        except (OSError, ValueError) as e:
+            raise DebugError(f"{path}: cannot write the screenshot ({e})") from None
+        self.say(f"saved {path}")
+
+    def _one_path(self, args, verb: str) -> str:
+        if len(args) != 1:
+            raise DebugError(f"{verb} needs one file name")
+        return args[0]
+
+    def cmd_help(self, args):
+        """help [COMMAND] -- list the commands, or one command's usage"""
+        if args:
+            name = self._ALIASES.get(args[0].lower(), args[0].lower())
+            if name not in self.commands:
+                raise DebugError(f"no command {args[0]!r}")
+            c = self.commands[name]
+            self.say(f"{c.usage}\n    {c.summary}")
+            return
+        for name in sorted(self.commands):
+            c = self.commands[name]
+            self.say(f"{c.usage:<34} {c.summary}")
+
+    def cmd_quit(self, args):
+        """quit -- leave the debugger"""
+        self.finished = True
+
+
+# ---- o2 debug ----
+
+def cmd_debug(args) -> int:
+    from emu.cli import build_machine
+    machine = build_machine(args, args.cart)
+    debugger = Debugger(machine, symbols=args.symbols)
+    if args.script:
+        return debugger.run_script(args.script)
+    debugger.run_prompt()
+    return 0
+
+
+def register(subparsers, commands):
+    from emu.cli import add_machine_options
+    parser = subparsers.add_parser("debug", help="debug a cartridge: breakpoints, steps, back in time")
+    add_machine_options(parser)
+    parser.add_argument("--symbols", metavar="FILE.sym.json", help="labels and source lines (o2asm)")
+    parser.add_argument("--script", metavar="FILE", help="run these debugger commands and exit")
+    parser.set_defaults(func=cmd_debug)
+    commands["debug"] = parser

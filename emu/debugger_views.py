@@ -1,0 +1,175 @@
+"""Text views of the machine for the debugger: registers, memory dumps, and the 8244's registers
+decoded (objects with their shapes, grid, control/status, collisions, sound).
+
+Every function takes plain values (ints, byte sequences) and returns the text, so the views are
+tested without a machine. Register meanings follow hardware/odyssey2.md §3.
+"""
+
+PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = 0x80, 0x40, 0x20, 0x10, 0x07
+
+# VDC register addresses (§3).
+VDC_SPRITES, VDC_CHARS, VDC_QUADS, VDC_SHAPES = 0x00, 0x10, 0x40, 0x80
+VDC_CONTROL, VDC_STATUS, VDC_COLLISION, VDC_COLOUR = 0xA0, 0xA1, 0xA2, 0xA3
+VDC_BEAM_Y, VDC_BEAM_X = 0xA4, 0xA5
+VDC_SOUND_SHIFT, VDC_SOUND_CONTROL = 0xA7, 0xAA
+VDC_GRID_H, VDC_GRID_H9, VDC_GRID_V = 0xC0, 0xD0, 0xE0
+SPRITE_COUNT, CHAR_COUNT, QUAD_COUNT = 4, 12, 4
+GRID_H_COLUMNS, GRID_H_ROWS, GRID_V_COLUMNS, GRID_V_ROWS = 9, 9, 10, 8
+
+# Object attribute fields.
+SPRITE_ATTR_COLOUR_SHIFT, SPRITE_ATTR_DOUBLE, SPRITE_ATTR_SHIFT_MASK = 3, 0x04, 0x03
+CHAR_ATTR_PTR_HIGH, CHAR_ATTR_COLOUR_SHIFT = 0x01, 1
+COLOUR_MASK = 0x07
+
+CONTROL_BITS = ((0x02, "strobe"), (0x04, "sound-irq"), (0x08, "grid"), (0x10, "overlap-irq"),
+                (0x20, "objects"), (0x40, "dots"), (0x80, "wide"))
+STATUS_BITS = ((0x01, "hblank"), (0x02, "strobe"), (0x04, "sound"), (0x08, "vblank"),
+               (0x40, "ext-overlap"), (0x80, "char-overlap"))
+COLOUR_GRID_MASK, COLOUR_BG_SHIFT, COLOUR_GRID_LUMA = 0x07, 3, 0x40
+SOUND_ENABLE, SOUND_RATE, SOUND_NOISE, SOUND_VOLUME = 0x80, 0x20, 0x10, 0x0F
+TIMER_MODES = {0: "stopped", 1: "timer", 2: "counter"}
+
+CHAR_ROWS = 8          # bytes per glyph in the character ROM
+CHARSET_SIZE = 512
+PIXEL_ON, PIXEL_OFF = "#", "."
+
+
+def _bits(value: int, names) -> str:
+    on = [name for bit, name in names if value & bit]
+    return " ".join(on) if on else "-"
+
+
+def registers(cpu, bank_regs, frame: int) -> str:
+    """The 8048's registers and pins; cpu has the o2_cpu_state fields, bank_regs is R0-R7."""
+    psw = cpu.psw
+    flags = " ".join(name if psw & bit else "--" for bit, name in
+                     ((PSW_CY, "CY"), (PSW_AC, "AC"), (PSW_F0, "F0"), (PSW_BS, "BS")))
+    regs = "  ".join(f"R{i} {v:02X}" for i, v in enumerate(bank_regs))
+    return "\n".join([
+        f"PC {cpu.pc:03X}  A {cpu.a:02X}  PSW {psw:02X} [{flags}] SP {psw & PSW_SP}  "
+        f"F1 {cpu.f1}  MB {cpu.mb}",
+        f"{regs}  (bank {1 if psw & PSW_BS else 0})",
+        f"P1 {cpu.p1:02X}  P2 {cpu.p2:02X}  BUS {cpu.bus:02X}  T0 {cpu.t0}  T1 {cpu.t1}  "
+        f"INT {cpu.int_pin}  I {'on' if cpu.xirq_enabled else 'off'}  "
+        f"TCNTI {'on' if cpu.tirq_enabled else 'off'}  in-irq {cpu.in_irq}",
+        f"cycles {cpu.cycles}  frame {frame}",
+    ])
+
+
+def timer(cpu) -> str:
+    return (f"T {cpu.timer:02X}  {TIMER_MODES.get(cpu.timer_mode, '?')}  prescaler {cpu.prescaler}/32  "
+            f"flag {cpu.timer_flag}  TCNTI {'on' if cpu.tirq_enabled else 'off'}  "
+            f"pending {cpu.tirq_pending}")
+
+
+def hexdump(data, base: int = 0, width: int = 16) -> str:
+    lines = []
+    for start in range(0, len(data), width):
+        row = data[start:start + width]
+        lines.append(f"{base + start:02X}: " + " ".join(f"{b:02X}" for b in row))
+    return "\n".join(lines)
+
+
+def _glyph_row(byte: int, lsb_left: bool, double: bool = False) -> str:
+    order = range(8) if lsb_left else range(7, -1, -1)
+    pixels = "".join(PIXEL_ON if byte >> b & 1 else PIXEL_OFF for b in order)
+    return "".join(p * 2 for p in pixels) if double else pixels
+
+
+def _side_by_side(blocks: list[list[str]], gap: str = "  ") -> list[str]:
+    height = max(len(b) for b in blocks)
+    width = [max(len(line) for line in b) for b in blocks]
+    return [gap.join((b[i] if i < len(b) else "").ljust(w) for b, w in zip(blocks, width)).rstrip()
+            for i in range(height)]
+
+
+def char_code_and_rows(y: int, pointer: int, charset) -> tuple[int, list[int]]:
+    """The character a (Y, 9-bit pointer) pair shows and the glyph rows drawn (§3: the VDC adds
+    Y/2 to the pointer; height 7 - ((Y/2 + pointer) & 7) rows, 0 meaning 8)."""
+    address = (pointer + y // 2) % CHARSET_SIZE
+    height = 7 - (address & 7) or 8
+    rows = [charset[(address + i) % CHARSET_SIZE] for i in range(height)]
+    return address // CHAR_ROWS, rows
+
+
+def objects(regs, charset, char_lsb_left: bool) -> str:
+    """Sprites, characters and quads: position, colour, attributes and shapes as text."""
+    out, shapes = ["sprites:"], []
+    for i in range(SPRITE_COUNT):
+        y, x, attr = regs[VDC_SPRITES + 4 * i: VDC_SPRITES + 4 * i + 3]
+        double = bool(attr & SPRITE_ATTR_DOUBLE)
+        out.append(f"  sprite {i}  x {x:02X} y {y:02X}  colour {attr >> SPRITE_ATTR_COLOUR_SHIFT & COLOUR_MASK}"
+                   f"  shift {attr & SPRITE_ATTR_SHIFT_MASK}{'  double' if double else ''}")
+        rows = regs[VDC_SHAPES + 8 * i: VDC_SHAPES + 8 * i + 8]
+        shapes.append([f"sprite {i}"] + [_glyph_row(b, lsb_left=True) for b in rows])
+    out += ["    " + line for line in _side_by_side(shapes)]
+
+    def char_line(label, base):
+        y, x, ptr, attr = regs[base: base + 4]
+        code, rows = char_code_and_rows(y, ptr | (attr & CHAR_ATTR_PTR_HIGH) << 8, charset)
+        text = (f"{label}  x {x:02X} y {y:02X}  char {code:02X}  "
+                f"colour {attr >> CHAR_ATTR_COLOUR_SHIFT & COLOUR_MASK}  rows {len(rows)}")
+        return text, [f"{code:02X}"] + [_glyph_row(b, char_lsb_left) for b in rows]
+
+    out.append("characters:")
+    shapes = []
+    for j in range(CHAR_COUNT):
+        text, shape = char_line(f"  char {j:2d}", VDC_CHARS + 4 * j)
+        out.append(text)
+        shapes.append(shape)
+    for half in (shapes[:6], shapes[6:]):
+        out += ["    " + line for line in _side_by_side(half)]
+    out.append("quads:")
+    for k in range(QUAD_COUNT):
+        base = VDC_QUADS + 16 * k
+        out.append(f"  quad {k}  x {regs[base + 1]:02X} y {regs[base]:02X}")
+        shapes = []
+        for c in range(4):
+            text, shape = char_line(f"    {c}", base + 4 * c)
+            out.append(text)
+            shapes.append(shape)
+        out += ["    " + line for line in _side_by_side(shapes)]
+    return "\n".join(out)
+
+
+def grid(regs) -> str:
+    """The grid segments drawn as text (row r of the horizontal segments is bit r of C0-C8,
+    the ninth row bit 0 of D0-D8; vertical segment rows are bits of E0-E9), with its controls."""
+    control, colour = regs[VDC_CONTROL], regs[VDC_COLOUR]
+    lines = [f"grid {'on' if control & 0x08 else 'off'}  dots {'on' if control & 0x40 else 'off'}  "
+             f"wide {'on' if control & 0x80 else 'off'}  colour {colour & COLOUR_GRID_MASK}"
+             f"{'  luminance' if colour & COLOUR_GRID_LUMA else ''}"]
+    for row in range(GRID_H_ROWS):
+        cells = []
+        for col in range(GRID_H_COLUMNS):
+            bits = regs[VDC_GRID_H + col] if row < 8 else regs[VDC_GRID_H9 + col]
+            on = bits >> (row if row < 8 else 0) & 1
+            cells.append("---" if on else "   ")
+        lines.append("+" + "+".join(cells) + "+")
+        if row < GRID_V_ROWS:
+            lines.append("   ".join("|" if regs[VDC_GRID_V + col] >> row & 1 else " "
+                                    for col in range(GRID_V_COLUMNS)).rstrip())
+    return "\n".join(lines)
+
+
+def vdc_summary(regs) -> str:
+    """Control, status, collision, colour, beam latches and sound, decoded."""
+    colour, sound = regs[VDC_COLOUR], regs[VDC_SOUND_CONTROL]
+    shift = regs[VDC_SOUND_SHIFT] | regs[VDC_SOUND_SHIFT + 1] << 8 | regs[VDC_SOUND_SHIFT + 2] << 16
+    return "\n".join([
+        f"control   A0 {regs[VDC_CONTROL]:02X}  {_bits(regs[VDC_CONTROL], CONTROL_BITS)}",
+        f"status    A1 {regs[VDC_STATUS]:02X}  {_bits(regs[VDC_STATUS], STATUS_BITS)}",
+        f"collision A2 {regs[VDC_COLLISION]:02X}",
+        f"colour    A3 {colour:02X}  grid {colour & COLOUR_GRID_MASK}  "
+        f"background {colour >> COLOUR_BG_SHIFT & COLOUR_MASK}"
+        f"{'  luminance' if colour & COLOUR_GRID_LUMA else ''}",
+        f"beam      A4 {regs[VDC_BEAM_Y]:02X} (y)  A5 {regs[VDC_BEAM_X]:02X} (x)",
+        sound_text(shift, sound),
+    ])
+
+
+def sound_text(shift: int, control: int) -> str:
+    return (f"sound     A7-A9 {shift:06X}  AA {control:02X}  "
+            f"{'on' if control & SOUND_ENABLE else 'off'}  "
+            f"rate {'fast' if control & SOUND_RATE else 'slow'}  "
+            f"{'noise  ' if control & SOUND_NOISE else ''}volume {control & SOUND_VOLUME}")
