@@ -18,15 +18,17 @@
  *  - Interrupt entry (2 cycles, like a CALL) is taken at an instruction boundary when the pin or
  *    the timer request is active, its enable is set, and no interrupt is in progress.
  *    /INT has priority over the timer.
+ *  - cpu8048_reset sets P1 and P2 to 0xFF (input mode) and reports both through write_port.
  */
 #ifndef CPU8048_H
 #define CPU8048_H
 
 #include "o2.h"
+#include "state.h"
 
-#define CPU8048_PORT_BUS 0
-#define CPU8048_PORT_P1  1
-#define CPU8048_PORT_P2  2
+#define CPU8048_PORT_BUS O2_PORT_BUS
+#define CPU8048_PORT_P1  O2_PORT_P1
+#define CPU8048_PORT_P2  O2_PORT_P2
 
 typedef struct cpu8048_bus {
     void *ctx;
@@ -51,6 +53,7 @@ void cpu8048_reset(cpu8048 *cpu);                          /* RESET pin: Intel's
 int  cpu8048_step(cpu8048 *cpu);          /* one instruction or interrupt entry; returns cycles */
 void cpu8048_run(cpu8048 *cpu, uint64_t until);           /* whole instructions until cycles >= until */
 void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
+void cpu8048_state(cpu8048 *cpu, o2_stream *st);           /* save-state visitor (state.h) */
 static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }
 
 /* Cycle count of each opcode (1 or 2), for the disassembler views and tests. */

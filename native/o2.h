@@ -54,6 +54,33 @@ typedef struct o2_cpu_state {
 #define O2_TIMER_TIMER   1
 #define O2_TIMER_COUNTER 2
 
+/* ---- Bare 8048 board (board8048.c, with cpu8048.c): the CPU alone, for tests and benchmarks ----
+ * Program memory 4 KiB (PC 0x000-0xFFF), 256 bytes of external data memory on MOVX, and pins[]
+ * for what outside devices drive on BUS, P1 and P2. IN A,P1/P2 read latch AND pins
+ * (quasi-bidirectional: a 0 in the latch pulls the pin low); INS A,BUS reads pins[O2_PORT_BUS].
+ * The port hook, when set, is called after every write to an output latch. */
+#define O2_PORT_BUS 0
+#define O2_PORT_P1  1
+#define O2_PORT_P2  2
+#define O2_BOARD_PROGRAM_SIZE 4096
+#define O2_BOARD_XRAM_SIZE    256
+
+typedef struct o2_board o2_board;
+typedef void (*o2_port_hook)(void *ctx, int port, uint8_t value);
+
+o2_board     *o2_board_new(void);          /* program all zeros (NOP), after RESET; NULL if out of memory */
+void          o2_board_free(o2_board *b);
+int           o2_board_load(o2_board *b, const uint8_t *image, size_t len);  /* O2_ERR_SIZE if > 4 KiB */
+void          o2_board_reset(o2_board *b);
+int           o2_board_step(o2_board *b);  /* one instruction or interrupt entry; returns its cycles */
+uint64_t      o2_board_run(o2_board *b, uint64_t cycles);  /* whole instructions; returns cycles run */
+void          o2_board_set_t1(o2_board *b, int level);     /* counts falling edges in counter mode */
+void          o2_board_set_port_hook(o2_board *b, o2_port_hook hook, void *ctx);  /* NULL: none */
+o2_cpu_state *o2_board_cpu(o2_board *b);
+uint8_t      *o2_board_xram(o2_board *b);  /* O2_BOARD_XRAM_SIZE bytes */
+uint8_t      *o2_board_pins(o2_board *b);  /* 3 bytes indexed by O2_PORT_*, 0xFF after o2_board_new */
+int           o2_cpu_opcode_cycles(uint8_t opcode);  /* machine cycles of an 8048 opcode (1 or 2) */
+
 /* ---- The console (machine.c, state.c) ---- */
 typedef struct o2_machine o2_machine;
 

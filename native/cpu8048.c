@@ -1,0 +1,555 @@
+/*
+ * cpu8048.c — Intel 8048 (MCS-48) CPU core, cycle-counted at machine-cycle resolution.
+ *
+ * Models the instruction set and on-chip resources of Intel's MCS-48 user's manual:
+ *  - A, PSW (CY AC F0 BS, bit 3 reads 1, SP in bits 2-0), F1, two register banks in the 64-byte
+ *    internal RAM, an 8-level stack at 0x08-0x17 holding PC and PSW bits 7-4;
+ *  - a 12-bit PC whose increment wraps inside its 2 KiB half (bit 11 is never carried into);
+ *    SEL MB0/MB1 sets a latch that becomes bit 11 only at JMP/CALL, and from interrupt entry
+ *    until RETR JMP/CALL use bit 11 = 0;
+ *  - the timer (÷32 prescaler, cleared by STRT T), the event counter (T1 falling edges), the
+ *    timer flag and the timer interrupt; the level-sensitive /INT input, which wins over the
+ *    timer; no interrupt nests until RETR;
+ *  - BUS, P1 and P2 output latches, reached through the machine's cpu8048_bus callbacks.
+ *
+ * Program memory     prog[pc >> 10], four 1 KiB windows the machine maps (PC 0x000-0xFFF).
+ * Internal RAM       s.ram[0x00-0x3F]: R0-R7 bank 0 at 0x00, stack 0x08-0x17, bank 1 at 0x18.
+ * Stack entry        byte 0 = PC bits 7-0, byte 1 = PSW bits 7-4 | PC bits 11-8.
+ *
+ * Undefined opcodes (01 06 0B 22 33 38 3B 63 66 73 82 87 8B 9B A2 A6 B7 C0-C3 D6 E0-E2 F3)
+ * execute as 1-cycle no-ops. ENT0 CLK is accepted and does nothing (no clock output modelled).
+ *
+ * No 8243 expander is fitted. MOVD/ANLD/ORLD still drive P20-P23 as the manual describes:
+ * the write forms leave A's low nibble in the P2 latch's low nibble; MOVD A,Pp floats P20-P23
+ * (latch low nibble = 1s) and reads the pins through read_port, so with nothing attached it
+ * returns what the machine's P2 pins show in bits 3-0, with bits 7-4 of A cleared.
+ *
+ * Timing: each instruction's machine cycles elapse (and feed the prescaler) before its effect
+ * lands, so STRT T's own cycle is not counted and a timer overflow during JTF is seen by that
+ * JTF. Bus callbacks run at the start of the instruction's last cycle (see cpu8048.h).
+ */
+#include "cpu8048.h"
+#include "state.h"
+
+#define PSW_CY  0x80   /* carry */
+#define PSW_AC  0x40   /* auxiliary carry (out of bit 3), used by DA A */
+#define PSW_F0  0x20   /* user flag 0 */
+#define PSW_BS  0x10   /* register bank select */
+#define PSW_ONE 0x08   /* unused bit, always reads 1 */
+#define PSW_SP  0x07   /* stack pointer */
+
+#define PC_MASK       0xFFF
+#define PC_BANK_BIT   0x800   /* kept when the PC increments; set from MB at JMP/CALL */
+#define PC_IN_BANK    0x7FF
+#define PC_PAGE       0xF00
+#define PROG_WINDOW   0x3FF   /* offset inside one 1 KiB window of prog[] */
+#define MOVP3_PAGE    0x300
+
+#define RAM_MASK      0x3F
+#define BANK1_BASE    0x18
+#define STACK_BASE    0x08
+#define STACK_LEVELS  8
+
+#define VECTOR_EXTERNAL 0x003
+#define VECTOR_TIMER    0x007
+
+#define PRESCALER_PERIOD 32
+#define EXPANDER_LINES   0x0F   /* P20-P23, shared with the 8243 interface */
+
+/* Machine cycles per opcode; undefined opcodes are 1-cycle no-ops. */
+const uint8_t cpu8048_cycles[256] = {
+    /* x0 x1 x2 x3 x4 x5 x6 x7 x8 x9 xA xB xC xD xE xF */
+       1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 1, 2, 2, 2, 2,   /* 0x */
+       1, 1, 2, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 1x */
+       1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 2x */
+       1, 1, 2, 1, 2, 1, 2, 1, 1, 2, 2, 1, 2, 2, 2, 2,   /* 3x */
+       1, 1, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 4x */
+       1, 1, 2, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 5x */
+       1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 6x */
+       1, 1, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 7x */
+       2, 2, 1, 2, 2, 1, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2,   /* 8x */
+       2, 2, 2, 2, 2, 1, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2,   /* 9x */
+       1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* Ax */
+       2, 2, 2, 2, 2, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2,   /* Bx */
+       1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* Cx */
+       1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* Dx */
+       1, 1, 1, 2, 2, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2,   /* Ex */
+       1, 1, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* Fx */
+};
+
+int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
+
+/* ---- memory ---- */
+
+static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
+{
+    return cpu->prog[(addr >> 10) & 3][addr & PROG_WINDOW];
+}
+
+/* Next program byte; the PC wraps inside its 2 KiB half. The instruction being executed keeps
+ * its PC in a local (*pc), written back to s.pc when it ends. */
+static inline uint8_t fetch(const cpu8048 *cpu, unsigned *pc)
+{
+    uint8_t byte = program_byte(cpu, *pc);
+    *pc = (*pc & PC_BANK_BIT) | ((*pc + 1) & PC_IN_BANK);
+    return byte;
+}
+
+static inline uint8_t *reg(o2_cpu_state *s, unsigned n)
+{
+    return &s->ram[((s->psw & PSW_BS) ? BANK1_BASE : 0) + n];
+}
+
+static inline uint8_t *indirect(o2_cpu_state *s, unsigned n) { return &s->ram[*reg(s, n) & RAM_MASK]; }
+
+/* ---- ALU and flags ---- */
+
+static inline void set_flag(o2_cpu_state *s, uint8_t flag, int on)
+{
+    s->psw = (uint8_t)(on ? (s->psw | flag) : (s->psw & ~flag));
+}
+
+static inline unsigned carry(const o2_cpu_state *s) { return (s->psw & PSW_CY) ? 1 : 0; }
+
+static inline void add(o2_cpu_state *s, uint8_t v, unsigned carry_in)
+{
+    unsigned sum = s->a + v + carry_in;
+    set_flag(s, PSW_AC, (s->a & 0x0F) + (v & 0x0F) + carry_in > 0x0F);
+    set_flag(s, PSW_CY, sum > 0xFF);
+    s->a = (uint8_t)sum;
+}
+
+/* DA A: +0x06 if the low digit > 9 or AC; then +0x60 if the result's high digit > 9 (or the
+ * low adjust carried out of bit 7) or CY, which then sets CY. CY is never cleared. */
+static inline void decimal_adjust(o2_cpu_state *s)
+{
+    unsigned v = s->a;
+    if ((v & 0x0F) > 9 || (s->psw & PSW_AC))
+        v += 0x06;
+    if (v > 0x9F || (s->psw & PSW_CY)) {
+        v += 0x60;
+        s->psw |= PSW_CY;
+    }
+    s->a = (uint8_t)v;
+}
+
+static inline void rotate_left_through_carry(o2_cpu_state *s)
+{
+    unsigned cy_in = carry(s);
+    set_flag(s, PSW_CY, s->a & 0x80);
+    s->a = (uint8_t)((s->a << 1) | cy_in);
+}
+
+static inline void rotate_right_through_carry(o2_cpu_state *s)
+{
+    unsigned cy_in = carry(s);
+    set_flag(s, PSW_CY, s->a & 0x01);
+    s->a = (uint8_t)((s->a >> 1) | (cy_in << 7));
+}
+
+static inline void exchange(o2_cpu_state *s, uint8_t *m)
+{
+    uint8_t t = *m;
+    *m = s->a;
+    s->a = t;
+}
+
+static inline void exchange_digit(o2_cpu_state *s, uint8_t *m)
+{
+    uint8_t t = *m;
+    *m = (uint8_t)((t & 0xF0) | (s->a & 0x0F));
+    s->a = (uint8_t)((s->a & 0xF0) | (t & 0x0F));
+}
+
+/* ---- timer / counter ---- */
+
+static inline void timer_increment(o2_cpu_state *s)
+{
+    if (++s->timer == 0) {
+        s->timer_flag = 1;
+        if (s->tirq_enabled)       /* an overflow with the interrupt off is not remembered */
+            s->tirq_pending = 1;
+    }
+}
+
+static inline void elapse(o2_cpu_state *s, unsigned cycles)
+{
+    if (s->timer_mode != O2_TIMER_TIMER)
+        return;
+    s->prescaler = (uint8_t)(s->prescaler + cycles);
+    if (s->prescaler >= PRESCALER_PERIOD) {
+        s->prescaler = (uint8_t)(s->prescaler - PRESCALER_PERIOD);
+        timer_increment(s);
+    }
+}
+
+void cpu8048_set_t1(cpu8048 *cpu, int level)
+{
+    o2_cpu_state *s = &cpu->s;
+    if (s->t1 && !level && s->timer_mode == O2_TIMER_COUNTER)
+        timer_increment(s);
+    s->t1 = level ? 1 : 0;
+}
+
+static inline int take_timer_flag(o2_cpu_state *s)
+{
+    int was = s->timer_flag;
+    s->timer_flag = 0;
+    return was;
+}
+
+/* ---- control flow ---- */
+
+static inline void push(o2_cpu_state *s, unsigned pc)
+{
+    unsigned sp = s->psw & PSW_SP;
+    s->ram[STACK_BASE + 2 * sp] = (uint8_t)pc;
+    s->ram[STACK_BASE + 2 * sp + 1] = (uint8_t)((s->psw & 0xF0) | (pc >> 8));
+    s->psw = (uint8_t)((s->psw & ~PSW_SP) | ((sp + 1) & PSW_SP));
+}
+
+static inline unsigned pop(o2_cpu_state *s, int restore_psw)
+{
+    unsigned sp = (s->psw - 1u) & PSW_SP;
+    uint8_t high = s->ram[STACK_BASE + 2 * sp + 1];
+    s->psw = (uint8_t)((s->psw & ~PSW_SP) | sp);
+    if (restore_psw)
+        s->psw = (uint8_t)((s->psw & 0x0F) | (high & 0xF0));
+    return ((high & 0x0Fu) << 8) | s->ram[STACK_BASE + 2 * sp];
+}
+
+/* JMP/CALL: opcode bits 7-5 are address bits 10-8, bit 11 comes from MB outside an ISR. */
+static inline unsigned far_target(const o2_cpu_state *s, uint8_t op, uint8_t low)
+{
+    unsigned bank = s->in_irq ? 0 : (unsigned)s->mb << 11;
+    return bank | ((op & 0xE0u) << 3) | low;
+}
+
+static inline void jmp(cpu8048 *cpu, unsigned *pc, uint8_t op)
+{
+    uint8_t low = fetch(cpu, pc);
+    *pc = far_target(&cpu->s, op, low);
+}
+
+static inline void call(cpu8048 *cpu, unsigned *pc, uint8_t op)
+{
+    uint8_t low = fetch(cpu, pc);
+    push(&cpu->s, *pc);
+    *pc = far_target(&cpu->s, op, low);
+}
+
+static inline void retr(cpu8048 *cpu, unsigned *pc)
+{
+    *pc = pop(&cpu->s, 1);
+    cpu->s.in_irq = 0;
+}
+
+/* Conditional jumps land in the page of their operand byte. */
+static inline void jump_if(cpu8048 *cpu, unsigned *pc, int condition)
+{
+    unsigned page = *pc & PC_PAGE;
+    uint8_t low = fetch(cpu, pc);
+    if (condition)
+        *pc = page | low;
+}
+
+/* JMPP @A and MOVP A,@A read the page of the byte after the opcode. */
+static inline uint8_t page_byte(const cpu8048 *cpu, unsigned pc, uint8_t low)
+{
+    return program_byte(cpu, (pc & PC_PAGE) | low);
+}
+
+/* ---- ports ---- */
+
+static inline uint8_t *port_latch(o2_cpu_state *s, int port)
+{
+    return port == CPU8048_PORT_BUS ? &s->bus : port == CPU8048_PORT_P1 ? &s->p1 : &s->p2;
+}
+
+static inline void port_write(cpu8048 *cpu, int port, uint8_t v)
+{
+    *port_latch(&cpu->s, port) = v;
+    cpu->bus.write_port(cpu->bus.ctx, port, v);
+}
+
+static inline void port_and(cpu8048 *cpu, int port, uint8_t mask) { port_write(cpu, port, *port_latch(&cpu->s, port) & mask); }
+static inline void port_or(cpu8048 *cpu, int port, uint8_t mask) { port_write(cpu, port, *port_latch(&cpu->s, port) | mask); }
+static inline uint8_t port_read(cpu8048 *cpu, int port) { return cpu->bus.read_port(cpu->bus.ctx, port); }
+
+/* MOVD/ANLD/ORLD Pp,A: the data nibble stays on P20-P23 (no 8243 to combine it with). */
+static inline void expander_write(cpu8048 *cpu)
+{
+    port_write(cpu, CPU8048_PORT_P2, (uint8_t)((cpu->s.p2 & ~EXPANDER_LINES) | (cpu->s.a & EXPANDER_LINES)));
+}
+
+/* MOVD A,Pp: P20-P23 are left floating (input mode) and read. */
+static inline void expander_read(cpu8048 *cpu)
+{
+    port_write(cpu, CPU8048_PORT_P2, cpu->s.p2 | EXPANDER_LINES);
+    cpu->s.a = port_read(cpu, CPU8048_PORT_P2) & EXPANDER_LINES;
+}
+
+static inline uint8_t ext_read(cpu8048 *cpu, uint8_t addr) { return cpu->bus.read_ext(cpu->bus.ctx, addr); }
+static inline void ext_write(cpu8048 *cpu, uint8_t addr) { cpu->bus.write_ext(cpu->bus.ctx, addr, cpu->s.a); }
+
+/* ---- interrupts ---- */
+
+static inline int interrupt_requested(const o2_cpu_state *s)
+{
+    return !s->in_irq && ((s->int_pin && s->xirq_enabled) || s->tirq_pending);
+}
+
+/* Entry takes two cycles like a CALL; /INT wins over the timer. */
+static int enter_interrupt(cpu8048 *cpu)
+{
+    o2_cpu_state *s = &cpu->s;
+    unsigned vector = VECTOR_EXTERNAL;
+    if (!(s->int_pin && s->xirq_enabled)) {
+        vector = VECTOR_TIMER;
+        s->tirq_pending = 0;
+    }
+    s->cycles += 2;
+    elapse(s, 2);
+    push(s, s->pc);
+    s->in_irq = 1;
+    s->pc = (uint16_t)vector;
+    return 2;
+}
+
+/* ---- dispatch ---- */
+
+#define EACH_REG(base) \
+    case (base): case (base) + 1: case (base) + 2: case (base) + 3: \
+    case (base) + 4: case (base) + 5: case (base) + 6: case (base) + 7
+
+/* Forced inline so that cpu8048_run's loop has no call per instruction. */
+static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
+{
+    o2_cpu_state *s = &cpu->s;
+    if (interrupt_requested(s))
+        return enter_interrupt(cpu);
+
+    unsigned pc = s->pc;
+    uint8_t op = fetch(cpu, &pc);
+    unsigned cycles = cpu8048_cycles[op];
+    uint64_t end = s->cycles + cycles;
+    s->cycles = end - 1;           /* bus callbacks see the start of the last cycle */
+    elapse(s, cycles);
+    unsigned r = op & 7, at = op & 1;
+
+    switch (op) {
+    /* 0x */
+    case 0x00: break;                                                  /* NOP */
+    case 0x02: port_write(cpu, CPU8048_PORT_BUS, s->a); break;         /* OUTL BUS,A */
+    case 0x03: add(s, fetch(cpu, &pc), 0); break;                      /* ADD A,#data */
+    case 0x04: jmp(cpu, &pc, op); break;                               /* JMP 0xx */
+    case 0x05: s->xirq_enabled = 1; break;                             /* EN I */
+    case 0x07: s->a--; break;                                          /* DEC A */
+    case 0x08: s->a = port_read(cpu, CPU8048_PORT_BUS); break;         /* INS A,BUS */
+    case 0x09: s->a = port_read(cpu, CPU8048_PORT_P1); break;          /* IN A,P1 */
+    case 0x0A: s->a = port_read(cpu, CPU8048_PORT_P2); break;          /* IN A,P2 */
+    case 0x0C: case 0x0D: case 0x0E: case 0x0F: expander_read(cpu); break;  /* MOVD A,Pp */
+    /* 1x */
+    case 0x10: case 0x11: (*indirect(s, at))++; break;                 /* INC @Rr */
+    case 0x12: jump_if(cpu, &pc, s->a & 0x01); break;                  /* JB0 */
+    case 0x13: add(s, fetch(cpu, &pc), carry(s)); break;               /* ADDC A,#data */
+    case 0x14: call(cpu, &pc, op); break;                              /* CALL 0xx */
+    case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
+    case 0x16: jump_if(cpu, &pc, take_timer_flag(s)); break;           /* JTF */
+    case 0x17: s->a++; break;                                          /* INC A */
+    EACH_REG(0x18): (*reg(s, r))++; break;                             /* INC Rr */
+    /* 2x */
+    case 0x20: case 0x21: exchange(s, indirect(s, at)); break;         /* XCH A,@Rr */
+    case 0x23: s->a = fetch(cpu, &pc); break;                          /* MOV A,#data */
+    case 0x24: jmp(cpu, &pc, op); break;                               /* JMP 1xx */
+    case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
+    case 0x26: jump_if(cpu, &pc, !s->t0); break;                       /* JNT0 */
+    case 0x27: s->a = 0; break;                                        /* CLR A */
+    EACH_REG(0x28): exchange(s, reg(s, r)); break;                     /* XCH A,Rr */
+    /* 3x */
+    case 0x30: case 0x31: exchange_digit(s, indirect(s, at)); break;   /* XCHD A,@Rr */
+    case 0x32: jump_if(cpu, &pc, s->a & 0x02); break;                  /* JB1 */
+    case 0x34: call(cpu, &pc, op); break;                              /* CALL 1xx */
+    case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
+    case 0x36: jump_if(cpu, &pc, s->t0); break;                        /* JT0 */
+    case 0x37: s->a = (uint8_t)~s->a; break;                           /* CPL A */
+    case 0x39: port_write(cpu, CPU8048_PORT_P1, s->a); break;          /* OUTL P1,A */
+    case 0x3A: port_write(cpu, CPU8048_PORT_P2, s->a); break;          /* OUTL P2,A */
+    case 0x3C: case 0x3D: case 0x3E: case 0x3F: expander_write(cpu); break;  /* MOVD Pp,A */
+    /* 4x */
+    case 0x40: case 0x41: s->a |= *indirect(s, at); break;             /* ORL A,@Rr */
+    case 0x42: s->a = s->timer; break;                                 /* MOV A,T */
+    case 0x43: s->a |= fetch(cpu, &pc); break;                         /* ORL A,#data */
+    case 0x44: jmp(cpu, &pc, op); break;                               /* JMP 2xx */
+    case 0x45: s->timer_mode = O2_TIMER_COUNTER; break;                /* STRT CNT */
+    case 0x46: jump_if(cpu, &pc, !s->t1); break;                       /* JNT1 */
+    case 0x47: s->a = (uint8_t)((s->a << 4) | (s->a >> 4)); break;     /* SWAP A */
+    EACH_REG(0x48): s->a |= *reg(s, r); break;                         /* ORL A,Rr */
+    /* 5x */
+    case 0x50: case 0x51: s->a &= *indirect(s, at); break;             /* ANL A,@Rr */
+    case 0x52: jump_if(cpu, &pc, s->a & 0x04); break;                  /* JB2 */
+    case 0x53: s->a &= fetch(cpu, &pc); break;                         /* ANL A,#data */
+    case 0x54: call(cpu, &pc, op); break;                              /* CALL 2xx */
+    case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break;  /* STRT T */
+    case 0x56: jump_if(cpu, &pc, s->t1); break;                        /* JT1 */
+    case 0x57: decimal_adjust(s); break;                               /* DA A */
+    EACH_REG(0x58): s->a &= *reg(s, r); break;                         /* ANL A,Rr */
+    /* 6x */
+    case 0x60: case 0x61: add(s, *indirect(s, at), 0); break;          /* ADD A,@Rr */
+    case 0x62: s->timer = s->a; break;                                 /* MOV T,A */
+    case 0x64: jmp(cpu, &pc, op); break;                               /* JMP 3xx */
+    case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
+    case 0x67: rotate_right_through_carry(s); break;                   /* RRC A */
+    EACH_REG(0x68): add(s, *reg(s, r), 0); break;                      /* ADD A,Rr */
+    /* 7x */
+    case 0x70: case 0x71: add(s, *indirect(s, at), carry(s)); break;   /* ADDC A,@Rr */
+    case 0x72: jump_if(cpu, &pc, s->a & 0x08); break;                  /* JB3 */
+    case 0x74: call(cpu, &pc, op); break;                              /* CALL 3xx */
+    case 0x75: break;                                                  /* ENT0 CLK */
+    case 0x76: jump_if(cpu, &pc, s->f1); break;                        /* JF1 */
+    case 0x77: s->a = (uint8_t)((s->a >> 1) | (s->a << 7)); break;     /* RR A */
+    EACH_REG(0x78): add(s, *reg(s, r), carry(s)); break;               /* ADDC A,Rr */
+    /* 8x */
+    case 0x80: case 0x81: s->a = ext_read(cpu, *reg(s, at)); break;    /* MOVX A,@Rr */
+    case 0x83: pc = pop(s, 0); break;                                  /* RET */
+    case 0x84: jmp(cpu, &pc, op); break;                               /* JMP 4xx */
+    case 0x85: set_flag(s, PSW_F0, 0); break;                          /* CLR F0 */
+    case 0x86: jump_if(cpu, &pc, s->int_pin); break;                   /* JNI */
+    case 0x88: port_or(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break; /* ORL BUS,#data */
+    case 0x89: port_or(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break;  /* ORL P1,#data */
+    case 0x8A: port_or(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break;  /* ORL P2,#data */
+    case 0x8C: case 0x8D: case 0x8E: case 0x8F: expander_write(cpu); break;  /* ORLD Pp,A */
+    /* 9x */
+    case 0x90: case 0x91: ext_write(cpu, *reg(s, at)); break;          /* MOVX @Rr,A */
+    case 0x92: jump_if(cpu, &pc, s->a & 0x10); break;                  /* JB4 */
+    case 0x93: retr(cpu, &pc); break;                                  /* RETR */
+    case 0x94: call(cpu, &pc, op); break;                              /* CALL 4xx */
+    case 0x95: s->psw ^= PSW_F0; break;                                /* CPL F0 */
+    case 0x96: jump_if(cpu, &pc, s->a != 0); break;                    /* JNZ */
+    case 0x97: set_flag(s, PSW_CY, 0); break;                          /* CLR C */
+    case 0x98: port_and(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break;  /* ANL BUS,#data */
+    case 0x99: port_and(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break; /* ANL P1,#data */
+    case 0x9A: port_and(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break; /* ANL P2,#data */
+    case 0x9C: case 0x9D: case 0x9E: case 0x9F: expander_write(cpu); break;  /* ANLD Pp,A */
+    /* Ax */
+    case 0xA0: case 0xA1: *indirect(s, at) = s->a; break;              /* MOV @Rr,A */
+    case 0xA3: s->a = page_byte(cpu, pc, s->a); break;                 /* MOVP A,@A */
+    case 0xA4: jmp(cpu, &pc, op); break;                               /* JMP 5xx */
+    case 0xA5: s->f1 = 0; break;                                       /* CLR F1 */
+    case 0xA7: s->psw ^= PSW_CY; break;                                /* CPL C */
+    EACH_REG(0xA8): *reg(s, r) = s->a; break;                          /* MOV Rr,A */
+    /* Bx */
+    case 0xB0: case 0xB1: *indirect(s, at) = fetch(cpu, &pc); break;   /* MOV @Rr,#data */
+    case 0xB2: jump_if(cpu, &pc, s->a & 0x20); break;                  /* JB5 */
+    case 0xB3: pc = page_byte(cpu, pc, s->a) | (pc & PC_PAGE); break;  /* JMPP @A */
+    case 0xB4: call(cpu, &pc, op); break;                              /* CALL 5xx */
+    case 0xB5: s->f1 = !s->f1; break;                                  /* CPL F1 */
+    case 0xB6: jump_if(cpu, &pc, s->psw & PSW_F0); break;              /* JF0 */
+    EACH_REG(0xB8): *reg(s, r) = fetch(cpu, &pc); break;               /* MOV Rr,#data */
+    /* Cx */
+    case 0xC4: jmp(cpu, &pc, op); break;                               /* JMP 6xx */
+    case 0xC5: set_flag(s, PSW_BS, 0); break;                          /* SEL RB0 */
+    case 0xC6: jump_if(cpu, &pc, s->a == 0); break;                    /* JZ */
+    case 0xC7: s->a = s->psw | PSW_ONE; break;                         /* MOV A,PSW */
+    EACH_REG(0xC8): (*reg(s, r))--; break;                             /* DEC Rr */
+    /* Dx */
+    case 0xD0: case 0xD1: s->a ^= *indirect(s, at); break;             /* XRL A,@Rr */
+    case 0xD2: jump_if(cpu, &pc, s->a & 0x40); break;                  /* JB6 */
+    case 0xD3: s->a ^= fetch(cpu, &pc); break;                         /* XRL A,#data */
+    case 0xD4: call(cpu, &pc, op); break;                              /* CALL 6xx */
+    case 0xD5: set_flag(s, PSW_BS, 1); break;                          /* SEL RB1 */
+    case 0xD7: s->psw = s->a | PSW_ONE; break;                         /* MOV PSW,A */
+    EACH_REG(0xD8): s->a ^= *reg(s, r); break;                         /* XRL A,Rr */
+    /* Ex */
+    case 0xE3: s->a = program_byte(cpu, MOVP3_PAGE | s->a); break;     /* MOVP3 A,@A */
+    case 0xE4: jmp(cpu, &pc, op); break;                               /* JMP 7xx */
+    case 0xE5: s->mb = 0; break;                                       /* SEL MB0 */
+    case 0xE6: jump_if(cpu, &pc, !carry(s)); break;                    /* JNC */
+    case 0xE7: s->a = (uint8_t)((s->a << 1) | (s->a >> 7)); break;     /* RL A */
+    EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, r) != 0); break;       /* DJNZ Rr,addr */
+    /* Fx */
+    case 0xF0: case 0xF1: s->a = *indirect(s, at); break;              /* MOV A,@Rr */
+    case 0xF2: jump_if(cpu, &pc, s->a & 0x80); break;                  /* JB7 */
+    case 0xF4: call(cpu, &pc, op); break;                              /* CALL 7xx */
+    case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
+    case 0xF6: jump_if(cpu, &pc, carry(s)); break;                     /* JC */
+    case 0xF7: rotate_left_through_carry(s); break;                    /* RLC A */
+    EACH_REG(0xF8): s->a = *reg(s, r); break;                          /* MOV A,Rr */
+    default: break;                                                    /* undefined: no-op */
+    }
+    s->pc = (uint16_t)pc;
+    s->cycles = end;
+    return (int)cycles;
+}
+
+int cpu8048_step(cpu8048 *cpu) { return execute(cpu); }
+
+void cpu8048_run(cpu8048 *cpu, uint64_t until)
+{
+    cpu->run_until = until;
+    while (cpu->s.cycles < cpu->run_until)
+        execute(cpu);
+}
+
+/* ---- life cycle ---- */
+
+void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus)
+{
+    *cpu = (cpu8048){ .bus = *bus };
+    cpu->s.psw = PSW_ONE;
+}
+
+/* Intel's reset: PC, SP, bank and MB to 0; interrupts off; timer stopped and its flag cleared;
+ * F0, F1 cleared; P1 and P2 back to input mode (latches 0xFF). A, registers, T, CY, AC keep. */
+void cpu8048_reset(cpu8048 *cpu)
+{
+    o2_cpu_state *s = &cpu->s;
+    s->pc = 0;
+    s->psw = (uint8_t)((s->psw & (PSW_CY | PSW_AC)) | PSW_ONE);
+    s->f1 = 0;
+    s->mb = 0;
+    s->in_irq = 0;
+    s->xirq_enabled = 0;
+    s->tirq_enabled = 0;
+    s->tirq_pending = 0;
+    s->timer_flag = 0;
+    s->timer_mode = O2_TIMER_STOPPED;
+    port_write(cpu, CPU8048_PORT_P1, 0xFF);
+    port_write(cpu, CPU8048_PORT_P2, 0xFF);
+}
+
+/* Every field of the register file in a fixed order. Loaded values are clamped to their ranges,
+ * so a damaged stream cannot send the core outside its arrays. */
+void cpu8048_state(cpu8048 *cpu, o2_stream *st)
+{
+    o2_cpu_state *s = &cpu->s;
+    st_u64(st, &s->cycles);
+    st_u16(st, &s->pc);
+    st_u8(st, &s->a);
+    st_u8(st, &s->psw);
+    st_u8(st, &s->f1);
+    st_u8(st, &s->mb);
+    st_u8(st, &s->in_irq);
+    st_u8(st, &s->xirq_enabled);
+    st_u8(st, &s->tirq_enabled);
+    st_u8(st, &s->timer_flag);
+    st_u8(st, &s->tirq_pending);
+    st_u8(st, &s->timer);
+    st_u8(st, &s->prescaler);
+    st_u8(st, &s->timer_mode);
+    st_u8(st, &s->p1);
+    st_u8(st, &s->p2);
+    st_u8(st, &s->bus);
+    st_u8(st, &s->t0);
+    st_u8(st, &s->t1);
+    st_u8(st, &s->int_pin);
+    st_bytes(st, s->ram, sizeof s->ram);
+    if (st->mode == O2_STREAM_LOAD) {
+        s->pc &= PC_MASK;
+        s->psw |= PSW_ONE;
+        s->mb &= 1;
+        s->prescaler %= PRESCALER_PERIOD;
+        if (s->timer_mode > O2_TIMER_COUNTER)
+            st->error = 1;
+    }
+}

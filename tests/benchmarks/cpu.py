@@ -1,0 +1,33 @@
+"""CPU core speed: a mixed-instruction loop run entirely in C through one o2_board_run call."""
+import time
+
+from emu.native import Board8048
+
+# One outer pass: MOV R7,#200 (2 cycles), 200 x the 9-instruction, 14-cycle inner body, JMP (2).
+LOOP = bytes([
+    0xB8, 0x10,        # 000 MOV  R0,#10h      MOVX address
+    0xBF, 0xC8,        # 002 MOV  R7,#200      outer: reload the inner count
+    0x69,              # 004 ADD  A,R1         inner:
+    0xD3, 0x5A,        # 005 XRL  A,#5Ah
+    0xAA,              # 007 MOV  R2,A
+    0x19,              # 008 INC  R1
+    0x90,              # 009 MOVX @R0,A
+    0x80,              # 00A MOVX A,@R0
+    0xE7,              # 00B RL   A
+    0x53, 0xF7,        # 00C ANL  A,#F7h
+    0xEF, 0x04,        # 00E DJNZ R7,004
+    0x04, 0x02,        # 010 JMP  002
+])
+INSTRUCTIONS_PER_PASS = 1 + 200 * 9 + 1
+CYCLES_PER_PASS = 2 + 200 * 14 + 2
+CYCLES = 100_000_000
+
+
+def bench():
+    board = Board8048(LOOP)
+    start = time.perf_counter()
+    ran = board.run(CYCLES)
+    seconds = time.perf_counter() - start
+    instructions = ran * INSTRUCTIONS_PER_PASS / CYCLES_PER_PASS
+    yield "cpu_instructions_per_s", round(instructions / seconds)
+    yield "cpu_emulated_seconds_per_s_ntsc", round(ran / 357954.5 / seconds)
