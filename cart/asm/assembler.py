@@ -119,6 +119,7 @@ class _Condition:
     active: bool
     seen_else: bool
     line: Line
+    column: int
 
 
 @dataclass
@@ -227,7 +228,7 @@ class Assembler:
         self._process(lines)
         if self.conditions and not self.ended:
             for condition in self.conditions:
-                self._diagnose(condition.line, AsmError("IF without ENDIF"))
+                self._diagnose(condition.line, AsmError("IF without ENDIF", condition.column))
 
     def _process(self, lines):
         index, count = 0, len(lines)
@@ -344,8 +345,10 @@ class Assembler:
         op, operands = statement.op, statement.operands
         if op in ("if", "ifdef", "ifndef", "ifb", "ifnb"):
             parent = self._active()
-            truth = parent and self._condition_value(op, operands, statement)
-            self.conditions.append(_Condition(parent, truth, truth, False, line))
+            condition = _Condition(parent, True, False, False, line, statement.op_column)
+            self.conditions.append(condition)     # before evaluating: a bad IF still pairs
+            condition.active = parent and self._condition_value(op, operands, statement)
+            condition.taken = condition.active
             return
         if not self.conditions:
             raise AsmError(f"{op.upper()} without IF")
@@ -470,7 +473,7 @@ class Assembler:
         self._emit(data, line, statement.op_column)
         if statement.op == "sel" and keys[0] in ("MB0", "MB1"):
             self.selected_bank = int(keys[0][2])
-        if statement.op in ("jmpp", "movp") and (self.pc - 1) & 0xFF == 0:
+        if statement.op in ("jmpp", "movp") and self.pc & 0xFF == 0:
             self._warn(line, f"{statement.op.upper()} at the last byte of a page reads from page "
                              f"{self.pc & 0xF00:#05x}", statement.op_column)
         if statement.op == "jmpp":
@@ -543,10 +546,15 @@ class Assembler:
             raise AsmError(f"{statement.op.upper()} needs at least one value")
         data = bytearray()
         for text, column in statement.operands:
-            if _QUOTED.fullmatch(text) and (text[0] == '"' or len(expr.unescape(text[1:-1])) != 1):
-                data.extend(self.char_code(char, column) for char in expr.unescape(text[1:-1]))
-            else:
-                data.append(self._byte(text, column))
+            if _QUOTED.fullmatch(text):
+                try:
+                    characters = expr.unescape(text[1:-1])
+                except AsmError as error:
+                    raise AsmError(error.message, column) from None
+                if text[0] == '"' or len(characters) != 1:
+                    data.extend(self.char_code(char, column) for char in characters)
+                    continue
+            data.append(self._byte(text, column))
         self._emit_data(bytes(data), line, statement)
 
     def _data_words(self, statement, line):
@@ -741,7 +749,8 @@ class Assembler:
         if len(self.conditions) > depth and not self.ended:
             if not self.exiting_macro:       # EXITM may leave from inside an IF
                 for condition in self.conditions[depth:]:
-                    self._diagnose(condition.line, AsmError(f"IF without ENDIF in {what}"))
+                    self._diagnose(condition.line, AsmError(f"IF without ENDIF in {what}",
+                                                            condition.column))
             del self.conditions[depth:]
 
     # ---- macros and repetition ----------------------------------------------------------

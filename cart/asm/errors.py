@@ -22,7 +22,8 @@ class Diagnostic:
 
     def __str__(self):
         kind = "warning: " if self.warning else ""
-        return f"{self.file}:{self.line}:{self.column}: {kind}{self.message}"
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {kind}{self.message}"
 
 
 class AssemblyFailed(Exception):

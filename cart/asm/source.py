@@ -125,6 +125,6 @@ def _is_operation_in_column_one(name: str, rest: str) -> bool:
     if name not in BUILTIN:
         return False
     following = _WORD.match(rest)
-    if following and following.group(1).lower() in DEFINING:
-        return False          # `org equ 5` defines a symbol named org
+    if following and following.group(1).lower() in BUILTIN:
+        return False          # `stop jmp stop`, `org equ 5`: a label, then the operation
     return not (name in _NEEDS_OPERANDS and not rest.strip())
