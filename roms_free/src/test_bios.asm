@@ -14,8 +14,9 @@
 ;   9 read_keyboard (no key down)
 ;  10 read_joystick A=0
 ;  11 read_joystick A=1
-; then the display is turned on and every frame the loop stores, in external RAM:
-;   70h read_keyboard, 71h read_joystick 0, 72h read_joystick 1, 73h loop count.
+; then every frame the loop stores, in external RAM: 70h read_keyboard, 71h read_joystick 0,
+; 72h read_joystick 1, 73h loop count. The display (objects) goes on after 8 loops: until then
+; the character registers read back as written.
 ; The VBLANK hook (0x402, enabled first thing) counts its calls at internal RAM 21h.
 
         cpu     8048
@@ -29,6 +30,7 @@ RESULT_KEY      equ     70h             ; external RAM, written every frame
 RESULT_STICK0   equ     71h
 RESULT_STICK1   equ     72h
 RESULT_LOOPS    equ     73h
+DISPLAY_AFTER   equ     8               ; loops with the display off, so the VDC reads back
 
         org     CART_RESET
         jmp     start
@@ -115,11 +117,6 @@ start:
         call    BIOS_READ_STICK
         call    dump
 
-        orl     p1,#P1_RAM_N | P1_KBD_N
-        anl     p1,#~(P1_VDC_N | P1_COPY) & 0FFh
-        mov     r0,#VDC_CONTROL
-        mov     a,#VDC_CTRL_OBJECTS
-        movx    @r0,a
         mov     r7,#0                   ; loop count
 every_frame:
         call    BIOS_WAIT_VBLANK
@@ -145,6 +142,13 @@ every_frame:
         movx    @r0,a
         inc     r0
         mov     a,r7
+        movx    @r0,a
+        xrl     a,#DISPLAY_AFTER
+        jnz     every_frame
+        orl     p1,#P1_RAM_N | P1_KBD_N
+        anl     p1,#~(P1_VDC_N | P1_COPY) & 0FFh
+        mov     r0,#VDC_CONTROL
+        mov     a,#VDC_CTRL_OBJECTS
         movx    @r0,a
         jmp     every_frame
 

@@ -1,0 +1,152 @@
+"""The free BIOS, run in MAME's odyssey2 driver and in our machine (the `runner` fixture).
+
+Expected values are worked out by hand from roms_free/README.md (the BIOS contract), the
+character pointer rule of odyssey2.md section 3 (pointer = code*8 - Y/2, 9 bits) and the key
+matrix of section 4 / the oracle README.
+"""
+import numpy as np
+import pytest
+
+from rom_runners import rom, run
+
+WHITE = (0xFF, 0xFF, 0xFF)          # character colour 7 (pen 15)
+BLUE = (0x1A, 0x37, 0xBE)           # background field 1 (pen 4)
+SELECT_GAME = [0x19, 0x12, 0x0E, 0x12, 0x23, 0x14, 0x0C, 0x1C, 0x20, 0x26, 0x12]
+SELECT_X, SELECT_Y = 0x28, 0x60
+OBJECT_X_OFFSET = 5                 # an object's first pixel is at beam X + 5 (odyssey2.md §3)
+
+# test_bios.asm's layout (see its header)
+DUMP = 9                            # A, R0..R7
+KEY, STICK0, STICK1, LOOPS = 0x70, 0x71, 0x72, 0x73
+HOOK_COUNT, BIOS_FRAMES = 0x21, 0x3F
+
+
+def expected_screen(chars):
+    """Blue screen with characters [(code, X, Y)] in white, drawn from our charset.bin."""
+    charset = rom("charset.bin").read_bytes()
+    image = np.empty((243, 360, 3), dtype=np.uint8)
+    image[:, :] = BLUE
+    for code, x, y in chars:
+        for row in range(7):
+            bits = charset[code * 8 + row]
+            for column in range(8):
+                if bits & (0x80 >> column):
+                    left = 2 * (x + OBJECT_X_OFFSET + column)
+                    image[y + 2 * row:y + 2 * row + 2, left:left + 2] = WHITE
+    return image
+
+
+def test_boots_to_select_game(runner):
+    snap = run(runner, "test_select.bin", 10)
+    text = [(code, SELECT_X + 8 * i, SELECT_Y) for i, code in enumerate(SELECT_GAME)]
+    assert np.array_equal(snap.image, expected_screen(text))
+    assert snap.iram[0x21] == 0                 # not entered at 0x408 yet
+
+
+@pytest.mark.parametrize("key, code", [("G", 0x1C), ("0", 0x00), ("SPACE", 0x0C), ("ENTER", 0x2F)])
+def test_select_game_enters_0x408_with_the_key_in_a(runner, key, code):
+    snap = run(runner, "test_select.bin", 12, [{"frame": 6, "keys": [key]}])
+    assert snap.iram[0x20] == code
+    assert snap.iram[0x21] == 1                 # entered exactly once
+    # the cartridge shows the key it got; the BIOS cleared SELECT GAME before entering it
+    assert np.array_equal(snap.image, expected_screen([(code, 0x50, 0x60)]))
+
+
+@pytest.fixture
+def dumps(runner):
+    snap = run(runner, "test_bios.bin", 6)
+    return [snap.xram[DUMP * n:DUMP * n + DUMP] for n in range(12)]
+
+
+def registers(dump):
+    """{"A": .., "R0": .., ..} from one 9-byte dump."""
+    return dict(zip(["A"] + [f"R{n}" for n in range(8)], dump))
+
+
+def subset(dump, **expected):
+    got = registers(dump)
+    return {name: got[name] for name in expected} == expected
+
+
+def test_vdc_clear_keeps_r2_to_r7(dumps):
+    assert subset(dumps[0], R2=0xA2, R3=0xA3, R4=0xA4, R5=0xA5, R6=0xA6, R7=0xA7)
+
+
+@pytest.mark.parametrize("n, r0, r3, r4", [(1, 0x14, 0x18, 0x22), (2, 0x18, 0x20, 0x22),
+                                           (3, 0x1C, 0x28, 0x23), (4, 0x20, 0x30, 0x80),
+                                           (5, 0x24, 0x38, 0xFE)])
+def test_put_char_advances_r0_and_r3_and_keeps_the_rest(dumps, n, r0, r3, r4):
+    assert subset(dumps[n], R0=r0, R1=0xB1, R3=r3, R4=r4, R5=3, R6=0xB6, R7=0xB7)
+
+
+def test_put_string_and_put_bcd_registers(dumps):
+    assert subset(dumps[6], R0=0x34, R1=0x2C, R3=0x60, R4=0x40, R5=2, R6=0, R7=0xB7)
+    assert subset(dumps[7], R0=0x3C, R3=0x80, R4=0x60, R5=7, R6=0, R7=0xB7)
+
+
+def test_wait_vblank_and_input_routines_keep_their_registers(dumps):
+    before = registers(dumps[7])
+    kept = {name: before[name] for name in ("R0", "R2", "R3", "R4", "R5", "R6", "R7")}
+    assert subset(dumps[8], **kept)                           # wait_vblank: A, R1 clobbered
+    after_wait = registers(dumps[8])
+    kept = {name: after_wait[name] for name in ("R0", "R1", "R3", "R4", "R5", "R6", "R7")}
+    assert subset(dumps[9], A=0xFF, **kept)                   # read_keyboard: no key, R2 clobbered
+    everything = {name: registers(dumps[9])[name] for name in [f"R{n}" for n in range(8)]}
+    assert subset(dumps[10], A=0x00, **everything)            # read_joystick 0: nothing held
+    assert subset(dumps[11], A=0x00, **everything)            # read_joystick 1
+
+
+# Character entries as put_char wrote them: (Y, X, pointer low, attribute), compared through the
+# read-back masks (Y bit 0 and attribute bits 7-4 do not read back).
+CHARACTERS = [
+    (0x22, 0x10, 0xEF, 0x07),   # '0'  Y 22: 0x000 - 0x11 = 0x1EF, colour 3
+    (0x22, 0x18, 0xEF, 0x06),   # 'A'  0x100 - 0x11 = 0x0EF
+    (0x22, 0x20, 0xE7, 0x07),   # 0x3F at Y 23 (= 22): 0x1F8 - 0x11 = 0x1E7
+    (0x80, 0x28, 0x00, 0x06),   # '8'  0x040 - 0x40 = 0
+    (0xFE, 0x30, 0x01, 0x07),   # 0x30 0x180 - 0x7F = 0x101
+    (0x40, 0x40, 0x08, 0x05),   # 'B'  0x128 - 0x20, colour 2
+    (0x40, 0x48, 0x90, 0x04),   # 'I'  0x0B0 - 0x20
+    (0x40, 0x50, 0x98, 0x04),   # 'O'  0x0B8 - 0x20
+    (0x40, 0x58, 0xA8, 0x04),   # 'S'  0x0C8 - 0x20
+    (0x60, 0x70, 0xF8, 0x0F),   # '5'  0x028 - 0x30 = 0x1F8, colour 7
+    (0x60, 0x78, 0x18, 0x0E),   # '9'  0x048 - 0x30
+]
+READ_MASK = (0xFE, 0xFF, 0xFF, 0x0F)
+
+
+def test_put_routines_write_the_character_registers(runner):
+    vdc = run(runner, "test_bios.bin", 6).vdc
+    for n, entry in enumerate(CHARACTERS):
+        got = tuple(vdc[0x10 + 4 * n + i] & READ_MASK[i] for i in range(4))
+        assert got == tuple(v & m for v, m in zip(entry, READ_MASK)), f"character {n}"
+
+
+def test_read_keyboard_and_joysticks_each_frame(runner):
+    inputs = [{"frame": 12, "keys": ["G"], "joy0": ["UP", "FIRE"]},
+              {"frame": 16, "keys": [], "joy0": [], "joy1": ["LEFT", "DOWN"]}]
+    held = run(runner, "test_bios.bin", 14, inputs).xram
+    assert (held[KEY], held[STICK0], held[STICK1]) == (0x1C, 0x11, 0x00)
+    released = run(runner, "test_bios.bin", 18, inputs).xram
+    assert (released[KEY], released[STICK0], released[STICK1]) == (0xFF, 0x00, 0x0C)
+
+
+def test_wait_vblank_returns_once_per_frame_and_the_hook_runs_every_vblank(runner):
+    early, late = run(runner, "test_bios.bin", 20), run(runner, "test_bios.bin", 30)
+    assert late.xram[LOOPS] - early.xram[LOOPS] == 10
+    assert late.iram[BIOS_FRAMES] - early.iram[BIOS_FRAMES] == 10
+    assert late.iram[HOOK_COUNT] == late.iram[BIOS_FRAMES]
+
+
+def test_screen_once_the_display_is_on(runner):
+    image = run(runner, "test_bios.bin", 14).image
+    yellow = (0xC6, 0xB8, 0x6A)                 # colour 3 (pen 11), as put_char was given
+    charset = rom("charset.bin").read_bytes()
+    # characters 0-3 (character 2 at Y = 0x23 lands on line 0x22: Y bit 0 is ignored)
+    for code, x, y in [(0x00, 0x10, 0x22), (0x20, 0x18, 0x22), (0x3F, 0x20, 0x22), (0x08, 0x28, 0x80)]:
+        for row in range(7):
+            for column in range(8):
+                lit = charset[code * 8 + row] & (0x80 >> column)
+                pixel = tuple(image[y + 2 * row, 2 * (x + OBJECT_X_OFFSET + column)])
+                assert pixel == (yellow if lit else BLUE), (code, row, column)
+    # character 4 at Y = 0xFE is below the last line objects are drawn on: nothing of it shows
+    assert not np.any(np.all(image[0xF0:, :] == yellow, axis=2))
