@@ -770,6 +770,7 @@ def _break_pact(state: State, action: BreakPact, notes: list[str]) -> None:
 def _begin_final_round(state: State, first: int, notes: list[str]) -> None:
     state.phase = "final_round"
     state.war = None
+    state.first_turn = False
     queue, q = [first], first
     while (q := state.left_of(q)) != first:
         queue.append(q)
