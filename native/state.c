@@ -123,9 +123,10 @@ int o2_save_state(o2_machine *m, uint8_t *buf, size_t len)
 
 int o2_load_state(o2_machine *m, const uint8_t *buf, size_t len)
 {
-    if (len < sizeof state_magic || memcmp(buf, state_magic, sizeof state_magic) != 0)
-        return len < sizeof state_magic && memcmp(buf, state_magic, len) == 0
-            ? O2_ERR_STATE_CORRUPT : O2_ERR_STATE_MAGIC;
+    if (len < sizeof state_magic)     /* a cut-off magic is a truncated state, nothing is not */
+        return len > 0 && memcmp(buf, state_magic, len) == 0 ? O2_ERR_STATE_CORRUPT : O2_ERR_STATE_MAGIC;
+    if (memcmp(buf, state_magic, sizeof state_magic) != 0)
+        return O2_ERR_STATE_MAGIC;
     if (len < HEADER_SIZE + CHECK_SIZE)
         return O2_ERR_STATE_CORRUPT;
     o2_stream st = { O2_STREAM_LOAD, (uint8_t *)buf, len - CHECK_SIZE, sizeof state_magic, 0 };

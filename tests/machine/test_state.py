@@ -1,0 +1,138 @@
+"""Save states: save -> load -> run equals an uninterrupted run, frame for frame; bad states are
+refused with a one-line StateError and leave the machine as it was (native/state.c's layout)."""
+import numpy as np
+import pytest
+
+from emu.errors import StateError
+from emu.odyssey2 import Odyssey2
+from machine_images import CHARSET, EN_I, INC_R7, MOVX_AT_R0_A, MOVX_A_AT_R0, RETR, STRT_T, \
+    bios, jmp, mov_a, mov_r0, outl_p1
+
+VDC_ONLY = 0x97
+EN_TCNTI = 0x25
+INC_R5, INC_R6, MOV_A_R5, SEL_RB1 = 0x1D, 0x1E, 0xFD, 0xD5
+HANDLER = 0x020
+LOOP = 0x100
+
+
+def vdc_write(reg, value):
+    return mov_r0(reg) + mov_a(value) + [MOVX_AT_R0_A]
+
+
+def busy_bios():
+    """A sprite, the grid, a tone at full volume, the VBLANK and timer interrupts, and a main loop
+    that rewrites the colour register (A3) as fast as it can, so the screen changes mid-line."""
+    setup = outl_p1(VDC_ONLY) + vdc_write(0x00, 0x40) + vdc_write(0x01, 0x30) + \
+        vdc_write(0x02, 0x08) + vdc_write(0x80, 0xFF) + vdc_write(0xA7, 0xA5) + \
+        vdc_write(0xAA, 0x8F) + vdc_write(0xA0, 0x28) + [EN_I, STRT_T, EN_TCNTI] + jmp(LOOP)
+    loop = [INC_R5, MOV_A_R5] + mov_r0(0xA3) + [MOVX_AT_R0_A] + jmp(LOOP)
+    handler = [SEL_RB1, INC_R7] + mov_r0(0xA1) + [MOVX_A_AT_R0, RETR]
+    return bios(setup, irq=jmp(HANDLER), timer=[INC_R6, RETR], extra={HANDLER: handler, LOOP: loop})
+
+
+def machine(**kw):
+    return Odyssey2(cart=bytes(2048), bios=busy_bios(), charset=bytes(range(256)) * 2, **kw)
+
+
+def snapshot(m):
+    return (m.frame, m.cycles, m.screen.copy(), m.audio, m.iram.copy(), m.xram.copy(),
+            m.vdc_regs, m.cpu.pc, m.cpu.a, m.cpu.psw, m.cpu.timer)
+
+
+def assert_same(a, b):
+    for x, y in zip(a, b):
+        if isinstance(x, np.ndarray):
+            np.testing.assert_array_equal(x, y)
+        else:
+            assert x == y
+
+
+def test_the_busy_program_really_is_busy():
+    m = machine()
+    m.run_frames(3)
+    assert m.cpu.r[5] != 0 and m.audio.any() and m.screen.any()
+    assert len(np.unique(m.screen.reshape(-1, 3), axis=0)) > 2
+
+
+@pytest.mark.parametrize("region", ["ntsc", "pal"])
+def test_save_load_run_equals_an_uninterrupted_run(region):
+    m = machine(region=region)
+    m.run_frames(3)
+    m.run_cycles(1234)                       # mid-frame, mid-line
+    state = m.save_state()
+    expected = []
+    for _ in range(6):
+        m.run_frames(1)
+        expected.append(snapshot(m))
+
+    fresh = machine(region=region)
+    fresh.load_state(state)
+    for want in expected:
+        fresh.run_frames(1)
+        assert_same(snapshot(fresh), want)
+
+    m.load_state(state)                      # back in time, on the machine that ran ahead
+    for want in expected:
+        m.run_frames(1)
+        assert_same(snapshot(m), want)
+
+
+def test_state_keeps_inputs_bank_and_reset_pin():
+    m = Odyssey2(cart=bytes(8192), bios=busy_bios(), charset=CHARSET)
+    m.press("Q")
+    m.joystick(1, left=True)
+    m.press("RESET")
+    state = m.save_state()
+    other = Odyssey2(cart=bytes(8192), bios=busy_bios(), charset=CHARSET)
+    other.load_state(state)
+    assert other.save_state() == state
+    other.run_cycles(500)
+    assert other.cpu.pc == 0                 # still held in reset
+
+
+@pytest.fixture
+def saved():
+    m = machine()
+    m.run_frames(2)
+    return m, m.save_state()
+
+
+def refused(m, data, message):
+    before = m.save_state()
+    with pytest.raises(StateError, match=message) as info:
+        m.load_state(data)
+    assert "\n" not in str(info.value)
+    assert m.save_state() == before
+
+
+def test_wrong_magic(saved):
+    m, state = saved
+    refused(m, b"PNG\0" + state[4:], "not a save state")
+    refused(m, b"", "not a save state")
+
+
+def test_newer_version(saved):
+    m, state = saved
+    refused(m, state[:4] + (2).to_bytes(4, "little") + state[8:], "newer version")
+
+
+def test_truncated(saved):
+    m, state = saved
+    refused(m, state[:-1], "truncated or corrupt")
+    refused(m, state[:len(state) // 2], "truncated or corrupt")
+    refused(m, state[:3], "truncated or corrupt")
+    refused(m, state + b"\0", "truncated or corrupt")
+
+
+def test_corrupt_byte(saved):
+    m, state = saved
+    damaged = bytearray(state)
+    damaged[len(state) // 2] ^= 0x01
+    refused(m, bytes(damaged), "truncated or corrupt")
+
+
+def test_other_cartridge_or_region(saved):
+    _, state = saved
+    other_cart = Odyssey2(cart=bytes([1]) * 2048, bios=busy_bios(), charset=bytes(range(256)) * 2)
+    refused(other_cart, state, "another cartridge")
+    refused(machine(region="pal"), state, "another cartridge")
