@@ -16,7 +16,7 @@ import sys
 import roms_free
 from emu.errors import O2Error
 
-COMMAND_MODULES = ["emu.cli"]
+COMMAND_MODULES = ["emu.cli", "emu.debugger"]
 
 EXIT_USER_ERROR = 2
 
@@ -61,6 +61,18 @@ def cmd_run(args) -> int:
     return 0
 
 
+def trace_lines(rows) -> str:
+    """The JSON lines of `o2 trace` for trace rows (emu.native.trace_rows); the debugger's
+    `trace on FILE` writes the same."""
+    cycle, pc, op, a, psw, t = (rows[name].tolist() for name in
+                                ("cycle", "pc", "op", "a", "psw", "t"))
+    regs = rows["r"].tolist()
+    return "".join(
+        f'{{"cycle": {cycle[i]}, "pc": {pc[i]}, "op": {op[i]}, "a": {a[i]}, '
+        f'"psw": {psw[i]}, "r": {json.dumps(regs[i])}, "t": {t[i]}}}\n'
+        for i in range(len(pc)))
+
+
 def cmd_trace(args) -> int:
     m = build_machine(args, args.cart)
     out = sys.stdout
@@ -69,13 +81,7 @@ def cmd_trace(args) -> int:
     while remaining > 0:
         rows = m.trace(min(chunk, remaining))
         count = len(rows["pc"])
-        cycle, pc, op, a, psw, t = (rows[name].tolist() for name in
-                                    ("cycle", "pc", "op", "a", "psw", "t"))
-        regs = rows["r"].tolist()
-        out.write("".join(
-            f'{{"cycle": {cycle[i]}, "pc": {pc[i]}, "op": {op[i]}, "a": {a[i]}, '
-            f'"psw": {psw[i]}, "r": {json.dumps(regs[i])}, "t": {t[i]}}}\n'
-            for i in range(count)))
+        out.write(trace_lines(rows))
         if count == 0:
             break
         remaining -= count

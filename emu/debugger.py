@@ -25,8 +25,9 @@ from cart.asm.disassembler import disassemble_one, load_symbols
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import O2Error
-from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_WATCH, DEBUG_SPACE_SIZES,
-                        DEBUG_SPACES, WATCH_READ, WATCH_WRITE, DebugCore)
+from emu.cli import trace_lines
+from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
+                        DEBUG_TRACE_FULL, DEBUG_WATCH, WATCH_READ, WATCH_WRITE, DebugCore)
 
 PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
@@ -369,12 +370,13 @@ class Debugger:
             if frame_bps:
                 first = min(bp.start for bp in frame_bps)
                 limit = first if limit is None else min(limit, first)
+            stop = self.core.run(steps=steps, cycle=cycle, frame=limit, sp=sp)
             if self._trace is not None:
-                stop = self._run_traced(steps, cycle, limit, sp)
-            else:
-                stop = self.core.run(steps=steps, cycle=cycle, frame=limit, sp=sp)
+                self._trace.write(trace_lines(self.core.take_trace()))
             if steps is not None:
                 steps -= stop.steps
+            if stop.reason == DEBUG_TRACE_FULL:
+                continue
             if stop.reason == DEBUG_BREAK:
                 pc = self.machine.cpu.pc
                 held = [bp for bp in self.breakpoints.values()
@@ -414,9 +416,6 @@ class Debugger:
             if reached and (frame is None or self.machine.frame < frame):
                 continue
             return True
-
-    def _run_traced(self, steps, cycle, frame, sp):
-        raise DebugError("tracing is not available yet")
 
     def _after_run(self):
         self.show_location()
@@ -616,7 +615,7 @@ class Debugger:
 
     def cmd_objects(self, args):
         """objects -- sprites, characters and quads: position, colour, attributes, shapes"""
-        self.say(views.objects(self.machine.vdc_regs, self.core.charset, char_lsb_left=False))
+        self.say(views.objects(self.machine.vdc_regs, self.core.charset))
 
     def cmd_grid(self, args):
         """grid -- the grid segments drawn as text"""
@@ -633,9 +632,7 @@ class Debugger:
 
     def cmd_sound(self, args):
         """sound -- the sound registers"""
-        regs = self.machine.vdc_regs
-        shift = int(regs[0xA7]) | int(regs[0xA8]) << 8 | int(regs[0xA9]) << 16
-        self.say(views.sound_text(shift, int(regs[0xAA])))
+        self.say(views.sound(self.machine.vdc_regs))
 
     def cmd_dis(self, args):
         """dis [ADDR] [N] -- disassemble N instructions (8) from ADDR (the PC)"""
@@ -687,6 +684,31 @@ class Debugger:
             raise DebugError(f"{path}: cannot write the screenshot ({e})") from None
         self.say(f"saved {path}")
 
+    def cmd_trace(self, args):
+        """trace on FILE|off -- write each executed instruction to FILE as `o2 trace` does"""
+        if args[:1] == ["off"] and len(args) == 1:
+            self._stop_trace()
+            return
+        if len(args) != 2 or args[0] != "on":
+            raise DebugError("usage: trace on FILE, or trace off")
+        self._stop_trace()
+        try:
+            self._trace = open(args[1], "w", encoding="ascii")
+        except OSError as e:
+            raise DebugError(f"{args[1]}: cannot write the trace ({e.strerror or e})") from None
+        self.core.trace_on()
+        self.say(f"tracing to {args[1]}")
+
+    def _stop_trace(self):
+        if self._trace is not None:
+            self.core.trace_off()
+            self._trace.close()
+            self._trace = None
+
+    def close(self):
+        """Ends the session: closes a trace file."""
+        self._stop_trace()
+
     def _one_path(self, args, verb: str) -> str:
         if len(args) != 1:
             raise DebugError(f"{verb} needs one file name")
@@ -716,10 +738,13 @@ def cmd_debug(args) -> int:
     from emu.cli import build_machine
     machine = build_machine(args, args.cart)
     debugger = Debugger(machine, symbols=args.symbols)
-    if args.script:
-        return debugger.run_script(args.script)
-    debugger.run_prompt()
-    return 0
+    try:
+        if args.script:
+            return debugger.run_script(args.script)
+        debugger.run_prompt()
+        return 0
+    finally:
+        debugger.close()
 
 
 def register(subparsers, commands):

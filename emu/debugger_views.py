@@ -11,7 +11,7 @@ PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = 0x80, 0x40, 0x20, 0x10, 0x07
 VDC_SPRITES, VDC_CHARS, VDC_QUADS, VDC_SHAPES = 0x00, 0x10, 0x40, 0x80
 VDC_CONTROL, VDC_STATUS, VDC_COLLISION, VDC_COLOUR = 0xA0, 0xA1, 0xA2, 0xA3
 VDC_BEAM_Y, VDC_BEAM_X = 0xA4, 0xA5
-VDC_SOUND_SHIFT, VDC_SOUND_CONTROL = 0xA7, 0xAA
+VDC_SOUND_HIGH, VDC_SOUND_MID, VDC_SOUND_LOW, VDC_SOUND_CONTROL = 0xA7, 0xA8, 0xA9, 0xAA
 VDC_GRID_H, VDC_GRID_H9, VDC_GRID_V = 0xC0, 0xD0, 0xE0
 SPRITE_COUNT, CHAR_COUNT, QUAD_COUNT = 4, 12, 4
 GRID_H_COLUMNS, GRID_H_ROWS, GRID_V_COLUMNS, GRID_V_ROWS = 9, 9, 10, 8
@@ -21,14 +21,19 @@ SPRITE_ATTR_COLOUR_SHIFT, SPRITE_ATTR_DOUBLE, SPRITE_ATTR_SHIFT_MASK = 3, 0x04, 
 CHAR_ATTR_PTR_HIGH, CHAR_ATTR_COLOUR_SHIFT = 0x01, 1
 COLOUR_MASK = 0x07
 
-CONTROL_BITS = ((0x02, "strobe"), (0x04, "sound-irq"), (0x08, "grid"), (0x10, "overlap-irq"),
-                (0x20, "objects"), (0x40, "dots"), (0x80, "wide"))
+CONTROL_GRID, CONTROL_DOTS, CONTROL_WIDE = 0x08, 0x40, 0x80
+CONTROL_BITS = ((0x02, "strobe"), (0x04, "sound-irq"), (CONTROL_GRID, "grid"), (0x10, "overlap-irq"),
+                (0x20, "objects"), (CONTROL_DOTS, "dots"), (CONTROL_WIDE, "wide"))
+COLLISION_BITS = ((0x01, "sprite0"), (0x02, "sprite1"), (0x04, "sprite2"), (0x08, "sprite3"),
+                  (0x10, "vgrid"), (0x20, "hgrid"), (0x40, "external"), (0x80, "chars"))
 STATUS_BITS = ((0x01, "hblank"), (0x02, "strobe"), (0x04, "sound"), (0x08, "vblank"),
                (0x40, "ext-overlap"), (0x80, "char-overlap"))
 COLOUR_GRID_MASK, COLOUR_BG_SHIFT, COLOUR_GRID_LUMA = 0x07, 3, 0x40
-SOUND_ENABLE, SOUND_RATE, SOUND_NOISE, SOUND_VOLUME = 0x80, 0x20, 0x10, 0x0F
+SOUND_ENABLE, SOUND_FAST, SOUND_NOISE, SOUND_VOLUME = 0x80, 0x20, 0x10, 0x0F
 TIMER_MODES = {0: "stopped", 1: "timer", 2: "counter"}
 
+# Object colours: pen bits R, G, B (native/vdc8244.h, palette); objects are always luminous.
+COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "violet", "cyan", "white")
 CHAR_ROWS = 8          # bytes per glyph in the character ROM
 CHARSET_SIZE = 512
 PIXEL_ON, PIXEL_OFF = "#", "."
@@ -83,51 +88,68 @@ def _side_by_side(blocks: list[list[str]], gap: str = "  ") -> list[str]:
             for i in range(height)]
 
 
-def char_code_and_rows(y: int, pointer: int, charset) -> tuple[int, list[int]]:
-    """The character a (Y, 9-bit pointer) pair shows and the glyph rows drawn (§3: the VDC adds
-    Y/2 to the pointer; height 7 - ((Y/2 + pointer) & 7) rows, 0 meaning 8)."""
+def char_height(y: int, pointer: int) -> int:
+    """Rows a character shows (§3: 7 - ((Y/2 + pointer) & 7), 0 meaning 8)."""
+    return 7 - ((pointer + y // 2) & 7) or 8
+
+
+def char_code_and_rows(y: int, pointer: int, charset, height: int) -> tuple[int, list[int]]:
+    """The character a (Y, 9-bit pointer) pair shows and its glyph rows drawn (§3: the VDC adds
+    Y/2 to the pointer)."""
     address = (pointer + y // 2) % CHARSET_SIZE
-    height = 7 - (address & 7) or 8
     rows = [charset[(address + i) % CHARSET_SIZE] for i in range(height)]
     return address // CHAR_ROWS, rows
 
 
-def objects(regs, charset, char_lsb_left: bool) -> str:
-    """Sprites, characters and quads: position, colour, attributes and shapes as text."""
+def _colour(attr: int, shift: int) -> str:
+    return COLOUR_NAMES[attr >> shift & COLOUR_MASK]
+
+
+def objects(regs, charset) -> str:
+    """Sprites, characters and quads: position, colour, attributes and shapes as text
+    (sprite rows are drawn bit 0 first, character rows bit 7 first, as the VDC draws them)."""
+    regs = bytes(regs)
     out, shapes = ["sprites:"], []
     for i in range(SPRITE_COUNT):
         y, x, attr = regs[VDC_SPRITES + 4 * i: VDC_SPRITES + 4 * i + 3]
         double = bool(attr & SPRITE_ATTR_DOUBLE)
-        out.append(f"  sprite {i}  x {x:02X} y {y:02X}  colour {attr >> SPRITE_ATTR_COLOUR_SHIFT & COLOUR_MASK}"
+        out.append(f"  sprite {i}  x {x:02X} y {y:02X}  {_colour(attr, SPRITE_ATTR_COLOUR_SHIFT)}"
                    f"  shift {attr & SPRITE_ATTR_SHIFT_MASK}{'  double' if double else ''}")
         rows = regs[VDC_SHAPES + 8 * i: VDC_SHAPES + 8 * i + 8]
         shapes.append([f"sprite {i}"] + [_glyph_row(b, lsb_left=True) for b in rows])
     out += ["    " + line for line in _side_by_side(shapes)]
 
-    def char_line(label, base):
-        y, x, ptr, attr = regs[base: base + 4]
-        code, rows = char_code_and_rows(y, ptr | (attr & CHAR_ATTR_PTR_HIGH) << 8, charset)
-        text = (f"{label}  x {x:02X} y {y:02X}  char {code:02X}  "
-                f"colour {attr >> CHAR_ATTR_COLOUR_SHIFT & COLOUR_MASK}  rows {len(rows)}")
-        return text, [f"{code:02X}"] + [_glyph_row(b, char_lsb_left) for b in rows]
+    def pointer(base):
+        return regs[base + 2] | (regs[base + 3] & CHAR_ATTR_PTR_HIGH) << 8
+
+    def char_shape(base, y, height):
+        code, rows = char_code_and_rows(y, pointer(base), charset, height)
+        colour = _colour(regs[base + 3], CHAR_ATTR_COLOUR_SHIFT)
+        return code, colour, [f"{code:02X}"] + [_glyph_row(b, lsb_left=False) for b in rows]
 
     out.append("characters:")
     shapes = []
     for j in range(CHAR_COUNT):
-        text, shape = char_line(f"  char {j:2d}", VDC_CHARS + 4 * j)
-        out.append(text)
+        base = VDC_CHARS + 4 * j
+        y, x = regs[base], regs[base + 1]
+        height = char_height(y, pointer(base))
+        code, colour, shape = char_shape(base, y, height)
+        out.append(f"  char {j:2d}  x {x:02X} y {y:02X}  char {code:02X}  {colour}  rows {height}")
         shapes.append(shape)
     for half in (shapes[:6], shapes[6:]):
         out += ["    " + line for line in _side_by_side(half)]
     out.append("quads:")
     for k in range(QUAD_COUNT):
         base = VDC_QUADS + 16 * k
-        out.append(f"  quad {k}  x {regs[base + 1]:02X} y {regs[base]:02X}")
-        shapes = []
+        y, x = regs[base], regs[base + 1]
+        height = char_height(y, pointer(base + 12))       # the fourth character sets the height
+        out.append(f"  quad {k}  x {x:02X} y {y:02X}  rows {height}")
+        shapes, names = [], []
         for c in range(4):
-            text, shape = char_line(f"    {c}", base + 4 * c)
-            out.append(text)
+            code, colour, shape = char_shape(base + 4 * c, y, height)
+            names.append(f"{code:02X} {colour}")
             shapes.append(shape)
+        out.append("    " + ", ".join(names))
         out += ["    " + line for line in _side_by_side(shapes)]
     return "\n".join(out)
 
@@ -135,9 +157,11 @@ def objects(regs, charset, char_lsb_left: bool) -> str:
 def grid(regs) -> str:
     """The grid segments drawn as text (row r of the horizontal segments is bit r of C0-C8,
     the ninth row bit 0 of D0-D8; vertical segment rows are bits of E0-E9), with its controls."""
+    regs = bytes(regs)
     control, colour = regs[VDC_CONTROL], regs[VDC_COLOUR]
-    lines = [f"grid {'on' if control & 0x08 else 'off'}  dots {'on' if control & 0x40 else 'off'}  "
-             f"wide {'on' if control & 0x80 else 'off'}  colour {colour & COLOUR_GRID_MASK}"
+    lines = [f"grid {'on' if control & CONTROL_GRID else 'off'}  "
+             f"dots {'on' if control & CONTROL_DOTS else 'off'}  "
+             f"wide {'on' if control & CONTROL_WIDE else 'off'}  colour {colour & COLOUR_GRID_MASK}"
              f"{'  luminance' if colour & COLOUR_GRID_LUMA else ''}"]
     for row in range(GRID_H_ROWS):
         cells = []
@@ -154,22 +178,26 @@ def grid(regs) -> str:
 
 def vdc_summary(regs) -> str:
     """Control, status, collision, colour, beam latches and sound, decoded."""
-    colour, sound = regs[VDC_COLOUR], regs[VDC_SOUND_CONTROL]
-    shift = regs[VDC_SOUND_SHIFT] | regs[VDC_SOUND_SHIFT + 1] << 8 | regs[VDC_SOUND_SHIFT + 2] << 16
+    regs = bytes(regs)
+    colour = regs[VDC_COLOUR]
     return "\n".join([
         f"control   A0 {regs[VDC_CONTROL]:02X}  {_bits(regs[VDC_CONTROL], CONTROL_BITS)}",
         f"status    A1 {regs[VDC_STATUS]:02X}  {_bits(regs[VDC_STATUS], STATUS_BITS)}",
-        f"collision A2 {regs[VDC_COLLISION]:02X}",
+        f"collision A2 {regs[VDC_COLLISION]:02X}  {_bits(regs[VDC_COLLISION], COLLISION_BITS)}",
         f"colour    A3 {colour:02X}  grid {colour & COLOUR_GRID_MASK}  "
         f"background {colour >> COLOUR_BG_SHIFT & COLOUR_MASK}"
         f"{'  luminance' if colour & COLOUR_GRID_LUMA else ''}",
         f"beam      A4 {regs[VDC_BEAM_Y]:02X} (y)  A5 {regs[VDC_BEAM_X]:02X} (x)",
-        sound_text(shift, sound),
+        sound(regs),
     ])
 
 
-def sound_text(shift: int, control: int) -> str:
+def sound(regs) -> str:
+    """The shift register (A7 high .. A9 low, A9 bit 0 the output) and the control register."""
+    regs = bytes(regs)
+    shift = regs[VDC_SOUND_HIGH] << 16 | regs[VDC_SOUND_MID] << 8 | regs[VDC_SOUND_LOW]
+    control = regs[VDC_SOUND_CONTROL]
     return (f"sound     A7-A9 {shift:06X}  AA {control:02X}  "
             f"{'on' if control & SOUND_ENABLE else 'off'}  "
-            f"rate {'fast' if control & SOUND_RATE else 'slow'}  "
+            f"shift every {4 if control & SOUND_FAST else 16} lines  "
             f"{'noise  ' if control & SOUND_NOISE else ''}volume {control & SOUND_VOLUME}")

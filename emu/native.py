@@ -41,6 +41,21 @@ STATE_ERRORS = {
 TRACE_FIELDS = ("cycle", "pc", "op", "a", "psw", "t")
 
 
+def trace_rows(entries, count: int) -> dict:
+    """The first `count` of an o2_trace_entry array as a dict of numpy arrays (TRACE_FIELDS and
+    "r", shape (count, 8)); shared by Machine.trace and the debugger's `trace on`."""
+    size = ffi.sizeof("o2_trace_entry")
+    layout = _np.dtype({
+        "names": list(TRACE_FIELDS) + ["r"],
+        "formats": [_np.uint64, _np.uint16, _np.uint8, _np.uint8, _np.uint8, _np.uint8,
+                    (_np.uint8, 8)],
+        "offsets": [ffi.offsetof("o2_trace_entry", f) for f in TRACE_FIELDS]
+                   + [ffi.offsetof("o2_trace_entry", "r")],
+        "itemsize": size})
+    rows = _np.frombuffer(ffi.buffer(entries, size * max(count, 1)), dtype=layout)[:count]
+    return {name: rows[name].copy() for name in layout.names}
+
+
 class Machine:
     """One console: a thin owner of an o2_machine handle. Sizes and values are checked by the
     caller (emu.odyssey2); errors come back as the C codes."""
@@ -140,16 +155,7 @@ class Machine:
         shape (count, 8)), one row per executed instruction."""
         out = ffi.new("o2_trace_entry[]", max(n, 1))
         count = lib.o2_trace_run(self._m, out, n)
-        size = ffi.sizeof("o2_trace_entry")
-        layout = _np.dtype({
-            "names": list(TRACE_FIELDS) + ["r"],
-            "formats": [_np.uint64, _np.uint16, _np.uint8, _np.uint8, _np.uint8, _np.uint8,
-                        (_np.uint8, 8)],
-            "offsets": [ffi.offsetof("o2_trace_entry", f) for f in TRACE_FIELDS]
-                       + [ffi.offsetof("o2_trace_entry", "r")],
-            "itemsize": size})
-        rows = _np.frombuffer(ffi.buffer(out, size * max(n, 1)), dtype=layout)[:count]
-        return {name: rows[name].copy() for name in layout.names}
+        return trace_rows(out, count)
 
     def save_state(self) -> bytes:
         size = lib.o2_state_size(self._m)
@@ -353,8 +359,9 @@ import numpy as _np  # noqa: E402
 DEBUG_SPACES = {"iram": lib.O2_SPACE_IRAM, "xram": lib.O2_SPACE_XRAM, "vdc": lib.O2_SPACE_VDC}
 DEBUG_SPACE_SIZES = {"iram": 64, "xram": 128, "vdc": 256}
 WATCH_READ, WATCH_WRITE = lib.O2_WATCH_READ, lib.O2_WATCH_WRITE
-DEBUG_DONE, DEBUG_BREAK, DEBUG_WATCH, DEBUG_IRQ, DEBUG_RETURN = (
-    lib.O2_DEBUG_DONE, lib.O2_DEBUG_BREAK, lib.O2_DEBUG_WATCH, lib.O2_DEBUG_IRQ, lib.O2_DEBUG_RETURN)
+DEBUG_DONE, DEBUG_BREAK, DEBUG_WATCH, DEBUG_IRQ, DEBUG_RETURN, DEBUG_TRACE_FULL = (
+    lib.O2_DEBUG_DONE, lib.O2_DEBUG_BREAK, lib.O2_DEBUG_WATCH, lib.O2_DEBUG_IRQ, lib.O2_DEBUG_RETURN,
+    lib.O2_DEBUG_TRACE_FULL)
 _NO_LIMIT = (1 << 64) - 1
 
 DebugStop = _collections.namedtuple("DebugStop", "reason steps space access addr value")
@@ -381,6 +388,7 @@ class DebugCore:
         self.charset = bytes(ffi.buffer(lib.o2_debug_charset(self._d), 512))
         self._limits = ffi.new("o2_debug_limits *")
         self._stop = ffi.new("o2_debug_stop *")
+        self._trace = None
 
     def changed(self):
         lib.o2_debug_changed(self._d)
@@ -434,3 +442,17 @@ class DebugCore:
     def line_start_cycle(self, lines: int) -> int:
         """The cycle at which the beam starts the `lines`th next line."""
         return lib.o2_debug_line_start_cycle(self._d, lines)
+
+    def trace_on(self, capacity: int = 4096):
+        """Record an o2_trace_entry per executed instruction (runs stop with DEBUG_TRACE_FULL
+        when `capacity` are waiting); take_trace() hands them over."""
+        self._trace = ffi.new("o2_trace_entry[]", capacity)
+        lib.o2_debug_set_trace(self._d, self._trace, capacity)
+
+    def trace_off(self):
+        lib.o2_debug_set_trace(self._d, ffi.NULL, 0)
+        self._trace = None
+
+    def take_trace(self) -> dict:
+        """The entries recorded since the last take, as trace_rows() gives them."""
+        return trace_rows(self._trace, lib.o2_debug_take_trace(self._d))

@@ -82,6 +82,8 @@ struct o2_debugger {
     snapshot *ring;
     state_buffer scratch;        /* where we were, to return to after a failed seek */
     uint64_t frame_start;        /* cycle of the last frame start a run passed, or NO_FRAME_START */
+    o2_trace_entry *trace;       /* `trace on`: entries of executed instructions, or NULL */
+    uint32_t trace_capacity, trace_count;
 };
 
 /* ---- tables ---- */
@@ -318,7 +320,7 @@ static int limit_reached(const o2_debugger *d, const o2_debug_limits *lim, uint6
 static int needs_each_step(const o2_debugger *d, const o2_debug_limits *lim)
 {
     return lim->steps != UINT64_MAX || lim->sp >= 0
-        || (!lim->replay && (d->any_iram_watch || d->irq_break));
+        || (!lim->replay && (d->any_iram_watch || d->irq_break || d->trace));
 }
 
 static void step_checked(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *stop)
@@ -328,13 +330,18 @@ static void step_checked(o2_debugger *d, const o2_debug_limits *lim, o2_debug_st
     iram_access access = { 0, { 0, 0 }, { 0, 0 } };
     uint8_t was_in_irq = m->cpu.s.in_irq;
     uint64_t frame = o2_frame(m);
+    int tracing = !lim->replay && d->trace;
     if (watch_iram)
         access = next_iram_access(m);
+    if (tracing)
+        machine_trace_entry(m, &d->trace[d->trace_count]);
     o2_step(m);
     stop->steps++;
     if (o2_frame(m) != frame)
         at_frame_start(d, lim->replay);
     int entered_irq = m->cpu.s.in_irq && !was_in_irq;
+    if (tracing && !entered_irq)
+        d->trace_count++;                          /* an interrupt entry has no entry of its own */
     if (watch_iram && entered_irq) {
         /* an interrupt entry ran instead of the instruction: it only pushed the return address */
         access.n = 0;
@@ -351,6 +358,8 @@ static void step_checked(o2_debugger *d, const o2_debug_limits *lim, o2_debug_st
     }
     if (lim->sp >= 0 && (m->cpu.s.psw & PSW_SP_MASK) == lim->sp)
         stop->reason = O2_DEBUG_RETURN;
+    else if (tracing && d->trace_count == d->trace_capacity)
+        stop->reason = O2_DEBUG_TRACE_FULL;
 }
 
 static int breakpoint_here(const o2_debugger *d)
@@ -548,4 +557,18 @@ uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines)
     uint64_t line_hc = d->m->vdc.line_hc;
     uint64_t hc = (o2_hc(d->m) / line_hc + lines) * line_hc;
     return (hc + d->m->hc_per_cycle - 1) / d->m->hc_per_cycle;
+}
+
+void o2_debug_set_trace(o2_debugger *d, o2_trace_entry *buf, uint32_t capacity)
+{
+    d->trace = capacity ? buf : NULL;
+    d->trace_capacity = capacity;
+    d->trace_count = 0;
+}
+
+uint32_t o2_debug_take_trace(o2_debugger *d)
+{
+    uint32_t n = d->trace_count;
+    d->trace_count = 0;
+    return n;
 }

@@ -383,6 +383,19 @@ int o2_run_frames(o2_machine *m, uint32_t frames)
     return run_until(m, cycle_at_or_after(m, boundary));
 }
 
+/* The trace entry of the instruction about to run (also used by the debugger's `trace on`). */
+void machine_trace_entry(const o2_machine *m, o2_trace_entry *e)
+{
+    const o2_cpu_state *s = &m->cpu.s;
+    e->cycle = s->cycles;
+    e->pc = s->pc;
+    e->op = m->cpu.prog[(s->pc & PROG_ADDR_MASK) / MACHINE_PROG_WINDOW][s->pc % MACHINE_PROG_WINDOW];
+    e->a = s->a;
+    e->psw = s->psw;
+    e->t = s->timer;
+    memcpy(e->r, &s->ram[(s->psw & PSW_BANK_SELECT) ? REGISTER_BANK1 : 0], sizeof e->r);
+}
+
 size_t o2_trace_run(o2_machine *m, o2_trace_entry *out, size_t n)
 {
     size_t done = 0;
@@ -393,14 +406,7 @@ size_t o2_trace_run(o2_machine *m, o2_trace_entry *out, size_t n)
             m->stop = O2_STOP_BREAKPOINT;
             break;
         }
-        o2_trace_entry *e = &out[done];
-        e->cycle = s->cycles;
-        e->pc = s->pc;
-        e->op = m->cpu.prog[(s->pc & PROG_ADDR_MASK) / MACHINE_PROG_WINDOW][s->pc % MACHINE_PROG_WINDOW];
-        e->a = s->a;
-        e->psw = s->psw;
-        e->t = s->timer;
-        memcpy(e->r, &s->ram[(s->psw & PSW_BANK_SELECT) ? REGISTER_BANK1 : 0], sizeof e->r);
+        machine_trace_entry(m, &out[done]);
         uint8_t was_in_irq = s->in_irq;
         step_one(m);
         if (!(s->in_irq && !was_in_irq))

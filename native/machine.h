@@ -92,5 +92,6 @@ static inline uint64_t machine_hc(const o2_machine *m) { return m->cpu.s.cycles 
 void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
 void machine_after_load(o2_machine *m);              /* re-derives mapping and pins */
 uint64_t machine_setup_hash(const o2_machine *m);    /* BIOS, charset, cart, region */
+void machine_trace_entry(const o2_machine *m, o2_trace_entry *e);  /* before the next instruction */
 
 #endif /* MACHINE_H */

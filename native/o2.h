@@ -163,6 +163,7 @@ typedef struct o2_debugger o2_debugger;
 #define O2_DEBUG_WATCH  2      /* the last instruction touched a watched address */
 #define O2_DEBUG_IRQ    3      /* the last step was an interrupt entry (addr = its vector) */
 #define O2_DEBUG_RETURN 4      /* SP reached the requested depth */
+#define O2_DEBUG_TRACE_FULL 5  /* the trace buffer is full: take the entries and run on */
 #define O2_DEBUG_ERR_HISTORY -10  /* back/rewind: the target is older than the history held */
 
 typedef struct o2_debug_limits {
@@ -203,6 +204,10 @@ uint8_t o2_debug_program(const o2_debugger *d, uint16_t addr);  /* program space
 /* The beam now: VDC line (0 = first visible line) and half-clock in the line, from the clock. */
 void o2_debug_beam(const o2_debugger *d, uint32_t *line, uint32_t *x);
 uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines);  /* cycle of that line */
+/* `trace on`: runs record an o2_trace_entry per executed instruction into buf (NULL/0: off);
+ * o2_debug_take_trace returns how many were recorded since the last take and starts over. */
+void o2_debug_set_trace(o2_debugger *d, o2_trace_entry *buf, uint32_t capacity);
+uint32_t o2_debug_take_trace(o2_debugger *d);
 
 /* cdef:end */
 
