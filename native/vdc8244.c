@@ -286,7 +286,8 @@ static unsigned collect_chars(const vdc8244 *v, unsigned line, char_row *out)
         /* The fourth character's height ends all four. */
         unsigned last_ptr = last[OBJ_PTR] | (unsigned)(last[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
         int row = char_row_on(v, line, r[OBJ_Y], last_ptr, &addr);
-        int start = obj_start_hc(r[OBJ_X], QUAD_X_MAX);
+        /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65); MAME draws none. */
+        int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
         if (row < 0 || start == OBJ_NOT_EMITTED)
             continue;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
@@ -302,29 +303,25 @@ static unsigned collect_chars(const vdc8244 *v, unsigned line, char_row *out)
     return n;
 }
 
-/* Characters share one shifter: one that starts while another is still shifting out is
- * dropped and sets the major-system overlap status (Horton tests 55-57; 8245 spec, A1 bit 7). */
+/* Characters are drawn in register order, a later one over an earlier one (as MAME does). One
+ * that starts while another is still shifting out sets the major-system overlap status when
+ * the beam reaches it (8245 spec, A1 bit 7; MAME sets it for overlapping characters only). */
 static void draw_chars(vdc8244 *v, span *s, unsigned line)
 {
     char_row rows[CHARS + QUADS * QUAD_CHARS];
+    int starts[CHARS + QUADS * QUAD_CHARS];
     unsigned n = collect_chars(v, line, rows);
-    for (unsigned i = 1; i < n; i++) {            /* stable insertion sort by start */
-        char_row r = rows[i];
-        unsigned j = i;
-        for (; j > 0 && rows[j - 1].start > r.start; j--)
-            rows[j] = rows[j - 1];
-        rows[j] = r;
-    }
-    int busy_until = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (rows[i].start < busy_until) {
-            if ((unsigned)rows[i].start >= s->x0 && (unsigned)rows[i].start < s->x1)
-                v->status |= VDC_STATUS_MAJOR;
-            continue;
-        }
-        busy_until = rows[i].start + CHAR_WIDTH_HC;
         pattern(s, rows[i].start, rows[i].bits, OBJ_PIXEL_HC, 1, rows[i].pen, VDC_COLL_CHARS);
+        unsigned j = i;                               /* insertion sort of the start columns */
+        for (; j > 0 && starts[j - 1] > rows[i].start; j--)
+            starts[j] = starts[j - 1];
+        starts[j] = rows[i].start;
     }
+    for (unsigned i = 1; i < n; i++)
+        if (starts[i] < starts[i - 1] + CHAR_WIDTH_HC
+            && (unsigned)starts[i] >= s->x0 && (unsigned)starts[i] < s->x1)
+            v->status |= VDC_STATUS_MAJOR;
 }
 
 static void draw_sprites(const vdc8244 *v, span *s, unsigned line)
