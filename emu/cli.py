@@ -13,10 +13,9 @@ import importlib
 import json
 import sys
 
-import roms_free
 from emu.errors import O2Error
 
-COMMAND_MODULES = ["emu.cli", "emu.debugger"]
+COMMAND_MODULES = ["emu.cli", "emu.debugger", "emu.frontend"]
 
 EXIT_USER_ERROR = 2
 
@@ -49,8 +48,14 @@ def cmd_run(args) -> int:
     if not args.headless:
         from emu.frontend import run_window
         return run_window(args)
-    m = build_machine(args, args.cart if args.cart else roms_free.path("demo.bin"))
-    m.run_frames(args.frames)
+    # The front end's Session plays/records movies (--play/--record) and WAV (--wav) here too.
+    from emu.frontend_session import Session
+    session = Session(args)
+    m = session.machine
+    movie = session.runner.movie
+    for _ in range(args.frames or (movie.frames if movie else 60)):
+        session.run_frame()
+    session.finish()
     if args.screenshot:
         from PIL import Image
         try:
