@@ -76,16 +76,16 @@ def _relative(path):
         return path
 
 
-def main() -> int:
+def main(manifest=MANIFEST, root=ROOT, output=OUTPUT) -> int:
     try:
-        roms, charsets = load_manifest()
+        roms, charsets = load_manifest(manifest)
     except ManifestError as error:
         print(error, file=sys.stderr)
         return EXIT_ERROR
     failed = False
     for entry in roms:
         try:
-            assembly = build_rom(entry)
+            assembly = build_rom(entry, root, output)
         except AssemblyFailed as failure:
             for diagnostic in failure.diagnostics:
                 print(diagnostic, file=sys.stderr)
@@ -97,10 +97,10 @@ def main() -> int:
             continue
         for warning in assembly.warnings:
             print(warning, file=sys.stderr)
-        print(f"rom {entry['name']}: {entry['source']} -> roms_free/{entry['name']}.bin")
+        print(f"rom {entry['name']}: {entry['source']} -> {_relative(output / entry['name'])}.bin")
     for entry in charsets:
         try:
-            build_charset(entry)
+            build_charset(entry, root, output)
         except ImportError as error:
             print(f"charset {entry['name']}: error: cart.charset is not available ({error})",
                   file=sys.stderr)
@@ -110,7 +110,8 @@ def main() -> int:
             print(f"{entry['source']}: error: {error}", file=sys.stderr)
             failed = True
             continue
-        print(f"charset {entry['name']}: {entry['source']} -> roms_free/{entry['name']}.bin")
+        print(f"charset {entry['name']}: {entry['source']} -> "
+              f"{_relative(output / entry['name'])}.bin")
     return EXIT_ERROR if failed else 0
 
 

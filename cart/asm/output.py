@@ -77,6 +77,21 @@ def write_outputs(assembly: Assembly, binary, listing=None, symbols=None, size=N
     if symbols is not None:
         table = symbol_table(assembly, os.path.dirname(os.path.abspath(symbols)))
         with open(symbols, "w", encoding="utf-8") as handle:
-            json.dump(table, handle, indent=1)
-            handle.write("\n")
+            handle.write(symbol_json(table))
     return image
+
+
+def symbol_json(table: dict) -> str:
+    """The symbol file's text: one symbol or one source line per row, so diffs stay readable."""
+    def block(rows, opening, closing):
+        return f"{opening}\n" + ",\n".join(rows) + f"\n {closing}" if rows else opening + closing
+
+    def mapping(key):
+        return block([f"  {json.dumps(name)}: {value}" for name, value in table[key].items()],
+                     "{", "}")
+
+    head = "".join(f" {json.dumps(key)}: {json.dumps(table[key])},\n"
+                   for key in ("format", "version", "origin"))
+    lines = block([f"  {json.dumps(line)}" for line in table["lines"]], "[", "]")
+    return (f"{{\n{head} \"labels\": {mapping('labels')},\n"
+            f" \"constants\": {mapping('constants')},\n \"lines\": {lines}\n}}\n")

@@ -1,0 +1,187 @@
+"""o2asm, o2dis and make roms from the command line: outputs, exit codes, one-line errors."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cart import build_roms
+from cart.asm import cli, dis_cli
+
+PROGRAM = """\
+\tcpu 8048
+\tinclude "defs.inc"
+\torg 400h
+start:\tmov a,#COLOUR
+\tcall start
+twice\tmacro
+\tnop
+\tnop
+\tendm
+\ttwice
+\tdb 1,2,3,4,5
+"""
+
+
+@pytest.fixture
+def program(tmp_path):
+    (tmp_path / "defs.inc").write_text("COLOUR equ 7\n")
+    (tmp_path / "game.asm").write_text(PROGRAM)
+    return tmp_path
+
+
+def test_o2asm_writes_binary_listing_and_symbols(program, capsys):
+    out = program / "out"
+    out.mkdir()
+    status = cli.main([str(program / "game.asm"), "-o", str(out / "game.bin"),
+                       "--listing", str(out / "game.lst"), "--symbols", str(out / "game.sym.json"),
+                       "--size", "16", "--fill", "0"])
+    assert status == 0
+    assert capsys.readouterr().err == ""
+    assert (out / "game.bin").read_bytes().hex(" ") == \
+        "23 07 94 00 00 00 01 02 03 04 05 00 00 00 00 00"
+    assert json.loads((out / "game.sym.json").read_text()) == {
+        "format": "o2asm-symbols", "version": 1, "origin": 0x400,
+        "labels": {"start": 0x400},
+        "constants": {"COLOUR": 7},
+        "lines": [
+            {"address": 0x400, "offset": 0, "size": 2, "file": "../game.asm", "line": 4},
+            {"address": 0x402, "offset": 2, "size": 2, "file": "../game.asm", "line": 5},
+            {"address": 0x404, "offset": 4, "size": 1, "file": "../game.asm", "line": 7},
+            {"address": 0x405, "offset": 5, "size": 1, "file": "../game.asm", "line": 8},
+            {"address": 0x406, "offset": 6, "size": 5, "file": "../game.asm", "line": 11},
+        ]}
+    game, defs = program / "game.asm", program / "defs.inc"
+    assert (out / "game.lst").read_text().splitlines() == [
+        f"; o2asm listing of {game}",
+        "ADDR  BYTES        LINE   SOURCE",
+        f"{'':25}; file {game}",
+        row("", "", 1, " ", "        cpu 8048"),
+        row("", "", 2, " ", '        include "defs.inc"'),
+        f"{'':25}; file {defs}",
+        row("", "", 1, " ", "COLOUR equ 7"),
+        f"{'':25}; file {game}",
+        row("0400", "", 3, " ", "        org 400h"),
+        row("0400", "23 07", 4, " ", "start:  mov a,#COLOUR"),
+        row("0402", "94 00", 5, " ", "        call start"),
+        row("", "", 6, " ", "twice   macro"),
+        row("", "", 7, " ", "        nop"),
+        row("", "", 8, " ", "        nop"),
+        row("", "", 9, " ", "        endm"),
+        row("", "", 10, " ", "        twice"),
+        row("0404", "00", 7, "+", "        nop"),
+        row("0405", "00", 8, "+", "        nop"),
+        row("0406", "01 02 03 04", 11, " ", "        db 1,2,3,4,5"),
+        "040A  05",
+    ]
+
+
+def row(address, data, line, marker, text):
+    """A listing row: address (4), two spaces, bytes (12), line number (5), marker, source."""
+    return f"{address:4}  {data:<12} {line:5}{marker} {text}".rstrip()
+
+
+def test_o2asm_default_output_name(program):
+    assert cli.main([str(program / "game.asm")]) == 0
+    assert (program / "game.bin").read_bytes()[:2] == bytes([0x23, 0x07])
+
+
+def test_o2asm_reports_errors_one_per_line_with_exit_code_2(tmp_path, capsys):
+    source = tmp_path / "bad.asm"
+    source.write_text("\tnop\n\tjz far\n\tmov a,#1000\nfar:\n")
+    assert cli.main([str(source), "-o", str(tmp_path / "bad.bin")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{source}:3:16: immediate value 0x3e8 does not fit in a byte",
+    ]
+    assert not (tmp_path / "bad.bin").exists()
+
+
+def test_o2asm_unreadable_source(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["missing.asm"]) == 2
+    assert capsys.readouterr().err == "missing.asm: cannot read: No such file or directory\n"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["x.asm", "--fill", "300"], "o2asm: error: argument --fill: 300 is not a byte value (0-255)"),
+    (["x.asm", "--size", "lots"], "o2asm: error: argument --size: 'lots' is not a number"),
+    (["x.asm", "--size", "0"], "o2asm: error: --size must be positive, not 0"),
+    ([], "o2asm: error: the following arguments are required: source"),
+])
+def test_o2asm_argument_errors(arguments, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(arguments)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines() == [message]
+
+
+def test_o2asm_refuses_a_program_larger_than_size(program, capsys):
+    assert cli.main([str(program / "game.asm"), "-o", str(program / "g.bin"), "--size", "8"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{program / 'game.asm'}: error: the program spans 11 bytes (0x0400-0x040a), more than "
+        f"the size 8"]
+
+
+def test_python_dash_m_runs_the_assembler_without_traceback(tmp_path):
+    source = tmp_path / "bad.asm"
+    source.write_text("\tjmp\n")
+    result = subprocess.run([sys.executable, "-m", "cart.asm", str(source)],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr == f"{source}:1:9: JMP does not take these operands (forms: jmp addr)\n"
+
+
+def test_o2dis_prints_source_that_reassembles(program, capsys):
+    out = program / "game.bin"
+    assert cli.main([str(program / "game.asm"), "-o", str(out), "--symbols",
+                     str(program / "game.sym.json")]) == 0
+    capsys.readouterr()
+    assert dis_cli.main([str(out), "--symbols", str(program / "game.sym.json")]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[:5] == [
+        "        cpu 8048", "        org 0x400", "start:",
+        "        " + "mov a,#0x07".ljust(24) + "; 0400: 23 07",
+        "        " + "call start".ljust(24) + "; 0402: 94 00"]
+    (program / "again.asm").write_text(text)
+    assert cli.main([str(program / "again.asm"), "-o", str(program / "again.bin")]) == 0
+    assert (program / "again.bin").read_bytes() == out.read_bytes()
+
+
+def test_o2dis_org_and_errors(tmp_path, capsys):
+    rom = tmp_path / "rom.bin"
+    rom.write_bytes(bytes([0x84, 0x00]))
+    assert dis_cli.main([str(rom), "--org", "0x400"]) == 0
+    assert "jmp 0x400" in capsys.readouterr().out
+    assert dis_cli.main([str(rom), "--org", "0xfff"]) == 2
+    assert capsys.readouterr().err == \
+        "o2dis: error: 2 bytes at 0xfff do not fit the 4 KiB program space\n"
+    assert dis_cli.main([str(tmp_path / "none.bin")]) == 2
+    assert capsys.readouterr().err == \
+        f"o2dis: error: cannot read {tmp_path / 'none.bin'}: No such file or directory\n"
+
+
+def test_make_roms_builds_entries_and_reports_errors_in_one_line(tmp_path, capsys):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "good.asm").write_text("\torg 400h\n\tjmp 400h\n")
+    (tmp_path / "src" / "bad.asm").write_text("\tjmp nowhere\n")
+    manifest = tmp_path / "roms.toml"
+    manifest.write_text('[[rom]]\nname = "good"\nsource = "src/good.asm"\nsize = 4\nfill = 0\n'
+                        '[[rom]]\nname = "bad"\nsource = "src/bad.asm"\n')
+    assert build_roms.main(manifest, tmp_path, tmp_path) == 2
+    assert (tmp_path / "good.bin").read_bytes() == bytes([0x84, 0x00, 0, 0])
+    assert json.loads((tmp_path / "good.sym.json").read_text())["lines"] == [
+        {"address": 0x400, "offset": 0, "size": 2, "file": "src/good.asm", "line": 2}]
+    errors = capsys.readouterr().err.splitlines()
+    assert errors == [f"{tmp_path / 'src' / 'bad.asm'}:1:13: undefined symbol 'nowhere'"]
+
+
+def test_make_roms_manifest_errors(tmp_path, capsys):
+    manifest = tmp_path / "roms.toml"
+    manifest.write_text('[[rom]]\nname = "x"\n')
+    assert build_roms.main(manifest, tmp_path, tmp_path) == 2
+    assert capsys.readouterr().err == \
+        f"{manifest}: [[rom]] entry 1 needs a string 'source'\n"
+    manifest.write_text('[[rom]]\nname = "x"\nsource = "x.asm"\nsize = "big"\n')
+    assert build_roms.main(manifest, tmp_path, tmp_path) == 2
+    assert capsys.readouterr().err == \
+        f"{manifest}: [[rom]] entry 1 ('x'): 'size' must be an integer\n"
