@@ -57,8 +57,14 @@ def test_missing_cartridge_and_directory(tmp_path, files):
                    tmp_path, "is a directory")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
 def test_unreadable_cartridge(tmp_path, files):
+    # /proc/self/mem exists and is a file, but reading it from offset 0 fails, even as root
+    one_line_error(o2("run", "/proc/self/mem", "--bios", files["bios"], "--headless"),
+                   "/proc/self/mem", "cannot read")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_cartridge_without_read_permission(tmp_path, files):
     locked = tmp_path / "locked.bin"
     locked.write_bytes(bytes(2048))
     locked.chmod(0)

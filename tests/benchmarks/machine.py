@@ -1,0 +1,147 @@
+"""Whole-machine speed: a busy program run headless, and the same program under MAME.
+
+The program (BUSY, our own, assembled here) is the 1 KiB BIOS image; the cartridge slot holds an
+empty 2 KiB cart. It shows every object (4 sprites, 12 characters, 4 quads) over the grid with
+dots, plays noise, and in each VBLANK interrupt reads the status and the collision register and
+moves the sprites (objects off, write, objects on), so collisions and mid-frame catch-up happen
+every frame.
+"""
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cart.asm.assembler import assemble_text
+from emu.odyssey2 import Odyssey2
+
+BUSY = """
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; objects 00-7F: value 3 x address + 18h (positions, pointers,
+objects: mov    a,r0            ; colours all over the screen, overlapping)
+        add     a,r0
+        add     a,r0
+        add     a,#018h
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#080h
+        jnz     objects
+shapes: mov     a,r0            ; sprite shapes 80-9F: address XOR 5Ah
+        xrl     a,#05Ah
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#0A0h
+        jnz     shapes
+        mov     r0,#0C0h        ; grid C0-EF: every segment on
+grid:   mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#0F0h
+        jnz     grid
+        mov     r0,#0A3h        ; colours
+        mov     a,#01Dh
+        movx    @r0,a
+        mov     r0,#0A2h        ; collisions: test against every class
+        mov     a,#0FFh
+        movx    @r0,a
+        mov     r0,#0A7h        ; sound: a 24-bit pattern, noise, fast, volume 15
+        mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,#00Fh
+        movx    @r0,a
+        inc     r0
+        mov     a,#0F1h
+        movx    @r0,a
+        mov     r0,#0AAh
+        mov     a,#0BFh
+        movx    @r0,a
+        mov     r0,#0A0h        ; grid, dots and objects on
+        mov     a,#068h
+        movx    @r0,a
+        en      i
+idle:   inc     r5
+        jmp     idle
+
+vblank: sel     rb1
+        mov     r7,a
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A2h        ; what collided during the frame
+        movx    a,@r0
+        mov     r6,a
+        mov     r0,#0A0h        ; objects off so their registers take writes
+        mov     a,#048h
+        movx    @r0,a
+        mov     r0,#001h        ; sprite 0-3 X + 1
+        mov     r1,#4
+move:   movx    a,@r0
+        inc     a
+        movx    @r0,a
+        mov     a,r0
+        add     a,#4
+        mov     r0,a
+        djnz    r1,move
+        mov     r0,#0A0h
+        mov     a,#068h
+        movx    @r0,a
+        mov     a,r7
+        retr
+"""
+FRAMES = 20_000
+MAME_FRAMES = 10_000
+NTSC_FPS = 59.826097856519
+ORACLE = Path("/work/shared/oracle")
+
+
+def busy_bios() -> bytes:
+    return assemble_text(BUSY, "busy.asm").image(1024, fill=0x00)
+
+
+def machine() -> Odyssey2:
+    return Odyssey2(cart=bytes(2048), bios=busy_bios(), charset=(Path(__file__).parents[2]
+                    / "roms_free" / "charset.bin").read_bytes())
+
+
+def mame_frames_per_s(bios: bytes, charset: bytes):
+    """MAME's speed on the same program: wall time of N frames minus that of 1 frame (start-up)."""
+    mame = os.environ.get("MAME", "/usr/games/mame")
+    if not (os.access(mame, os.X_OK) and (ORACLE / "mame_oracle.py").is_file()):
+        return None
+    sys.path.insert(0, str(ORACLE))
+    import mame_oracle
+    work = Path(tempfile.mkdtemp(prefix="o2_bench_"))
+    try:
+        for name, data in (("bios.bin", bios), ("charset.bin", charset), ("cart.bin", bytes(2048))):
+            (work / name).write_bytes(data)
+        args = [str(work / n) for n in ("bios.bin", "charset.bin", "cart.bin")]
+        start_up = mame_oracle.run_oracle(*args, 1, str(work / "one"))["wall_seconds"]
+        full = mame_oracle.run_oracle(*args, MAME_FRAMES, str(work / "many"))["wall_seconds"]
+        return (MAME_FRAMES - 1) / max(full - start_up, 1e-6)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def bench():
+    m = machine()
+    m.run_frames(10)
+    start = time.perf_counter()
+    m.run_frames(FRAMES)
+    fps = FRAMES / (time.perf_counter() - start)
+    yield "frames_per_s", round(fps)
+    yield "realtime_ratio", round(fps / NTSC_FPS, 1)
+    mame = mame_frames_per_s(busy_bios(), (Path(__file__).parents[2] / "roms_free" / "charset.bin").read_bytes())
+    if mame is not None:
+        yield "mame_realtime_ratio", round(mame / NTSC_FPS, 1)
