@@ -41,8 +41,21 @@ def p1(value: int) -> str:
     return f"        mov a,#0{value:02X}h\n        outl p1,a\n"
 
 
+# Subroutines every test cartridge carries at 0x700; `call wait` waits about 8200 machine
+# cycles, more than a frame (5983 NTSC), without touching the VDC.
+LIBRARY = """
+        org 700h
+wait:   mov r2,#16
+wait1:  mov r3,#0
+wait2:  djnz r3,wait2
+        djnz r2,wait1
+        ret
+"""
+WAIT = "        call wait\n"
+
+
 def cart(body: str, loop: bool = True) -> bytes:
-    text = "        org 400h\n" + p1(P1_VDC) + body + ("here:   jmp here\n" if loop else "")
+    text = "        org 400h\n" + p1(P1_VDC) + body + ("here:   jmp here\n" if loop else "") + LIBRARY
     return assemble_text(text).image(2048, fill=0)
 
 
