@@ -117,13 +117,14 @@ class Odyssey2:
 
     # ---- running ----
 
-    def run_frames(self, n: int = 1) -> int:
-        """Runs n whole frames; returns the stop reason (0, or a debugger's breakpoint/hook)."""
-        return self._machine.run_frames(int(n))
+    def run_frames(self, n: int = 1):
+        """Runs until n more frame boundaries have passed (to the first instruction boundary at
+        or after the last one)."""
+        self._machine.run_frames(int(n))
 
-    def run_cycles(self, n: int) -> int:
+    def run_cycles(self, n: int):
         """Runs whole instructions until at least n more machine cycles have passed."""
-        return self._machine.run_cycles(int(n))
+        self._machine.run_cycles(int(n))
 
     def step(self) -> int:
         """One instruction or interrupt entry; returns its machine cycles."""
