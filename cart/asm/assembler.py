@@ -15,6 +15,7 @@ Rules worth knowing (the README documents them for users):
   `main.loop`); labels defined inside a macro, rept or irp body are private to each expansion.
 - Symbols are case-insensitive, as in AS by default.
 """
+import functools
 import os
 import re
 from dataclasses import dataclass, field
@@ -64,7 +65,8 @@ _KEYWORD_KINDS.update({f"@R{n}": (INDIRECT, n) for n in range(2)})
 _KEYWORD_KINDS.update({f"P{n}": (EXPANDER_PORT, n - 4) for n in range(4, 8)})
 _BAD_INDIRECT = re.compile(r"@\s*R[2-7]$", re.IGNORECASE)
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'" r'|"(?:[^"\\]|\\.)*"')
-_SUBSTITUTABLE = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|(?<![\w$.])[A-Za-z_.][\w.]*""")
+_LITERAL = r"'(?:[^'\\\n]|\\.)*'" r'|"(?:[^"\\\n]|\\.)*"'
+_IDENTIFIER_OR_LITERAL = re.compile(_LITERAL + r"|(?<![\w$.])[A-Za-z_.][\w.]*")
 _KEYWORD_ARGUMENT = re.compile(r"([A-Za-z_][\w]*)\s*=(?!=)\s*(.*)$", re.DOTALL)
 
 
@@ -388,7 +390,10 @@ class Assembler:
         if statement.label:
             self._define_label(statement.label, line, statement.label_column)
         if op is None:
-            self._list(line, self.placement, self.pc)
+            if statement.label:
+                self._list(line, self.placement, self.pc)
+            else:
+                self._list(line)
             return
         forms = FORMS.get(op)
         if forms is not None:
@@ -835,22 +840,25 @@ class Assembler:
         self._run_body(f"macro {macro.name}", macro.body, values, labels, line)
 
     def _run_body(self, what, body, values, labels, call):
+        """Processes a macro/rept/irp body with its parameters replaced by `values` and its
+        labels renamed to private names."""
         if self.depth >= MAX_NESTING:
             raise AsmError(f"{what} expands too deeply (does it call itself?)")
         self.expansions += 1
         renames = {label: f"__{self.expansions}_{label.lstrip('.')}" for label in labels}
-        self.private_labels.update(name.lower() for name in renames.values())
-        replacements = {**renames, **values}
-
-        def substitute(match):
-            token = match.group()
-            return replacements.get(token.lower(), token)
-
+        self.private_labels.update(renames.values())
+        parameters = _parameter_pattern(tuple(values)) if values else None
         where = f"{what} called at {call.file}:{call.number}"
-        expanded = [Line(body_line.file, body_line.number,
-                         _SUBSTITUTABLE.sub(substitute, body_line.text) if replacements
-                         else body_line.text, where)
-                    for body_line in body]
+        expanded = []
+        for body_line in body:
+            text = body_line.text
+            if parameters is not None:
+                text = parameters.sub(lambda match: match.group() if match.lastgroup != "p"
+                                      else values[match.group().lower()], text)
+            if renames:
+                text = _IDENTIFIER_OR_LITERAL.sub(
+                    lambda match: renames.get(match.group().lower(), match.group()), text)
+            expanded.append(Line(body_line.file, body_line.number, text, where))
         self._nested(expanded, what)
         self.exiting_macro = False
 
@@ -862,6 +870,16 @@ class Assembler:
 
     def _endm(self, statement, line):
         raise AsmError("ENDM without MACRO, REPT or IRP")
+
+
+@functools.lru_cache(maxsize=None)
+def _parameter_pattern(names):
+    """Macro parameters are replaced wherever their name stands between characters that are
+    not letters or digits, so `print_AA_hi` takes the argument of AA (as in AS); quoted text is
+    left alone."""
+    alternatives = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.compile(_LITERAL + rf"|(?<![A-Za-z0-9$])(?P<p>{alternatives})(?![A-Za-z0-9])",
+                      re.IGNORECASE)
 
 
 def _spell(op, kinds):

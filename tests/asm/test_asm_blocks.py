@@ -159,3 +159,25 @@ def test_include_errors(tmp_path):
             "self.asm:1:17: includes nested too deeply (does a file include itself?)")
     else:
         raise AssertionError("a file including itself assembled")
+
+
+def test_parameters_replace_name_parts_between_non_alphanumerics_like_as():
+    source = """
+put_x_hi\tmacro
+\tdb 1
+\tendm
+put_y_hi\tmacro
+\tdb 2
+\tendm
+printchar equ 3
+show\tmacro AA, char, dir
+\tput_AA_hi
+\tdb printchar, char
+\tdir r5
+\tdb "AA"
+\tendm
+\tshow y, 9, inc
+"""
+    # put_AA_hi becomes put_y_hi; printchar keeps its name; the mnemonic comes from `dir`;
+    # quoted text is not touched
+    assert assemble_bytes(source) == bytes([2, 3, 9, 0x1D, 0x41, 0x41])
