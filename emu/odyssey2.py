@@ -41,7 +41,8 @@ def read_image(source, what: str, sizes: tuple[int, ...]) -> bytes:
     if not data:
         raise RomError(f"{name}: empty file")
     if len(data) not in sizes:
-        expected = " or ".join(f"{s} bytes" for s in sizes)
+        expected = (f"{', '.join(map(str, sizes[:-1]))} or " if len(sizes) > 1 else "") + \
+            f"{sizes[-1]} bytes"
         problem = "too large" if len(data) > max(sizes) else "wrong size"
         raise RomError(f"{name}: {problem} for a {what} ({len(data)} bytes; expected {expected})")
     return data
