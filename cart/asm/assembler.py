@@ -252,8 +252,14 @@ class Assembler:
                 self._list(line)
                 continue
             if op in BLOCK_START:
-                index = self._guard(line, statement, self._block, statement, line, lines,
-                                    index) or index
+                end = _matching_endm(lines, index)
+                if end is None:
+                    self._diagnose(line, AsmError(f"{op.upper()} without ENDM",
+                                                  statement.op_column))
+                    return
+                self._guard(line, statement, self._block, statement, line, lines[index:end],
+                            lines[end])
+                index = end + 1
                 continue
             self._guard(line, statement, self._statement, statement, line)
 
@@ -759,28 +765,12 @@ class Assembler:
             del self.conditions[depth:]
 
     # ---- macros and repetition ----------------------------------------------------------
-    def _block(self, statement, line, lines, index):
-        """MACRO, REPT or IRP: gathers the body up to its ENDM and returns the index after it."""
-        body, nesting, end = [], 0, None
-        for position in range(index, len(lines)):
-            try:
-                op = parse_line(lines[position].text).op
-            except AsmError:
-                op = None
-            if op in BLOCK_START:
-                nesting += 1
-            elif op == "endm":
-                if nesting == 0:
-                    end = position
-                    break
-                nesting -= 1
-            body.append(lines[position])
-        if end is None:
-            raise AsmError(f"{statement.op.upper()} without ENDM")
+    def _block(self, statement, line, body, endm):
+        """MACRO (defines), REPT or IRP (expands) with the body lines up to its ENDM."""
         self._list(line)
         for body_line in body:
             self._list(body_line)
-        self._list(lines[end])
+        self._list(endm)
         if statement.op == "macro":
             self._define_macro(statement, body)
         elif statement.op == "rept":
@@ -796,7 +786,6 @@ class Assembler:
             parameter = statement.operands[0][0]
             for text, _ in statement.operands[1:]:
                 self._run_body("irp", body, {parameter.lower(): text}, set(), line)
-        return end + 1
 
     def _define_macro(self, statement, body):
         if not statement.label:
@@ -888,6 +877,23 @@ def _spell(op, kinds):
 
 def _values(symbols):
     return {name: symbol.value for name, symbol in symbols.items()}
+
+
+def _matching_endm(lines, index):
+    """Index of the ENDM closing the block whose body starts at lines[index], or None."""
+    nesting = 0
+    for position in range(index, len(lines)):
+        try:
+            op = parse_line(lines[position].text).op
+        except AsmError:
+            continue
+        if op in BLOCK_START:
+            nesting += 1
+        elif op == "endm":
+            if nesting == 0:
+                return position
+            nesting -= 1
+    return None
 
 
 def _body_labels(body):

@@ -181,3 +181,19 @@ show\tmacro AA, char, dir
     # put_AA_hi becomes put_y_hi; printchar keeps its name; the mnemonic comes from `dir`;
     # quoted text is not touched
     assert assemble_bytes(source) == bytes([2, 3, 9, 0x1D, 0x41, 0x41])
+
+
+def test_globalsymbols_makes_macro_labels_public():
+    source = """
+table\tmacro {GLOBALSYMBOLS}
+entries:\tdb 1
+\tendm
+\ttable
+\tdb low(entries)
+"""
+    assert assemble_bytes(source, origin=0x430) == bytes([1, 0x30])
+
+
+def test_label_given_as_a_macro_argument_is_public():
+    source = "named\tmacro name\nname:\tdb 7\n\tendm\n\tnamed here\n\tdb low(here)"
+    assert assemble_bytes(source, origin=0x440) == bytes([7, 0x40])

@@ -121,3 +121,39 @@ def test_table_read_from_the_last_byte_of_a_page_warns():
 
 def test_warning_directive():
     assert warnings_of('\twarning "check this"') == ["test.asm:1:17: warning: check this"]
+
+
+MORE_ERRORS = [
+    ("\telseif 1", "test.asm:1:9: ELSEIF without IF"),
+    ("\tif nothing\n\tendif", "test.asm:1:12: undefined symbol 'nothing'"),
+    ("\tmacro\n\tendm", "test.asm:1:9: MACRO needs a name before it"),
+    ("m\tmacro 1x\n\tendm", "test.asm:1:15: bad macro parameter name '1x'"),
+    ("mov\tmacro\n\tendm", "test.asm:1:9: 'mov' is an instruction or directive"),
+    ("\trept -1\n\tendm", "test.asm:1:14: negative count -1"),
+    ("\tirp x\n\tendm", "test.asm:1:9: IRP takes a parameter name and the values to give it"),
+    ("\talign 0", "test.asm:1:15: alignment must be positive, not 0"),
+    ("\tphase 1000h", "test.asm:1:15: address 0x1000 is outside the 4 KiB program space"),
+    ("\tdb '\u2190'", "test.asm:1:12: character '\u2190' is not a byte; select a charset"),
+    ("\tds", "test.asm:1:9: DS takes one operand"),
+    ("\tdb defined(1)", "test.asm:1:12: defined() takes a symbol name"),
+    ("\tdb 1 + + ", "test.asm:1:17: expression expected"),
+]
+
+
+@pytest.mark.parametrize("source, message", MORE_ERRORS)
+def test_more_error_messages(source, message):
+    assert errors_of(source) == [message]
+
+
+def test_include_and_binclude_file_errors(tmp_path):
+    (tmp_path / "data.bin").write_bytes(bytes(4))
+    (tmp_path / "inc.asm").write_text("\tif 1\n")
+    (tmp_path / "main.asm").write_text('\tbinclude "data.bin",2,5\n\tinclude "inc.asm"\n')
+    from cart.asm import AssemblyFailed, assemble_file
+    with pytest.raises(AssemblyFailed) as failure:
+        assemble_file(tmp_path / "main.asm")
+    main, inc = tmp_path / "main.asm", tmp_path / "inc.asm"
+    assert [str(error) for error in failure.value.errors] == [
+        f"{main}:1:9: offset 2 and length 5 do not fit 'data.bin' (4 bytes)",
+        f"{inc}:1:9: IF without ENDIF in file {inc}",
+    ]
