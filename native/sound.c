@@ -22,6 +22,7 @@
 #define PRESCALE_FAST     0x3    /* every 4th HBLANK */
 #define PRESCALE_SLOW     0xF    /* every 16th HBLANK */
 #define PRESCALE_MODULO   0xF
+#define PRESCALE_POWER_ON 13     /* matches the MAME oracle's shift phase (see sound.h) */
 #define FIR_CUTOFF        0.225  /* of the sub-sample rate: 0.45 × the output rate */
 #define Q15               32768
 #define PI                3.14159265358979323846
@@ -62,7 +63,7 @@ void sound_reset(o2_sound *s)
 {
     s->shift = 0;
     s->control = 0;
-    s->prescaler = 0;
+    s->prescaler = PRESCALE_POWER_ON;
     s->holdoff = 0;
     s->pin = 0;
     s->sub_pos = 0;

@@ -9,7 +9,8 @@
  * The chip clocks the sound at the start of every HBLANK: a 4-bit line prescaler lets a shift
  * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
  * HBLANK's shift; the pin is then reloaded from bit 0. While disabled the register does not
- * shift (as the MAME oracle shows). The volume is a PWM duty of n/16 at 3.58 MHz: its average,
+ * shift (as the MAME oracle shows). The prescaler's power-on value is not documented; 13
+ * reproduces the MAME oracle's shift phase exactly (A7-A9 compared at 24 frame ends, both rates). The volume is a PWM duty of n/16 at 3.58 MHz: its average,
  * not the carrier, is the audible level.
  *
  * PCM: the output level (pin AND enable) × volume is integrated exactly over half-clock
