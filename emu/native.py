@@ -258,10 +258,15 @@ class Board8048:
         return cycles
 
     def run(self, cycles: int) -> int:
-        """Runs whole instructions until at least `cycles` more have elapsed; returns how many."""
+        """Runs whole instructions until at least `cycles` more have elapsed (or a port hook
+        calls stop()); returns how many elapsed."""
         ran = lib.o2_board_run(self._board, cycles)
         self._raise_hook_error()
         return ran
+
+    def stop(self) -> None:
+        """From on_port_write: run() returns once the current instruction has finished."""
+        lib.o2_board_yield(self._board)
 
     # ---- register file ----
     a = _cpu_field("a", "accumulator")

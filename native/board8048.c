@@ -94,6 +94,8 @@ void o2_board_set_port_hook(o2_board *b, o2_port_hook hook, void *ctx)
     b->port_hook_ctx = ctx;
 }
 
+void o2_board_yield(o2_board *b) { cpu8048_yield(&b->cpu); }
+
 o2_cpu_state *o2_board_cpu(o2_board *b) { return &b->cpu.s; }
 
 uint8_t *o2_board_xram(o2_board *b) { return b->xram; }

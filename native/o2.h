@@ -76,6 +76,7 @@ int           o2_board_step(o2_board *b);  /* one instruction or interrupt entry
 uint64_t      o2_board_run(o2_board *b, uint64_t cycles);  /* whole instructions; returns cycles run */
 void          o2_board_set_t1(o2_board *b, int level);     /* counts falling edges in counter mode */
 void          o2_board_set_port_hook(o2_board *b, o2_port_hook hook, void *ctx);  /* NULL: none */
+void          o2_board_yield(o2_board *b);  /* from a hook: o2_board_run returns after this instruction */
 o2_cpu_state *o2_board_cpu(o2_board *b);
 uint8_t      *o2_board_xram(o2_board *b);  /* O2_BOARD_XRAM_SIZE bytes */
 uint8_t      *o2_board_pins(o2_board *b);  /* 3 bytes indexed by O2_PORT_*, 0xFF after o2_board_new */

@@ -114,6 +114,20 @@ def test_run_executes_whole_instructions():
     assert (b.pc, b.cycles) == (6, 6)
 
 
+def test_hook_can_end_run_after_the_current_instruction():
+    # loop: INC A ; OUTL P1,A ; JMP loop -- stop at the third port write
+    b = board([0x17, 0x39, 0x04, 0x00])
+    writes = []
+
+    def count(port, value):
+        writes.append(value)
+        if len(writes) == 3:
+            b.stop()
+    b.on_port_write = count
+    assert b.run(1000) == 2 * 5 + 3        # two full passes, then INC A and OUTL
+    assert (b.pc, b.a, writes) == (0x002, 3, [1, 2, 3])
+
+
 def test_program_larger_than_4k_is_refused():
     with pytest.raises(ValueError, match="program image is 4097 bytes; the 8048 addresses at most 4096"):
         Board8048(bytes(4097))
