@@ -14,8 +14,8 @@
  *   Without a cartridge the data bus floats high: program bytes read 0xFF.
  *
  * MOVX (§2, and Dan Boris's "Odyssey 2 Technical Specs" §1.1 for copy mode):
- *   P14 = 0 selects the 128-byte RAM (A7 is not decoded: 0x80-0xFF mirror 0x00-0x7F),
- *   P13 = 0 selects the VDC. With P16 = 1 (copy mode) reads come from the RAM only and writes
+ *   P14 = 0 selects the 128-byte RAM at 0x00-0x7F (§2; at 0x80-0xFF it does not answer, as
+ *   the MAME oracle shows), P13 = 0 selects the VDC. With P16 = 1 (copy mode) reads come from the RAM only and writes
  *   go to the VDC only. A read that selects nothing returns 0xFF (the bus floats high); a read
  *   that selects both returns the AND of what both drive.
  *
@@ -115,8 +115,8 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
 {
     o2_machine *m = ctx;
     uint8_t p1 = m->cpu.s.p1, value = BUS_FLOATING;
-    if (!(p1 & P1_XRAM_OFF))
-        value &= m->xram[addr % MACHINE_XRAM_SIZE];
+    if (!(p1 & P1_XRAM_OFF) && addr < MACHINE_XRAM_SIZE)
+        value &= m->xram[addr];
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
         vdc_catch_up(&m->vdc, machine_hc(m));
         value &= vdc_read(&m->vdc, addr);
@@ -131,8 +131,8 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
 {
     o2_machine *m = ctx;
     uint8_t p1 = m->cpu.s.p1;
-    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE))
-        m->xram[addr % MACHINE_XRAM_SIZE] = value;
+    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE)
+        m->xram[addr] = value;
     if (!(p1 & P1_VDC_OFF)) {
         vdc_catch_up(&m->vdc, machine_hc(m));
         vdc_write(&m->vdc, addr, value);

@@ -149,9 +149,10 @@ def test_ram_selected():
     assert m.xram[0x25] == 0x5A and m.cpu.r[1] == 0x5A
 
 
-def test_ram_ignores_address_bit_7():
+def test_ram_answers_only_0x00_to_0x7f():
+    # §2 puts the RAM at 0x00-0x7F; at 0x90 nothing answers: the write is lost, the read floats
     m = movx(RAM_ONLY, 0x90, 0x33)
-    assert m.xram[0x10] == 0x33 and m.cpu.r[1] == 0x33
+    assert not m.xram.any() and m.cpu.r[1] == 0xFF
 
 
 def test_vdc_selected():
@@ -166,24 +167,38 @@ def test_nothing_selected_reads_ff_and_writes_nowhere():
     assert m.vdc_regs[SHAPE] == 0 and not m.xram.any()
 
 
+SPRITE0_Y = 0x00     # a VDC register inside the RAM's address range
+
+
 def test_both_selected_write_both_and_read_the_and():
-    m = movx(BOTH, SHAPE, 0x3C)
-    assert m.vdc_regs[SHAPE] == 0x3C and m.xram[0x00] == 0x3C and m.cpu.r[1] == 0x3C
+    m = movx(BOTH, SPRITE0_Y, 0x3C)
+    assert m.vdc_regs[SPRITE0_Y] == 0x3C and m.xram[0x00] == 0x3C and m.cpu.r[1] == 0x3C
+    m = movx(BOTH, SHAPE, 0x3C)              # above 0x7F only the VDC answers
+    assert m.vdc_regs[SHAPE] == 0x3C and not m.xram.any() and m.cpu.r[1] == 0x3C
 
 
 def test_copy_mode_writes_go_to_the_vdc_only():
-    m = movx(COPY, SHAPE, 0x3C)
-    assert m.vdc_regs[SHAPE] == 0x3C and not m.xram.any()
+    m = movx(COPY, SPRITE0_Y, 0x3C)
+    assert m.vdc_regs[SPRITE0_Y] == 0x3C and not m.xram.any()
     # the read comes from the (untouched) RAM, not from the VDC's 0x3C
     assert m.cpu.r[1] == 0x00
 
 
 def test_copy_mode_reads_come_from_ram():
-    code = outl_p1(RAM_ONLY) + mov_r0(SHAPE) + mov_a(0x81) + [MOVX_AT_R0_A] + \
+    code = outl_p1(RAM_ONLY) + mov_r0(SPRITE0_Y) + mov_a(0x81) + [MOVX_AT_R0_A] + \
         outl_p1(VDC_ONLY) + mov_a(0x42) + [MOVX_AT_R0_A] + \
         outl_p1(COPY) + [MOVX_A_AT_R0, MOV_R_A + 1]
     m = Odyssey2(bios=looping_bios(code), charset=CHARSET)
     for _ in range(1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 2 + 1 + 1):
         m.step()
-    assert m.xram[0x00] == 0x81 and m.vdc_regs[SHAPE] == 0x42
+    assert m.xram[0x00] == 0x81 and m.vdc_regs[SPRITE0_Y] == 0x42
     assert m.cpu.r[1] == 0x81
+
+
+def test_both_and_copy_mode_read_at_0x80_up_get_only_the_vdc_or_nothing():
+    code = outl_p1(VDC_ONLY) + mov_r0(SHAPE) + mov_a(0x3C) + [MOVX_AT_R0_A] + \
+        outl_p1(COPY) + [MOVX_A_AT_R0, MOV_R_A + 1] + outl_p1(BOTH) + [MOVX_A_AT_R0, MOV_R_A + 2]
+    m = Odyssey2(bios=looping_bios(code), charset=CHARSET)
+    for _ in range(1 + 2 + 1 + 1 + 1 + 2 + 1 + 1 + 2 + 1 + 1):
+        m.step()
+    assert (m.cpu.r[1], m.cpu.r[2]) == (0xFF, 0x3C)
