@@ -99,10 +99,8 @@ class Macro:
 @dataclass
 class ListingRow:
     line: Line
-    placement: int | None
     address: int | None
     data: bytes
-    depth: int
 
 
 @dataclass
@@ -284,8 +282,8 @@ class Assembler:
     def _active(self) -> bool:
         return not self.conditions or self.conditions[-1].active
 
-    def _list(self, line, placement=None, address=None, data=b""):
-        self.listing_rows.append(ListingRow(line, placement, address, data, self.depth))
+    def _list(self, line, address=None, data=b""):
+        self.listing_rows.append(ListingRow(line, address, data))
 
     # ---- symbols ------------------------------------------------------------------------
     def _full_name(self, name: str) -> str:
@@ -397,7 +395,7 @@ class Assembler:
             self._define_label(statement.label, line, statement.label_column)
         if op is None:
             if statement.label:
-                self._list(line, self.placement, self.pc)
+                self._list(line, self.pc)
             else:
                 self._list(line)
             return
@@ -542,12 +540,12 @@ class Assembler:
                              f"{overwritten.file}:{overwritten.number} (overlapping ORG regions)",
                        column)
         self.spans.append(LineSpan(self.pc, placement, len(data), line.file, line.number))
-        self._list(line, placement, self.pc, data)
+        self._list(line, self.pc, data)
         self.pc += len(data)
         self.placement += len(data)
 
     def _advance(self, count, line):
-        self._list(line, self.placement, self.pc)
+        self._list(line, self.pc)
         self.pc += count
         self.placement += count
 
@@ -616,7 +614,7 @@ class Assembler:
             raise AsmError(f"address {address:#x} is out of range", column)
         self.pc = self.placement = address
         self.selected_bank = None
-        self._list(line, self.placement, self.pc)
+        self._list(line, self.pc)
 
     def _phase(self, statement, line):
         text, column = self._single(statement)
@@ -624,11 +622,11 @@ class Assembler:
         if not 0 <= address <= ADDRESS_LIMIT:
             raise AsmError(f"address {address:#x} is outside the 4 KiB program space", column)
         self.pc = address
-        self._list(line, self.placement, self.pc)
+        self._list(line, self.pc)
 
     def _dephase(self, statement, line):
         self.pc = self.placement
-        self._list(line, self.placement, self.pc)
+        self._list(line, self.pc)
 
     def _end(self, statement, line):
         self._list(line)
