@@ -9,7 +9,8 @@
  *  - s.cycles counts machine cycles. A bus callback made by an instruction (MOVX, IN, INS, OUTL,
  *    ANL/ORL port) runs with s.cycles already advanced past all but the last machine cycle of
  *    that instruction, i.e. the access happens at the start of its final cycle. The machine
- *    turns this into a beam position.
+ *    turns this into a beam position. During the callback s.pc still holds the address of the
+ *    instruction making the access (the PC is written back when the instruction ends).
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
  *    when a VDC access changes /INT or the next raster event.
