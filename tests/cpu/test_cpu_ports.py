@@ -1,4 +1,6 @@
 """Ports, external data memory, the 8243 lines with no 8243, and the Board8048 API."""
+import doctest
+
 import pytest
 
 from emu.native import PORT_BUS, PORT_P1, PORT_P2, Board8048
@@ -147,3 +149,11 @@ def test_load_clears_the_rest_of_program_memory():
     b.load(bytes([0x17]))
     steps(b, 3)
     assert b.a == 1
+
+
+def test_board_docstring_example_runs():
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner()
+    for test in finder.find(Board8048, "Board8048"):
+        runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert (result.failed, result.attempted) == (0, 2)
