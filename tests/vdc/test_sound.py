@@ -1,0 +1,116 @@
+"""The sound generator and its PCM output (hardware/odyssey2.md §3, Horton's sound tests 88-95,
+the 8245 spec's sound control word; PCM scaling documented in native/sound.h)."""
+import numpy as np
+import pytest
+
+from vdc_roms import WAIT, machine, setup
+
+LEVEL_UNIT = 2048          # native/sound.h: PCM value per volume step
+F_NTSC = 455 * 263         # half-clocks per frame
+HC_PER_S_NUM, HC_PER_S_DEN = 78750000, 11   # 2 × 315/88 MHz
+
+
+def sound_machine(shift, control, rate=44100, before=""):
+    pairs = [(0xA7, shift >> 16), (0xA8, shift >> 8 & 0xFF), (0xA9, shift & 0xFF), (0xAA, control)]
+    return machine(before + setup(pairs), sample_rate=rate)
+
+
+def frames_audio(m, n):
+    out = []
+    for _ in range(n):
+        m.run_frames(1)
+        out.append(np.array(m.audio))
+    return out
+
+
+@pytest.mark.parametrize("volume", [15, 8, 1])
+def test_steady_high_output_is_volume_times_unit(volume):
+    m = sound_machine(0xFFFFFF, 0x80 | volume)
+    audio = frames_audio(m, 3)
+    assert set(audio[2].tolist()) == {volume * LEVEL_UNIT}
+
+
+def test_disabled_or_empty_register_is_silent():
+    assert all(not a.any() for a in frames_audio(sound_machine(0xFFFFFF, 0x0F), 3))
+    assert all(not a.any() for a in frames_audio(sound_machine(0x000000, 0xBF), 3))
+
+
+@pytest.mark.parametrize("rate", [44100, 48000])
+def test_sample_count_follows_the_exact_clock(rate):
+    # A sample is made when its second half-rate sub-sample ends: after n frames there are
+    # floor(floor(n F × 2 rate / hc_per_second) / 2) samples.
+    m = sound_machine(0, 0, rate=rate)
+    counts = [len(a) for a in frames_audio(m, 60)]
+    for n in (1, 7, 60):
+        subs = n * F_NTSC * 2 * rate * HC_PER_S_DEN // HC_PER_S_NUM
+        assert sum(counts[:n]) == subs // 2
+    assert set(counts) <= {rate * 100 // 5983 - 1, rate * 100 // 5983, rate * 100 // 5983 + 1}
+
+
+def test_fast_square_wave_is_high_half_the_time():
+    # AAAAAA shifted every 4 lines: the pin alternates every 4 lines (1966.8 Hz, Horton test 93).
+    m = sound_machine(0xAAAAAA, 0xAF)
+    audio = np.concatenate(frames_audio(m, 20)[2:])
+    assert abs(audio.mean() - 15 * LEVEL_UNIT / 2) < 0.01 * 15 * LEVEL_UNIT
+    spectrum = np.abs(np.fft.rfft(audio - audio.mean()))
+    peak_hz = np.argmax(spectrum) * 44100 / len(audio)
+    assert abs(peak_hz - 3579545.45 / 910 / 2) < 5
+
+
+SAMPLES_PER_SHIFT = 4 * 455 * 44100 * HC_PER_S_DEN / HC_PER_S_NUM   # fast rate: every 4 lines
+
+
+def pin_bits(audio, count):
+    """The pin's successive bits, read at the middle of each shift period after the first rise."""
+    high = audio > audio.max() / 2
+    first = int(np.argmax(high[1:] & ~high[:-1])) + 1
+    return [int(high[int(first + (i + 0.5) * SAMPLES_PER_SHIFT)]) for i in range(count)]
+
+
+def model_bits(start, step, count):
+    """Bit 0 of each state from `start` on, the register advanced by `step`."""
+    bits, v = [], start
+    for _ in range(count):
+        bits.append(v & 1)
+        v = step(v)
+    return bits
+
+
+def rotate_step(v):
+    return (v >> 1) | (v & 1) << 23
+
+
+def noise_step(v):
+    """Horton test 95: bit 0 XOR bit 5 feeds bits 23 and 15 while the register shifts right."""
+    feed = (v ^ v >> 5) & 1
+    v = rotate_step(v)
+    return (v & ~(1 << 23 | 1 << 15)) | feed << 23 | feed << 15
+
+
+def contains(sequence, bits):
+    return any(sequence[k:k + len(bits)] == bits for k in range(len(sequence) - len(bits)))
+
+
+def test_register_recirculates_every_24_shifts():
+    audio = np.concatenate(frames_audio(sound_machine(0x00A001, 0xAF), 6)[1:])
+    bits = pin_bits(audio, 200)
+    assert contains(model_bits(0x00A001, rotate_step, 300), bits)
+
+
+def test_noise_feeds_bit0_xor_bit5_into_bits_23_and_15():
+    audio = np.concatenate(frames_audio(sound_machine(0x123456, 0xBF), 6)[1:])
+    bits = pin_bits(audio, 200)
+    assert contains(model_bits(0x123456, noise_step, 600), bits)
+    assert not contains(model_bits(0x123456, rotate_step, 600), bits)
+
+
+def test_register_does_not_shift_while_disabled():
+    # A keeps 0x00A001 through 3 disabled waits; B loads it just before enabling. The writes are
+    # laid out so both programs have the same timing and both hold off the same HBLANK.
+    x = [(0xA7, 0x00), (0xA8, 0xA0), (0xA9, 0x01)]
+    dummy = [(0xA3, 0x00)] * 2
+    a = machine(setup(x + [(0xAA, 0x2F)]) + WAIT * 3 + setup(dummy + [(0xA9, 0x01), (0xAA, 0xAF)]))
+    b = machine(setup(dummy + [(0xA3, 0x00), (0xAA, 0x2F)]) + WAIT * 3 + setup(x + [(0xAA, 0xAF)]))
+    audio_a, audio_b = frames_audio(a, 8), frames_audio(b, 8)
+    assert audio_a[7].any()
+    assert all((p == q).all() for p, q in zip(audio_a, audio_b))
