@@ -111,11 +111,13 @@ static inline void set_flag(o2_cpu_state *s, uint8_t flag, int on)
 
 static inline unsigned carry(const o2_cpu_state *s) { return (s->psw & PSW_CY) ? 1 : 0; }
 
+/* CY is the carry out of bit 7 (sum bit 8); AC the carry into bit 4, which is sum bit 4 with
+ * the operands' own bit 4 taken away. */
 static inline void add(o2_cpu_state *s, uint8_t v, unsigned carry_in)
 {
     unsigned sum = s->a + v + carry_in;
-    set_flag(s, PSW_AC, (s->a & 0x0F) + (v & 0x0F) + carry_in > 0x0F);
-    set_flag(s, PSW_CY, sum > 0xFF);
+    unsigned into_bit4 = (s->a ^ v ^ sum) & 0x10;
+    s->psw = (uint8_t)((s->psw & ~(PSW_CY | PSW_AC)) | ((sum >> 1) & PSW_CY) | (into_bit4 << 2));
     s->a = (uint8_t)sum;
 }
 
