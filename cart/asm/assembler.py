@@ -209,7 +209,6 @@ class Assembler:
         self.aliases = {}
         self.macros = {}
         self.memory = {}
-        self.owners = {}              # placement -> Line that wrote it (overlap warnings)
         self.spans = []
         self.listing_rows = []
         self.diagnostics = []
@@ -528,17 +527,17 @@ class Assembler:
         placement = self.placement
         if placement + len(data) - 1 > PLACEMENT_LIMIT:
             raise AsmError(f"output position {placement:#x} is too large", column)
-        overwritten = None
+        memory, overwritten = self.memory, None
         for offset, value in enumerate(data):
             where = placement + offset
-            if overwritten is None and where in self.memory:
-                overwritten = self.owners[where]
-            self.memory[where] = value
-            self.owners[where] = line
+            if overwritten is None and where in memory:
+                overwritten = where
+            memory[where] = value
         if overwritten is not None:
+            earlier = next(span for span in self.spans
+                           if span.placement <= overwritten < span.placement + span.size)
             self._warn(line, f"overwrites bytes at {placement:#06x} already written by "
-                             f"{overwritten.file}:{overwritten.number} (overlapping ORG regions)",
-                       column)
+                             f"{earlier.file}:{earlier.line} (overlapping ORG regions)", column)
         self.spans.append(LineSpan(self.pc, placement, len(data), line.file, line.number))
         self._list(line, self.pc, data)
         self.pc += len(data)

@@ -179,7 +179,8 @@ _cache = {}
 
 
 def parse(text: str):
-    """The tree of an expression (cached: the same text is parsed once per run of Python)."""
+    """The tree of an expression (cached: the same text is parsed once per run of Python).
+    An expression of numbers only is folded into its value."""
     tree = _cache.get(text)
     if tree is None:
         parser = _Parser(text)
@@ -187,8 +188,24 @@ def parse(text: str):
         kind, found, position = parser.peek()
         if kind != "end":
             raise AsmError(f"unexpected '{found}' after expression", position)
+        if _is_constant(tree) and tree[0] != "num":
+            try:
+                tree = ("num", evaluate(tree, None))
+            except AsmError:
+                pass                    # reported with its position when evaluated
         _cache[text] = tree
     return tree
+
+
+def _is_constant(tree) -> bool:
+    kind = tree[0]
+    if kind == "num":
+        return True
+    if kind == "bin":
+        return _is_constant(tree[2]) and _is_constant(tree[3])
+    if kind == "un":
+        return _is_constant(tree[2])
+    return kind == "call" and tree[1] != "defined" and _is_constant(tree[2])
 
 
 def _truth(value) -> int:
@@ -288,4 +305,7 @@ def _call(tree, context):
 
 def value_of(text: str, context) -> int:
     """Integer value of an expression's text."""
-    return _as_int(evaluate(parse(text), context), context)
+    tree = parse(text)
+    if tree[0] == "num":
+        return tree[1]
+    return _as_int(evaluate(tree, context), context)
