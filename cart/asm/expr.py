@@ -184,7 +184,10 @@ def parse(text: str):
     tree = _cache.get(text)
     if tree is None:
         parser = _Parser(text)
-        tree = parser.expression()
+        try:
+            tree = parser.expression()
+        except RecursionError:
+            raise AsmError("expression nested too deeply") from None
         kind, found, position = parser.peek()
         if kind != "end":
             raise AsmError(f"unexpected '{found}' after expression", position)

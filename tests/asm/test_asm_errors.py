@@ -137,6 +137,7 @@ MORE_ERRORS = [
     ("\tds", "test.asm:1:9: DS takes one operand"),
     ("\tdb defined(1)", "test.asm:1:12: defined() takes a symbol name"),
     ("\tdb 1 + + ", "test.asm:1:17: expression expected"),
+    ("\tdb " + "(" * 2000 + "1" + ")" * 2000, "test.asm:1:12: expression nested too deeply"),
 ]
 
 
