@@ -62,7 +62,8 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define CHAR_PTR_MASK      0x1FF
 #define CHAR_ROWS          8
 #define CHAR_Y_MASK        0xFE        /* characters start on even lines */
-#define CHAR_Y_MIN_NTSC    0x0E        /* characters above this line are not shown (8244) */
+#define CHAR_Y_MIN         0x0E        /* characters above this line are not shown (Horton test 46;
+                                          the 8245 is assumed to do the same) */
 #define COLOR_MASK         0x07
 #define COLOR_GRID_BRIGHT  0x40        /* A3 bit 6 */
 #define COLOR_BG_SHIFT     3
@@ -247,10 +248,10 @@ typedef struct char_row {
 
 /* Row of a character starting at line y with pointer ptr shown on `line`, or -1. The height
  * ends where the ROM address reaches the last row of an 8-byte group (§3). */
-static int char_row_on(const vdc8244 *v, unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
+static int char_row_on(unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
 {
     unsigned top = y & CHAR_Y_MASK;
-    if (v->region == VDC_REGION_NTSC && top < CHAR_Y_MIN_NTSC)
+    if (top < CHAR_Y_MIN)
         return -1;
     if (line < top)
         return -1;
@@ -271,7 +272,7 @@ static unsigned collect_chars(const vdc8244 *v, unsigned line, char_row *out)
     for (unsigned c = 0; c < CHARS; c++) {
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
         unsigned ptr = r[OBJ_PTR] | (unsigned)(r[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
-        int row = char_row_on(v, line, r[OBJ_Y], ptr, &addr);
+        int row = char_row_on(line, r[OBJ_Y], ptr, &addr);
         int start = obj_start_hc(r[OBJ_X], CHAR_X_MAX);
         if (row < 0 || start == OBJ_NOT_EMITTED)
             continue;
@@ -285,7 +286,7 @@ static unsigned collect_chars(const vdc8244 *v, unsigned line, char_row *out)
         const uint8_t *last = r + OBJ_REGS * (QUAD_CHARS - 1);
         /* The fourth character's height ends all four. */
         unsigned last_ptr = last[OBJ_PTR] | (unsigned)(last[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
-        int row = char_row_on(v, line, r[OBJ_Y], last_ptr, &addr);
+        int row = char_row_on(line, r[OBJ_Y], last_ptr, &addr);
         /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65); MAME draws none. */
         int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
         if (row < 0 || start == OBJ_NOT_EMITTED)
