@@ -42,6 +42,9 @@ class World:
     name: str = "Conquest of the World"
     zone_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
+    def __deepcopy__(self, memo):
+        return self         # never changed once built: game states share it
+
     def __post_init__(self):
         object.__setattr__(self, "zone_index",
                            {c: z for z, members in enumerate(self.zones) for c in members})
