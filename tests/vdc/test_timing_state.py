@@ -98,10 +98,8 @@ def test_pal_hides_characters_above_line_0x0e_too():
     assert all(runs(pal.screen, y) == [(0, 359, PALETTE[0])] for y in range(0x0E))
 
 
-def test_frames_count_vblank_boundaries():
-    for region, frame_hc in (("ntsc", 455 * 263), ("pal", 456 * 313)):
+def test_frame_counter_counts_vblank_boundaries_in_both_regions():
+    for region in ("ntsc", "pal"):
         m = machine("", region=region)
         m.run_frames(10)
-        hc_per_cycle = 20 if region == "ntsc" else 18
         assert m.frame == 10
-        assert (m.cycles * hc_per_cycle) // frame_hc == 10
