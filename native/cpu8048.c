@@ -100,7 +100,10 @@ static inline uint8_t *reg(o2_cpu_state *s, unsigned n)
     return &s->ram[((s->psw & PSW_BS) ? BANK1_BASE : 0) + n];
 }
 
-static inline uint8_t *indirect(o2_cpu_state *s, unsigned n) { return &s->ram[*reg(s, n) & RAM_MASK]; }
+static inline uint8_t *indirect(o2_cpu_state *s, unsigned n)
+{
+    return &s->ram[*reg(s, n) & RAM_MASK];
+}
 
 /* ---- ALU and flags ---- */
 
@@ -274,14 +277,26 @@ static inline void port_write(cpu8048 *cpu, int port, uint8_t v)
     cpu->bus.write_port(cpu->bus.ctx, port, v);
 }
 
-static inline void port_and(cpu8048 *cpu, int port, uint8_t mask) { port_write(cpu, port, *port_latch(&cpu->s, port) & mask); }
-static inline void port_or(cpu8048 *cpu, int port, uint8_t mask) { port_write(cpu, port, *port_latch(&cpu->s, port) | mask); }
-static inline uint8_t port_read(cpu8048 *cpu, int port) { return cpu->bus.read_port(cpu->bus.ctx, port); }
+static inline void port_and(cpu8048 *cpu, int port, uint8_t mask)
+{
+    port_write(cpu, port, *port_latch(&cpu->s, port) & mask);
+}
+
+static inline void port_or(cpu8048 *cpu, int port, uint8_t mask)
+{
+    port_write(cpu, port, *port_latch(&cpu->s, port) | mask);
+}
+
+static inline uint8_t port_read(cpu8048 *cpu, int port)
+{
+    return cpu->bus.read_port(cpu->bus.ctx, port);
+}
 
 /* MOVD/ANLD/ORLD Pp,A: the data nibble stays on P20-P23 (no 8243 to combine it with). */
 static inline void expander_write(cpu8048 *cpu)
 {
-    port_write(cpu, CPU8048_PORT_P2, (uint8_t)((cpu->s.p2 & ~EXPANDER_LINES) | (cpu->s.a & EXPANDER_LINES)));
+    uint8_t p2 = (uint8_t)((cpu->s.p2 & ~EXPANDER_LINES) | (cpu->s.a & EXPANDER_LINES));
+    port_write(cpu, CPU8048_PORT_P2, p2);
 }
 
 /* MOVD A,Pp: P20-P23 are left floating (input mode) and read. */
@@ -291,14 +306,21 @@ static inline void expander_read(cpu8048 *cpu)
     cpu->s.a = port_read(cpu, CPU8048_PORT_P2) & EXPANDER_LINES;
 }
 
-static inline uint8_t ext_read(cpu8048 *cpu, uint8_t addr) { return cpu->bus.read_ext(cpu->bus.ctx, addr); }
-static inline void ext_write(cpu8048 *cpu, uint8_t addr) { cpu->bus.write_ext(cpu->bus.ctx, addr, cpu->s.a); }
+static inline uint8_t ext_read(cpu8048 *cpu, uint8_t addr)
+{
+    return cpu->bus.read_ext(cpu->bus.ctx, addr);
+}
+
+static inline void ext_write(cpu8048 *cpu, uint8_t addr)
+{
+    cpu->bus.write_ext(cpu->bus.ctx, addr, cpu->s.a);
+}
 
 /* ---- interrupts ---- */
 
 static inline int interrupt_requested(const o2_cpu_state *s)
 {
-    return !s->in_irq && ((s->int_pin && s->xirq_enabled) || s->tirq_pending);
+    return (s->tirq_pending || (s->int_pin && s->xirq_enabled)) && !s->in_irq;
 }
 
 /* Entry takes two cycles like a CALL; /INT wins over the timer. */
@@ -337,7 +359,6 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     uint64_t end = s->cycles + cycles;
     s->cycles = end - 1;           /* bus callbacks see the start of the last cycle */
     elapse(s, cycles);
-    unsigned r = op & 7, at = op & 1;
 
     switch (op) {
     /* 0x */
@@ -352,24 +373,24 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     case 0x0A: s->a = port_read(cpu, CPU8048_PORT_P2); break;          /* IN A,P2 */
     case 0x0C: case 0x0D: case 0x0E: case 0x0F: expander_read(cpu); break;  /* MOVD A,Pp */
     /* 1x */
-    case 0x10: case 0x11: (*indirect(s, at))++; break;                 /* INC @Rr */
+    case 0x10: case 0x11: (*indirect(s, op & 1u))++; break;            /* INC @Rr */
     case 0x12: jump_if(cpu, &pc, s->a & 0x01); break;                  /* JB0 */
     case 0x13: add(s, fetch(cpu, &pc), carry(s)); break;               /* ADDC A,#data */
     case 0x14: call(cpu, &pc, op); break;                              /* CALL 0xx */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
     case 0x16: jump_if(cpu, &pc, take_timer_flag(s)); break;           /* JTF */
     case 0x17: s->a++; break;                                          /* INC A */
-    EACH_REG(0x18): (*reg(s, r))++; break;                             /* INC Rr */
+    EACH_REG(0x18): (*reg(s, op & 7u))++; break;                       /* INC Rr */
     /* 2x */
-    case 0x20: case 0x21: exchange(s, indirect(s, at)); break;         /* XCH A,@Rr */
+    case 0x20: case 0x21: exchange(s, indirect(s, op & 1u)); break;    /* XCH A,@Rr */
     case 0x23: s->a = fetch(cpu, &pc); break;                          /* MOV A,#data */
     case 0x24: jmp(cpu, &pc, op); break;                               /* JMP 1xx */
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
     case 0x26: jump_if(cpu, &pc, !s->t0); break;                       /* JNT0 */
     case 0x27: s->a = 0; break;                                        /* CLR A */
-    EACH_REG(0x28): exchange(s, reg(s, r)); break;                     /* XCH A,Rr */
+    EACH_REG(0x28): exchange(s, reg(s, op & 7u)); break;               /* XCH A,Rr */
     /* 3x */
-    case 0x30: case 0x31: exchange_digit(s, indirect(s, at)); break;   /* XCHD A,@Rr */
+    case 0x30: case 0x31: exchange_digit(s, indirect(s, op & 1u)); break;  /* XCHD A,@Rr */
     case 0x32: jump_if(cpu, &pc, s->a & 0x02); break;                  /* JB1 */
     case 0x34: call(cpu, &pc, op); break;                              /* CALL 1xx */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
@@ -379,40 +400,40 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     case 0x3A: port_write(cpu, CPU8048_PORT_P2, s->a); break;          /* OUTL P2,A */
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: expander_write(cpu); break;  /* MOVD Pp,A */
     /* 4x */
-    case 0x40: case 0x41: s->a |= *indirect(s, at); break;             /* ORL A,@Rr */
+    case 0x40: case 0x41: s->a |= *indirect(s, op & 1u); break;        /* ORL A,@Rr */
     case 0x42: s->a = s->timer; break;                                 /* MOV A,T */
     case 0x43: s->a |= fetch(cpu, &pc); break;                         /* ORL A,#data */
     case 0x44: jmp(cpu, &pc, op); break;                               /* JMP 2xx */
     case 0x45: s->timer_mode = O2_TIMER_COUNTER; break;                /* STRT CNT */
     case 0x46: jump_if(cpu, &pc, !s->t1); break;                       /* JNT1 */
     case 0x47: s->a = (uint8_t)((s->a << 4) | (s->a >> 4)); break;     /* SWAP A */
-    EACH_REG(0x48): s->a |= *reg(s, r); break;                         /* ORL A,Rr */
+    EACH_REG(0x48): s->a |= *reg(s, op & 7u); break;                   /* ORL A,Rr */
     /* 5x */
-    case 0x50: case 0x51: s->a &= *indirect(s, at); break;             /* ANL A,@Rr */
+    case 0x50: case 0x51: s->a &= *indirect(s, op & 1u); break;        /* ANL A,@Rr */
     case 0x52: jump_if(cpu, &pc, s->a & 0x04); break;                  /* JB2 */
     case 0x53: s->a &= fetch(cpu, &pc); break;                         /* ANL A,#data */
     case 0x54: call(cpu, &pc, op); break;                              /* CALL 2xx */
     case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break;  /* STRT T */
     case 0x56: jump_if(cpu, &pc, s->t1); break;                        /* JT1 */
     case 0x57: decimal_adjust(s); break;                               /* DA A */
-    EACH_REG(0x58): s->a &= *reg(s, r); break;                         /* ANL A,Rr */
+    EACH_REG(0x58): s->a &= *reg(s, op & 7u); break;                   /* ANL A,Rr */
     /* 6x */
-    case 0x60: case 0x61: add(s, *indirect(s, at), 0); break;          /* ADD A,@Rr */
+    case 0x60: case 0x61: add(s, *indirect(s, op & 1u), 0); break;     /* ADD A,@Rr */
     case 0x62: s->timer = s->a; break;                                 /* MOV T,A */
     case 0x64: jmp(cpu, &pc, op); break;                               /* JMP 3xx */
     case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
     case 0x67: rotate_right_through_carry(s); break;                   /* RRC A */
-    EACH_REG(0x68): add(s, *reg(s, r), 0); break;                      /* ADD A,Rr */
+    EACH_REG(0x68): add(s, *reg(s, op & 7u), 0); break;                /* ADD A,Rr */
     /* 7x */
-    case 0x70: case 0x71: add(s, *indirect(s, at), carry(s)); break;   /* ADDC A,@Rr */
+    case 0x70: case 0x71: add(s, *indirect(s, op & 1u), carry(s)); break;  /* ADDC A,@Rr */
     case 0x72: jump_if(cpu, &pc, s->a & 0x08); break;                  /* JB3 */
     case 0x74: call(cpu, &pc, op); break;                              /* CALL 3xx */
     case 0x75: break;                                                  /* ENT0 CLK */
     case 0x76: jump_if(cpu, &pc, s->f1); break;                        /* JF1 */
     case 0x77: s->a = (uint8_t)((s->a >> 1) | (s->a << 7)); break;     /* RR A */
-    EACH_REG(0x78): add(s, *reg(s, r), carry(s)); break;               /* ADDC A,Rr */
+    EACH_REG(0x78): add(s, *reg(s, op & 7u), carry(s)); break;         /* ADDC A,Rr */
     /* 8x */
-    case 0x80: case 0x81: s->a = ext_read(cpu, *reg(s, at)); break;    /* MOVX A,@Rr */
+    case 0x80: case 0x81: s->a = ext_read(cpu, *reg(s, op & 1u)); break;  /* MOVX A,@Rr */
     case 0x83: pc = pop(s, 0); break;                                  /* RET */
     case 0x84: jmp(cpu, &pc, op); break;                               /* JMP 4xx */
     case 0x85: set_flag(s, PSW_F0, 0); break;                          /* CLR F0 */
@@ -422,7 +443,7 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     case 0x8A: port_or(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break;  /* ORL P2,#data */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: expander_write(cpu); break;  /* ORLD Pp,A */
     /* 9x */
-    case 0x90: case 0x91: ext_write(cpu, *reg(s, at)); break;          /* MOVX @Rr,A */
+    case 0x90: case 0x91: ext_write(cpu, *reg(s, op & 1u)); break;     /* MOVX @Rr,A */
     case 0x92: jump_if(cpu, &pc, s->a & 0x10); break;                  /* JB4 */
     case 0x93: retr(cpu, &pc); break;                                  /* RETR */
     case 0x94: call(cpu, &pc, op); break;                              /* CALL 4xx */
@@ -434,49 +455,49 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     case 0x9A: port_and(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break; /* ANL P2,#data */
     case 0x9C: case 0x9D: case 0x9E: case 0x9F: expander_write(cpu); break;  /* ANLD Pp,A */
     /* Ax */
-    case 0xA0: case 0xA1: *indirect(s, at) = s->a; break;              /* MOV @Rr,A */
+    case 0xA0: case 0xA1: *indirect(s, op & 1u) = s->a; break;         /* MOV @Rr,A */
     case 0xA3: s->a = page_byte(cpu, pc, s->a); break;                 /* MOVP A,@A */
     case 0xA4: jmp(cpu, &pc, op); break;                               /* JMP 5xx */
     case 0xA5: s->f1 = 0; break;                                       /* CLR F1 */
     case 0xA7: s->psw ^= PSW_CY; break;                                /* CPL C */
-    EACH_REG(0xA8): *reg(s, r) = s->a; break;                          /* MOV Rr,A */
+    EACH_REG(0xA8): *reg(s, op & 7u) = s->a; break;                    /* MOV Rr,A */
     /* Bx */
-    case 0xB0: case 0xB1: *indirect(s, at) = fetch(cpu, &pc); break;   /* MOV @Rr,#data */
+    case 0xB0: case 0xB1: *indirect(s, op & 1u) = fetch(cpu, &pc); break;  /* MOV @Rr,#data */
     case 0xB2: jump_if(cpu, &pc, s->a & 0x20); break;                  /* JB5 */
     case 0xB3: pc = page_byte(cpu, pc, s->a) | (pc & PC_PAGE); break;  /* JMPP @A */
     case 0xB4: call(cpu, &pc, op); break;                              /* CALL 5xx */
     case 0xB5: s->f1 = !s->f1; break;                                  /* CPL F1 */
     case 0xB6: jump_if(cpu, &pc, s->psw & PSW_F0); break;              /* JF0 */
-    EACH_REG(0xB8): *reg(s, r) = fetch(cpu, &pc); break;               /* MOV Rr,#data */
+    EACH_REG(0xB8): *reg(s, op & 7u) = fetch(cpu, &pc); break;         /* MOV Rr,#data */
     /* Cx */
     case 0xC4: jmp(cpu, &pc, op); break;                               /* JMP 6xx */
     case 0xC5: set_flag(s, PSW_BS, 0); break;                          /* SEL RB0 */
     case 0xC6: jump_if(cpu, &pc, s->a == 0); break;                    /* JZ */
     case 0xC7: s->a = s->psw | PSW_ONE; break;                         /* MOV A,PSW */
-    EACH_REG(0xC8): (*reg(s, r))--; break;                             /* DEC Rr */
+    EACH_REG(0xC8): (*reg(s, op & 7u))--; break;                       /* DEC Rr */
     /* Dx */
-    case 0xD0: case 0xD1: s->a ^= *indirect(s, at); break;             /* XRL A,@Rr */
+    case 0xD0: case 0xD1: s->a ^= *indirect(s, op & 1u); break;        /* XRL A,@Rr */
     case 0xD2: jump_if(cpu, &pc, s->a & 0x40); break;                  /* JB6 */
     case 0xD3: s->a ^= fetch(cpu, &pc); break;                         /* XRL A,#data */
     case 0xD4: call(cpu, &pc, op); break;                              /* CALL 6xx */
     case 0xD5: set_flag(s, PSW_BS, 1); break;                          /* SEL RB1 */
     case 0xD7: s->psw = s->a | PSW_ONE; break;                         /* MOV PSW,A */
-    EACH_REG(0xD8): s->a ^= *reg(s, r); break;                         /* XRL A,Rr */
+    EACH_REG(0xD8): s->a ^= *reg(s, op & 7u); break;                   /* XRL A,Rr */
     /* Ex */
     case 0xE3: s->a = program_byte(cpu, MOVP3_PAGE | s->a); break;     /* MOVP3 A,@A */
     case 0xE4: jmp(cpu, &pc, op); break;                               /* JMP 7xx */
     case 0xE5: s->mb = 0; break;                                       /* SEL MB0 */
     case 0xE6: jump_if(cpu, &pc, !carry(s)); break;                    /* JNC */
     case 0xE7: s->a = (uint8_t)((s->a << 1) | (s->a >> 7)); break;     /* RL A */
-    EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, r) != 0); break;       /* DJNZ Rr,addr */
+    EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, op & 7u) != 0); break; /* DJNZ Rr,addr */
     /* Fx */
-    case 0xF0: case 0xF1: s->a = *indirect(s, at); break;              /* MOV A,@Rr */
+    case 0xF0: case 0xF1: s->a = *indirect(s, op & 1u); break;         /* MOV A,@Rr */
     case 0xF2: jump_if(cpu, &pc, s->a & 0x80); break;                  /* JB7 */
     case 0xF4: call(cpu, &pc, op); break;                              /* CALL 7xx */
     case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
     case 0xF6: jump_if(cpu, &pc, carry(s)); break;                     /* JC */
     case 0xF7: rotate_left_through_carry(s); break;                    /* RLC A */
-    EACH_REG(0xF8): s->a = *reg(s, r); break;                          /* MOV A,Rr */
+    EACH_REG(0xF8): s->a = *reg(s, op & 7u); break;                    /* MOV A,Rr */
     default: break;                                                    /* undefined: no-op */
     }
     s->pc = (uint16_t)pc;
