@@ -80,10 +80,18 @@ int o2_cart_bank(const o2_machine *m)
 
 /* ---- time and pins ---- */
 
-/* First machine cycle boundary at or after half-clock hc. */
+uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame)
+{
+    return frame * m->hc_per_frame / m->hc_per_cycle;
+}
+
+/* The first machine cycle whose start (machine_hc) is at or after half-clock hc. */
 static uint64_t cycle_at_or_after(const o2_machine *m, uint64_t hc)
 {
-    return (hc + m->hc_per_cycle - 1) / m->hc_per_cycle;
+    uint64_t cycle = (hc + m->hc_per_cycle - 1) / m->hc_per_cycle;
+    uint64_t frame = (hc + m->hc_per_frame - 1) / m->hc_per_frame;   /* first boundary >= hc */
+    uint64_t snapping = o2_frame_start_cycle(m, frame);              /* starts at that boundary */
+    return snapping < cycle ? snapping : cycle;
 }
 
 /* Brings the VDC to now and samples /INT and T1 for the next instruction boundary. */
@@ -379,8 +387,7 @@ int o2_run_cycles(o2_machine *m, uint64_t cycles)
 
 int o2_run_frames(o2_machine *m, uint32_t frames)
 {
-    uint64_t boundary = (o2_frame(m) + frames) * m->hc_per_frame;
-    return run_until(m, cycle_at_or_after(m, boundary));
+    return run_until(m, o2_frame_start_cycle(m, o2_frame(m) + frames));
 }
 
 /* The trace entry of the instruction about to run (also used by the debugger's `trace on`). */

@@ -15,32 +15,41 @@ def nop_machine(region="ntsc", first=()):
     return Odyssey2(bios=image, charset=CHARSET, region=region)
 
 
-def test_ntsc_frame_boundaries_fall_on_the_first_cycle_at_or_after_k_times_5983_25():
-    # A frame is 455 x 263 = 119665 half-clocks = 5983.25 cycles of 20 hc: frame k ends at
-    # the first cycle >= k x 5983.25, so frames last 5984, 5983, 5983, 5983, 5984, ...
+def test_ntsc_frame_k_ends_after_floor_k_times_5983_25_cycles():
+    # A frame is 455 x 263 = 119665 half-clocks = 5983.25 cycles of 20 hc. The cycle in which
+    # boundary k falls starts frame k + 1, as MAME counts: frame k ends after floor(k x 5983.25)
+    # cycles, so frames last 5983, 5983, 5983, 5984, 5983, ...
     m = nop_machine()
     ends = []
     for _ in range(8):
         m.run_frames(1)
         ends.append(m.cycles)
     assert m.frame == 8
-    assert ends == [5984, 11967, 17950, 23933, 29917, 35900, 41883, 47866]
+    assert ends == [5983, 11966, 17949, 23933, 29916, 35899, 41882, 47866]
 
 
 def test_pal_frame_is_456_x_313_half_clocks_of_18_per_cycle():
-    # 142728 hc / 18 = 7929 1/3 cycles per frame.
+    # 142728 hc / 18 = 7929 1/3 cycles per frame: floor(k x 7929.33).
     m = nop_machine("pal")
     ends = []
     for _ in range(4):
         m.run_frames(1)
         ends.append(m.cycles)
-    assert ends == [7930, 15859, 23788, 31718]
+    assert ends == [7929, 15858, 23788, 31717]
+
+
+def test_frame_counter_turns_at_the_cycle_holding_the_boundary():
+    m = nop_machine()
+    m.run_cycles(5982)
+    assert m.frame == 0
+    m.step()                  # cycle 5983 spans hc 119660-119679 and holds the boundary 119665
+    assert (m.cycles, m.frame) == (5983, 1)
 
 
 def test_run_frames_several_at_once_lands_on_the_same_boundary():
     m = nop_machine()
     m.run_frames(5)
-    assert (m.frame, m.cycles) == (5, 29917)
+    assert (m.frame, m.cycles) == (5, 29916)
 
 
 def test_t1_counter_counts_one_falling_edge_per_visible_line():
