@@ -1,0 +1,115 @@
+"""The board data as the manual prints it, and "what if" scenario files."""
+import pytest
+
+from board.world import ScenarioError, load_scenario, standard_world
+
+# Typed from the manual's zone charts, top to bottom.
+MANUAL = [
+    [("Canada", 7), ("United States", 30), ("Mexico", 5)],
+    [("Romania", 2), ("Poland", 3), ("U.S.S.R.", 30), ("Czechoslovakia", 1), ("East Germany", 2),
+     ("Cuba", 1)],
+    [("Vietnam", 3), ("China", 13), ("North Korea", 2)],
+    [("Greece", 1), ("Italy", 5), ("West Germany", 10), ("Spain", 4), ("France", 8),
+     ("United Kingdom", 8), ("Norway", 2)],
+    [("Iran", 5), ("Saudi Arabia", 4), ("Iraq", 3), ("Syria", 1), ("Jordan", 1), ("Israel", 3),
+     ("Egypt", 5), ("Libya", 3)],
+    [("Afghanistan", 2), ("Pakistan", 4), ("India", 6), ("Bangladesh", 2)],
+    [("Philippines", 3), ("Indonesia", 6)],
+    [("Taiwan", 3), ("Japan", 10), ("South Korea", 3)],
+    [("Venezuela", 2), ("Columbia", 3), ("Brazil", 6), ("Argentina", 5)],
+    [("South Africa", 4), ("Nigeria", 5)],
+    [("Australia", 4)],
+]
+
+
+def test_board_matches_the_manual():
+    world = standard_world()
+    assert [[(c, world.pbu[c]) for c in zone] for zone in world.zones] == MANUAL
+    assert len(world.countries) == 43 and len(world.zones) == 11
+
+
+def test_homeland_sides_are_the_neighbours_in_the_list():
+    world = standard_world()
+    assert world.homeland_sides("West Germany") == ("Italy", "Spain")     # Illustration T
+    assert world.homeland_sides("Canada") == ("United States",)
+    assert world.homeland_sides("Cuba") == ("East Germany",)
+    assert world.homeland_sides("Australia") == ()
+
+
+def write(tmp_path, text):
+    path = tmp_path / "what-if.toml"
+    path.write_text(text)
+    return path
+
+
+def test_scenario_overrides_values_membership_and_holdings(tmp_path):
+    world = load_scenario(write(tmp_path, """
+[scenario]
+name = "Warsaw Pact breaks up"
+warchest = 50000
+
+[pbu]
+"Poland" = 8
+"U.S.S.R." = 25
+
+[zones]
+2 = ["Romania", "U.S.S.R.", "Czechoslovakia", "East Germany"]
+4 = ["Poland", "Greece", "Italy", "West Germany", "Spain", "France", "United Kingdom", "Norway"]
+9 = ["Cuba", "Venezuela", "Columbia", "Brazil", "Argentina"]
+
+[[side]]
+homeland = "U.S.S.R."
+allied = ["Romania"]
+conquered = ["Czechoslovakia"]
+chips = 3000
+
+[[side]]
+homeland = "United States"
+"""))
+    assert world.name == "Warsaw Pact breaks up" and world.warchest == 50000
+    assert world.pbu["Poland"] == 8 and world.pbu["U.S.S.R."] == 25 and world.pbu["China"] == 13
+    assert world.zone_of("Poland") == 3 and world.zone_of("Cuba") == 8
+    assert world.homeland_sides("U.S.S.R.") == ("Romania", "Czechoslovakia")
+    assert world.sides[0].allied == ("Romania",) and world.sides[0].chips == 3000
+    assert world.sides[1].homeland == "United States"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[pbu]\n\"Polnad\" = 3\n", "pbu.Polnad: unknown country"),
+    ("[pbu]\n\"Poland\" = 0\n", "Poland: PBU value must be a whole number >= 1, not 0"),
+    ("[pbu]\n\"Poland\" = \"three\"\n", "Poland: PBU value must be a whole number >= 1, not 'three'"),
+    ("[zones]\n2 = [\"Romania\"]\n", "zones: Poland is in no zone"),
+    ("[zones]\n1 = [\"Canada\", \"United States\", \"Mexico\", \"Cuba\"]\n",
+     "zones: Cuba is in more than one zone"),
+    ("[zones]\n12 = [\"Cuba\"]\n", "zones.12: zone number must be 1 to 11"),
+    ("[zones]\n10 = [\"South Africa\", \"Nigeria\", \"Australia\"]\n11 = []\n",
+     "zone 11: a zone needs at least one country"),
+    ("[[side]]\nhomeland = \"Japan\"\n[[side]]\nhomeland = \"China\"\nallied = [\"Japan\"]\n",
+     "side[2].allied: Japan is already held (side[1].homeland)"),
+    ("[[side]]\nhomeland = \"Japan\"\nchips = 150\n[[side]]\nhomeland = \"China\"\n",
+     "side[1].chips: must be a non-negative multiple of 100"),
+    ("[[side]]\nhomeland = \"Japan\"\n", "side: a scenario needs 2 to 6 sides, not 1"),
+    ("[[side]]\nhomeland = \"Japan\"\ncolour = \"red\"\n", "side[1].colour: unknown key"),
+    ("[weather]\nrain = true\n",
+     "weather: unknown table (expected one of ['pbu', 'scenario', 'side', 'zones'])"),
+    ("[scenario]\nwarchest = 1000\n[[side]]\nhomeland = \"Japan\"\nchips = 900\n"
+     "[[side]]\nhomeland = \"China\"\nchips = 200\n", "side.chips: the sides' chips exceed the WARCHEST (1000)"),
+])
+def test_bad_scenarios_name_file_key_and_reason(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert str(err.value) == f"{path}: {message}"
+
+
+def test_toml_syntax_error_gives_the_line(tmp_path):
+    path = write(tmp_path, "[pbu]\n\"Poland\" = 3\n\"Cuba\" = = 1\n")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert str(err.value).startswith(f"{path}: TOML syntax: ") and "line 3" in str(err.value)
+
+
+def test_missing_scenario_file(tmp_path):
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(tmp_path / "nope.toml")
+    assert str(err.value) == f"{tmp_path / 'nope.toml'}: No such file or directory"
