@@ -182,7 +182,7 @@ def cmd_status(args) -> int:
     log = _open(args)
     _check_clock(log)
     state = log.state()
-    print(f"{log.path}: {state.world.name}, {state.phase.replace('_', ' ')}; "
+    print(f"{log.path}: {state.world.name}, {rules.PHASE_WORDS[state.phase]}; "
           f"WARCHEST {state.warchest} PBU")
     if state.config.target:
         print(f"playing to record {state.config.target} (variation 2)")

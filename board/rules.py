@@ -24,6 +24,9 @@ ENDGAME_ENERGY_PER_STEP = 100   # rule 21C: record x 100
 RECORD_CHIPS_PER_HALF = 500     # rules 20C and 21G: 500 PBUs = half a space
 
 HOMELAND, ALLIED, CONQUERED = "homeland", "allied", "conquered"
+PHASE_WORDS = {"order": "choice of the first player", "homelands": "choice of homelands",
+               "home_alliances": "start-up alliances", "turns": "turns", "final_round": "final round",
+               "end_game": "end game", "over": "game over"}
 ATTACKER, DEFENDER, TIE = "attacker", "defender", "tie"
 
 
@@ -310,7 +313,7 @@ class State:
             a, d = self.war.sides
             return (f"war for {self.war.country}: {self.name(a)} attacks, {self.name(d)} defends "
                     f"(battles {self.war.wins[0]}-{self.war.wins[1]}; board battle)")
-        return f"{self.name(self.current)} ({self.phase.replace('_', ' ')})"
+        return f"{self.name(self.current)} ({PHASE_WORDS[self.phase]})"
 
 
 def new_game(config: GameConfig) -> State:
@@ -559,7 +562,7 @@ def _next_defender(state: State, attacker: int) -> int:
 def _attack(state: State, action: Attack, notes: list[str]) -> None:
     country = _country(state, action.country, "10A")
     if state.phase not in ("turns", "final_round"):
-        raise RuleViolation("10A", f"no attacks during the {state.phase.replace('_', ' ')}")
+        raise RuleViolation("10A", f"no attacks during the {PHASE_WORDS[state.phase]}")
     _no_war(state, "another attack")
     p = state.current
     held = state.holdings.get(country)
@@ -731,7 +734,7 @@ def _pass(state: State, action: Pass, notes: list[str]) -> None:
             _begin_turns(state, last, notes)
         return
     if state.phase not in ("turns", "final_round"):
-        raise RuleViolation("20B", f"nothing to pass during the {state.phase.replace('_', ' ')}")
+        raise RuleViolation("20B", f"nothing to pass during the {PHASE_WORDS[state.phase]}")
     _no_war(state, "passing")
     notes.append(f"{state.name(state.current)} passes")
     _next_turn(state, state.current, notes)
