@@ -71,7 +71,13 @@ def now_utc() -> str:
 
 def describe(action: Action) -> str:
     """A short command-like description of an action."""
-    values = [f"{k}={v}" for k, v in action.to_dict().items() if k != "action"]
+    def text(value) -> str:
+        if isinstance(value, dict):
+            return ",".join(f"{k}={v}" for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            return ",".join(map(str, value))
+        return str(value)
+    values = [f"{k}={text(v)}" for k, v in action.to_dict().items() if k != "action"]
     return action.kind + (" " + " ".join(values) if values else "")
 
 

@@ -65,7 +65,7 @@ def test_history_in_words(log):
     log.redo()
     lines = log.history()
     assert [(l.seq, l.summary, l.in_force) for l in lines] == [
-        (1, "first numbers={'Ann': 3, 'Bob': 7, 'Cy': 5} readout=6", True),
+        (1, "first numbers=Ann=3,Bob=7,Cy=5 readout=6", True),
         (2, "homeland country=United States", False),
         (3, "undo #2", True),
         (4, "redo #2: homeland country=United States", True)]
