@@ -22,6 +22,7 @@
 #define PRESCALE_FAST     0x3    /* every 4th HBLANK */
 #define PRESCALE_SLOW     0xF    /* every 16th HBLANK */
 #define PRESCALE_MODULO   0xF
+#define SERVICE_PULSES    24
 #define PRESCALE_POWER_ON 13     /* matches the MAME oracle's shift phase (see sound.h) */
 #define FIR_CUTOFF        0.225  /* of the sub-sample rate: 0.45 × the output rate */
 #define Q15               32768
@@ -66,6 +67,7 @@ void sound_reset(o2_sound *s)
     s->prescaler = PRESCALE_POWER_ON;
     s->holdoff = 0;
     s->pin = 0;
+    s->pulses = 0;
     s->sub_pos = 0;
     s->sub_acc = 0;
     memset(s->fir_hist, 0, sizeof s->fir_hist);
@@ -85,12 +87,13 @@ void sound_set_rate(o2_sound *s, uint32_t rate)
 
 void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
 {
-    switch (reg) {
-    case SOUND_REG_SHIFT_HIGH: s->shift = (s->shift & 0x00FFFFu) | (uint32_t)value << 16; s->holdoff = 1; break;
-    case SOUND_REG_SHIFT_MID:  s->shift = (s->shift & 0xFF00FFu) | (uint32_t)value << 8;  s->holdoff = 1; break;
-    case SOUND_REG_SHIFT_LOW:  s->shift = (s->shift & 0xFFFF00u) | value;                 s->holdoff = 1; break;
-    case SOUND_REG_CONTROL:    s->control = value; break;
-    default: break;
+    unsigned shift_bits = 8u * (unsigned)(SOUND_REG_SHIFT_LOW - reg);
+    if (reg == SOUND_REG_CONTROL) {
+        s->control = value;
+    } else if (reg >= SOUND_REG_SHIFT_HIGH && reg <= SOUND_REG_SHIFT_LOW) {
+        s->shift = (s->shift & ~(0xFFu << shift_bits)) | (uint32_t)value << shift_bits;
+        s->holdoff = 1;
+        s->pulses = 0;
     }
 }
 
@@ -111,15 +114,22 @@ static void shift_once(o2_sound *s)
     s->shift = next & SHIFT_MASK;
 }
 
-void sound_hblank(o2_sound *s)
+int sound_hblank(o2_sound *s)
 {
     uint8_t mask = (s->control & SOUND_CTRL_FAST) ? PRESCALE_FAST : PRESCALE_SLOW;
-    if (s->holdoff)
-        s->holdoff = 0;
-    else if ((s->control & SOUND_CTRL_ENABLE) && (s->prescaler & mask) == 0)
-        shift_once(s);
+    int service = 0;
+    if ((s->control & SOUND_CTRL_ENABLE) && (s->prescaler & mask) == 0) {
+        if (!s->holdoff)
+            shift_once(s);
+        if (++s->pulses == SERVICE_PULSES) {
+            s->pulses = 0;
+            service = 1;
+        }
+    }
+    s->holdoff = 0;
     s->prescaler = (s->prescaler + 1) & PRESCALE_MODULO;
     s->pin = s->shift & 1u;
+    return service;
 }
 
 static uint32_t level_now(const o2_sound *s)
@@ -182,6 +192,7 @@ void sound_state(o2_sound *s, o2_stream *st)
     st_u8(st, &s->prescaler);
     st_u8(st, &s->holdoff);
     st_u8(st, &s->pin);
+    st_u8(st, &s->pulses);
     st_u32(st, &s->rate);
     st_u32(st, &s->hc_den);
     st_u32(st, &s->ticks_per_hc);

@@ -10,7 +10,10 @@
  * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
  * HBLANK's shift; the pin is then reloaded from bit 0. While disabled the register does not
  * shift (as the MAME oracle shows). The prescaler's power-on value is not documented; 13
- * reproduces the MAME oracle's shift phase exactly (A7-A9 compared at 24 frame ends, both rates). The volume is a PWM duty of n/16 at 3.58 MHz: its average,
+ * reproduces the MAME oracle's shift phase exactly (A7-A9 compared at 24 frame ends, both rates).
+ * Every 24th shift clock after a write to A7-A9 the chip asks for new data (8245 spec, "a 5 bit
+ * counter set to modulo 24"); the VDC turns that into status bit 2 and, if enabled, /INT. Horton
+ * could not make the interrupt fire on his 8244; MAME raises it exactly so (measured). The volume is a PWM duty of n/16 at 3.58 MHz: its average,
  * not the carrier, is the audible level.
  *
  * PCM: the output level (pin AND enable) × volume is integrated exactly over half-clock
@@ -46,6 +49,7 @@ typedef struct o2_sound {
     uint8_t prescaler;       /* HBLANKs counted, modulo 16 */
     uint8_t holdoff;         /* a shift-register write delays the next HBLANK's shift */
     uint8_t pin;             /* the output bit latched at the last HBLANK */
+    uint8_t pulses;          /* shift clocks since the last register write, modulo 24 */
     /* The resampler (see the top of this file). */
     uint32_t rate;           /* output samples per second */
     uint32_t hc_den;         /* half-clocks per second = ticks_per_sub / hc_den */
@@ -69,7 +73,9 @@ void sound_reset(o2_sound *s);                    /* power-on: registers and out
 void sound_set_rate(o2_sound *s, uint32_t rate);  /* 44100 or 48000 (any rate 8000-192000) */
 void sound_write(o2_sound *s, uint8_t reg, uint8_t value);   /* reg SOUND_REG_* (A7-AA) */
 uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they are now */
-void sound_hblank(o2_sound *s);                   /* clock at the start of each HBLANK */
+/* Clock at the start of each HBLANK; returns 1 when the register "needs service": the 24th
+ * shift clock since the last write to A7-A9 (a held-off clock counts too). */
+int  sound_hblank(o2_sound *s);
 void sound_run(o2_sound *s, uint32_t hc);         /* integrate the output over hc half-clocks */
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
 /* The samples of the last complete frame (frame_samples / frame_count). */

@@ -416,7 +416,11 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         }
         if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
             sound_run(&v->sound, VDC_HBLANK_START - x);
-            sound_hblank(&v->sound);
+            if (sound_hblank(&v->sound)) {
+                v->status |= VDC_STATUS_SOUND;
+                if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)
+                    v->irq = 1;
+            }
             sync_sound_regs(v);
             sound_run(&v->sound, x1 - VDC_HBLANK_START);
         } else {
@@ -442,12 +446,16 @@ uint64_t vdc_next_event(const vdc8244 *v)
     unsigned line = v->line, x = v->x;
     uint64_t hc = v->hc;
     int t1 = t1_at(v, line, x);
+    /* A sound interrupt can only rise at an HBLANK start. */
+    int sound_irq_possible = (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)
+                             && (v->sound.control & SOUND_CTRL_ENABLE);
     for (;;) {
         for (unsigned i = 0; i < sizeof marks / sizeof marks[0]; i++) {
             unsigned mark = marks[i] ? marks[i] : v->hblank_end;
             if (mark <= x)
                 continue;
-            if ((line == VDC_VBLANK_LINE && mark == VDC_VBLANK_X) || t1_at(v, line, mark) != t1)
+            if ((line == VDC_VBLANK_LINE && mark == VDC_VBLANK_X) || t1_at(v, line, mark) != t1
+                || (mark == VDC_HBLANK_START && sound_irq_possible))
                 return hc + (mark - x);
         }
         hc += v->line_hc - x;
@@ -574,7 +582,7 @@ uint8_t vdc_read(vdc8244 *v, uint8_t reg)
     uint8_t a = canonical(reg);
     if (a == VDC_REG_STATUS) {
         v->irq = 0;
-        v->status &= (uint8_t)~(VDC_STATUS_VBLANK | VDC_STATUS_MAJOR);
+        v->status &= (uint8_t)~(VDC_STATUS_SOUND | VDC_STATUS_VBLANK | VDC_STATUS_MAJOR);
     } else if (a == VDC_REG_COLLISION) {
         v->collision = 0;
     }

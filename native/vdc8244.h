@@ -82,7 +82,7 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 #define VDC_REG_VGRID        0xE0     /* E0-E9 */
 
 #define VDC_CTRL_STROBE      0x02     /* beam position registers follow the beam */
-#define VDC_CTRL_SOUND_IRQ   0x04     /* no effect: the sound interrupt does not work (Horton) */
+#define VDC_CTRL_SOUND_IRQ   0x04     /* interrupt when the sound register needs service */
 #define VDC_CTRL_GRID        0x08
 #define VDC_CTRL_EXT_IRQ     0x10     /* no external chip on the Odyssey²: no effect */
 #define VDC_CTRL_OBJECTS     0x20
@@ -91,6 +91,7 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
 #define VDC_STATUS_HBLANK    0x01     /* "horizontal status", x in [225, 413) on lines 0-0xF2 */
 #define VDC_STATUS_STROBE    0x02
+#define VDC_STATUS_SOUND     0x04     /* 24 shift clocks since the last A7-A9 write */
 #define VDC_STATUS_VBLANK    0x08     /* the VBLANK interrupt is pending */
 #define VDC_STATUS_MAJOR     0x80     /* two characters met in the character shifter */
 
@@ -110,7 +111,7 @@ struct vdc8244 {
     uint16_t line, x;              /* beam position at hc */
     uint32_t frame;                /* frames completed (frame boundaries passed) since power-on */
     uint8_t reg[256];              /* what was written (A0-AF hold B0-BF too) */
-    uint8_t status;                /* A1 latched bits: VDC_STATUS_VBLANK, VDC_STATUS_MAJOR */
+    uint8_t status;                /* A1 latched bits: VDC_STATUS_SOUND, _VBLANK, _MAJOR */
     uint8_t collision;             /* A2 read value */
     uint8_t irq;                   /* /INT asserted */
     uint8_t beam_y, beam_x;        /* A4 / A5 while frozen */

@@ -91,6 +91,40 @@ def test_interrupt_stays_asserted_until_status_is_read():
     assert int(m.cpu.r[7]) > 100
 
 
+SOUND_ISR_CART = ISR_CART.replace("""        mov r7,#0
+""", """        mov r1,#0A9h
+        mov a,#0AAh
+        movx @r1,a
+        mov r1,#0AAh
+        mov a,#0AFh         ; sound on, a shift every 4 lines
+        movx @r1,a
+        mov r1,#0A0h
+        mov a,#CONTROL
+        movx @r1,a
+        mov r7,#0
+""").replace("""        inc r7
+""", """        mov r0,#20h
+        orl a,@r0
+        mov @r0,a           ; every status bit seen
+        inc r7
+""")
+
+
+def test_sound_interrupt_every_24_shift_clocks_when_enabled():
+    def run(control):
+        m = Odyssey2(cart=assemble_text(SOUND_ISR_CART.replace("CONTROL", f"0{control:02X}h")).image(2048, fill=0),
+                     bios=bios_with_vectors(), charset=TRACER_CHARSET)
+        m.run_frames(2)
+        first = int(m.cpu.r[7])
+        m.run_frames(10)
+        return int(m.cpu.r[7]) - first, int(m.iram[0x20])
+    # 10 frames = 2630 lines = 657 or 658 shift clocks: 27 services, plus 10 VBLANKs.
+    count, status = run(0x04)
+    assert count == 37 and status & 0x0C == 0x0C
+    count, status = run(0x00)      # the status bit still reports it (8245 spec: A0 bit 2
+    assert count == 10 and status & 0x0C == 0x0C   # enables the interrupt only)
+
+
 def collision_cart(masks):
     objects = (sprite(0, 0x30, 0x20, 0x08) + sprite(1, 0x30, 0x24, 0x10) + sprite(2, 0x18, 0x06, 0x18)
                + sprite(3, 0x80, 0x80, 0x28) + char(0, 0x30, 0x28, 0x100 - 0x18, 4)
