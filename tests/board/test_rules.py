@@ -459,3 +459,30 @@ def test_first_to_the_target_record_wins(world):
     state, _ = play(state, R.Ally("India"))                                            # 16
     assert state.phase == "over" and state.winners == [0]
     refused(state, R.Pass(), "22")
+
+
+def test_filling_the_board_ends_the_turn_and_the_final_round_starts_to_the_left(world):
+    rest = tuple(c for c in world.countries if c not in ("United States", "U.S.S.R.", "China", "Norway"))
+    state = scenario_game(world, ["Ann", "Bob", "Cy"], [
+        {"homeland": "United States", "chips": 1000}, {"homeland": "U.S.S.R."},
+        {"homeland": "China", "conquered": rest}], first="Ann")
+    state, notes = play(state, R.Ally("Norway"))
+    assert "every country is occupied" in notes
+    assert state.phase == "final_round" and state.final_queue == [1, 2, 0]
+
+
+def test_last_player_left_wins(world):
+    state = scenario_game(world, ["Ann", "Bob"], [
+        {"homeland": "Australia"}, {"homeland": "Japan", "chips": 4000}], first="Ann")
+    state, notes = play(state, R.Pass(), R.Attack("Australia"),
+                        R.BattleResult("attacker", "tank", "sub", 2000, 0))
+    assert state.phase == "over" and state.winners == [1]
+    assert state.holdings["Australia"] == (1, R.CONQUERED) and state.record(1) == 8
+
+
+def test_the_warchest_pays_what_it_holds(world):
+    from dataclasses import replace
+    state = started(replace(world, warchest=1500))
+    state, notes = play(state, R.Ally("Canada"), R.Ally("Mexico"))
+    assert state.players[0].chips == 1500 and state.warchest == 0
+    assert "Ann dominates zone 1: 1500 PBU bonus in chips" in notes
