@@ -225,9 +225,12 @@ def cmd_export(args) -> int:
     text = json.dumps(_open(args).export(), indent=1)
     if args.file == "-":
         print(text)
-    else:
+        return 0
+    try:
         Path(args.file).write_text(text + "\n")
-        print(f"{args.file}: exported {_game_path(args)}")
+    except OSError as err:
+        raise LogError(f"{args.file}: {err.strerror}") from None
+    print(f"{args.file}: exported {_game_path(args)}")
     return 0
 
 
@@ -254,13 +257,19 @@ def cmd_import(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from .view import BoardWindow, render
+    from .view import BoardWindow, WindowError, render
     log = _open(args)
     if args.png:
-        render(log.state()).save(args.png)
+        try:
+            render(log.state()).save(args.png)
+        except (OSError, ValueError) as err:
+            raise LogError(f"{args.png}: {err}") from None
         print(f"{args.png}: board drawn")
         return 0
-    window = BoardWindow(log)
+    try:
+        window = BoardWindow(log)
+    except WindowError as err:
+        raise LogError(str(err)) from None
     try:
         window.run(polls=args.polls)
     finally:

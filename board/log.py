@@ -69,6 +69,13 @@ def now_utc() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def _check_timestamp(text) -> str:
+    """A stored time must be an ISO 8601 time with its zone (the time limit counts from it)."""
+    if not isinstance(text, str) or datetime.fromisoformat(text).tzinfo is None:
+        raise ValueError(f"time {text!r} is not an ISO 8601 time with a zone")
+    return text
+
+
 def describe(action: Action) -> str:
     """A short command-like description of an action."""
     def text(value) -> str:
@@ -120,6 +127,7 @@ class GameLog:
             raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
         try:
             config = GameConfig.from_dict(json.loads(row[3]), str(path))
+            _check_timestamp(row[2])
         except (ValueError, KeyError, TypeError) as err:
             raise LogError(f"{path}: game configuration unreadable ({err})") from None
         return cls(path, conn, config, row[2])
@@ -212,6 +220,10 @@ class GameLog:
     def import_(cls, path: str | Path, data, source: str) -> "GameLog":
         """A new game file holding an export, checked event by event by replaying it."""
         config, events, created_at = _parse_export(data, source)
+        try:
+            rules.new_game(config)
+        except rules.RuleViolation as err:
+            raise LogError(f"{source}: config: {err}") from None
         _history(config, events, source)            # every action must be legal where it stands
         log = cls.create(path, config, created_at)
         with log._write() as conn:
@@ -307,7 +319,7 @@ def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str]:
                 raise LogError(f"{source}: events[{i}]: unknown type {kind!r}")
             action = rules.action_from_dict(item["action"]) if kind == ACTION else None
             events.append(Event(int(item["seq"]), kind, action, str(item["recorded_at"])))
-        created_at = str(data["created_at"])
+        created_at = _check_timestamp(data["created_at"])
     except ScenarioError as err:
         raise LogError(str(err)) from None
     except (KeyError, TypeError, ValueError) as err:

@@ -167,7 +167,15 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: dict, path: str = "<game>") -> "GameConfig":
-        return cls(players=tuple(data["players"]), world=World.from_dict(data["world"], path),
+        """ValueError (or ScenarioError for the board) if the stored configuration is malformed."""
+        players = data["players"]
+        if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
+            raise ValueError("players must be a list of names")
+        for key in ("time_limit_minutes", "target"):
+            value = data.get(key)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise ValueError(f"{key} must be a whole number")
+        return cls(players=tuple(players), world=World.from_dict(data["world"], path),
                    time_limit_minutes=data.get("time_limit_minutes"), target=data.get("target"))
 
 
@@ -291,7 +299,7 @@ class State:
         """Chips p may spend: allied players pool their chips (rule 18B)."""
         return sum(self.players[q].chips for q in self.pact_of(p))
 
-    def home_zone_owner(self, zone: int) -> list[int]:
+    def home_zone_players(self, zone: int) -> list[int]:
         return [p for p in self.active()
                 if self.holdings.get(self.players[p].homeland, (None,))[0] == p
                 and self.world.zone_of(self.players[p].homeland) == zone]
@@ -537,7 +545,7 @@ def _ally(state: State, action: Ally, notes: list[str]) -> None:
         raise RuleViolation("9A", "one alliance per turn, plus one after each war won (13D)")
     _check_unoccupied(state, country, "9A")
     zone = state.world.zone_of(country)
-    others = [q for q in state.home_zone_owner(zone) if q != p]
+    others = [q for q in state.home_zone_players(zone) if q != p]
     if others:
         raise RuleViolation("9A", f"{country} is in {state.name(others[0])}'s homeland zone")
     _pay(state, p, state.world.pbu[country] * THOUSAND // 2, "9B", f"an alliance with {country}", notes)

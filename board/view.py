@@ -201,6 +201,9 @@ def _draw_status(draw, layout: Layout, state: State, font) -> None:
 # ---------------------------------------------------------------------------------------------
 # The window
 
+class WindowError(RuntimeError):
+    """No window can be opened (no display, SDL failure); str() is the one-line reason."""
+
 class BoardWindow:
     """An SDL window showing a game file, redrawn whenever the file gains an event."""
 
@@ -209,13 +212,13 @@ class BoardWindow:
         self.sdl2 = sdl2
         self.log = log
         if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO) != 0:
-            raise RuntimeError(f"SDL: {sdl2.SDL_GetError().decode()}")
+            raise WindowError(f"cannot open a window: {sdl2.SDL_GetError().decode()}")
         layout = layout_for(log.config.world, len(log.config.players))
         self.window = sdl2.SDL_CreateWindow(title.encode(), sdl2.SDL_WINDOWPOS_CENTERED,
                                             sdl2.SDL_WINDOWPOS_CENTERED, layout.width,
                                             layout.height, sdl2.SDL_WINDOW_SHOWN)
         if not self.window:
-            raise RuntimeError(f"SDL: {sdl2.SDL_GetError().decode()}")
+            raise WindowError(f"cannot open a window: {sdl2.SDL_GetError().decode()}")
         self.seen = None
         self.image: Image.Image | None = None
 

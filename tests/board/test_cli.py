@@ -3,6 +3,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -155,9 +156,16 @@ def test_every_command_has_help(capsys):
 
 def test_installed_command_never_shows_a_traceback(tmp_path):
     game = str(tmp_path / "g.db")
-    run = lambda *a: subprocess.run([sys.executable, "-m", "board.cli", "-g", game, *a],
-                                    capture_output=True, text=True)
+    script = Path(sys.executable).parent / "board"        # the console script pyproject declares
+    run = lambda *a: subprocess.run([str(script), "-g", game, *a], capture_output=True, text=True)
     assert run("new", "--players", "Ann,Bob").returncode == 0
     result = run("attack", "Japan")
     assert result.returncode == 2
     assert result.stderr == "board: rule 10A: no attacks during the choice of the first player\n"
+
+
+def test_no_display_is_a_one_line_error(capsys, game, monkeypatch):
+    setup(capsys, game)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    code, _, err = board(capsys, game, "show")
+    assert code == 1 and err.startswith("board: cannot open a window: ") and err.count("\n") == 1

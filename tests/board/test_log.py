@@ -136,3 +136,18 @@ def test_missing_game(tmp_path):
     with pytest.raises(LogError) as err:
         GameLog.open(tmp_path / "none.db")
     assert str(err.value) == f"{tmp_path / 'none.db'}: no such game (start one with `board new`)"
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d["config"].update(players=["Solo"]), "game.json: config: rule 1: the game is for 2 to 6 players, not 1"),
+    (lambda d: d["config"].update(players=[1, 2]),
+     "game.json: malformed export (ValueError: players must be a list of names)"),
+    (lambda d: d.update(created_at="yesterday"),
+     "game.json: malformed export (ValueError: Invalid isoformat string: 'yesterday')"),
+])
+def test_import_refuses_a_bad_configuration(log, tmp_path, damage, message):
+    data = log.export()
+    damage(data)
+    with pytest.raises(LogError) as err:
+        GameLog.import_(tmp_path / "copy.db", data, "game.json")
+    assert str(err.value) == message
