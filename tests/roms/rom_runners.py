@@ -54,24 +54,34 @@ def _freeze(inputs) -> str:
 
 def run(runner: str, cart: str, frames: int, inputs=()) -> Snapshot:
     """The machine after `frames` frames of roms_free/<cart> (e.g. "test_bios.bin")."""
+    return run_many(runner, cart, (frames,), inputs)[frames]
+
+
+def run_many(runner: str, cart: str, frames: tuple, inputs=()) -> dict:
+    """{frame: Snapshot} for each of `frames`, taken from one run of the cartridge."""
     if runner == "oracle":
         require_oracle()
-        return _run_oracle(cart, frames, _freeze(inputs))
-    return _run_machine(cart, frames, _freeze(inputs))
+        return _run_oracle(cart, tuple(sorted(frames)), _freeze(inputs))
+    return _run_machine(cart, tuple(sorted(frames)), _freeze(inputs))
 
 
 @lru_cache(maxsize=None)
-def _run_oracle(cart: str, frames: int, inputs: str) -> Snapshot:
+def _run_oracle(cart: str, frames: tuple, inputs: str) -> dict:
     if str(ORACLE_DIR) not in sys.path:
         sys.path.insert(0, str(ORACLE_DIR))
     import mame_oracle
+    snapshots = {}
     with tempfile.TemporaryDirectory(prefix="o2_roms_") as out:
         summary = mame_oracle.run_oracle(str(rom("bios.bin")), str(rom("charset.bin")),
-                                         str(rom(cart)), frames, out, inputs=json.loads(inputs))
-        capture = json.load(open(summary["captures"][-1]))
-        width, height, rgb = mame_oracle.read_ppm(capture["ppm"])
-    image = np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3)
-    return Snapshot(tuple(capture["iram"]), tuple(capture["xram"]), tuple(capture["vdc"]), image)
+                                         str(rom(cart)), frames[-1], out,
+                                         inputs=json.loads(inputs), capture=frames)
+        for path in summary["captures"]:
+            capture = json.load(open(path))
+            width, height, rgb = mame_oracle.read_ppm(capture["ppm"])
+            image = np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3)
+            snapshots[capture["frame"]] = Snapshot(tuple(capture["iram"]), tuple(capture["xram"]),
+                                                   tuple(capture["vdc"]), image)
+    return snapshots
 
 
 def _joystick_kwargs(buttons) -> dict:
@@ -79,14 +89,15 @@ def _joystick_kwargs(buttons) -> dict:
 
 
 @lru_cache(maxsize=None)
-def _run_machine(cart: str, frames: int, inputs: str) -> Snapshot:
+def _run_machine(cart: str, frames: tuple, inputs: str) -> dict:
     from emu.odyssey2 import Odyssey2
     m = Odyssey2(cart=rom(cart))
     timeline = {}
     for entry in json.loads(inputs):
         timeline.setdefault(max(2, entry["frame"]), []).append(entry)
     keys_down: set = set()
-    for frame in range(1, frames + 1):
+    snapshots = {}
+    for frame in range(1, frames[-1] + 1):
         for entry in timeline.get(frame, []):
             if "keys" in entry:
                 for key in keys_down - set(entry["keys"]):
@@ -98,5 +109,7 @@ def _run_machine(cart: str, frames: int, inputs: str) -> Snapshot:
                 if f"joy{n}" in entry:
                     m.joystick(n, **_joystick_kwargs(entry[f"joy{n}"]))
         m.run_frames(1)
-    return Snapshot(tuple(int(v) for v in m.iram), tuple(int(v) for v in m.xram),
-                    tuple(int(v) for v in m.vdc_regs), np.array(m.screen))
+        if frame in frames:
+            snapshots[frame] = Snapshot(tuple(int(v) for v in m.iram), tuple(int(v) for v in m.xram),
+                                        tuple(int(v) for v in m.vdc_regs), np.array(m.screen))
+    return snapshots

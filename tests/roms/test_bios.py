@@ -7,7 +7,7 @@ matrix of section 4 / the oracle README.
 import numpy as np
 import pytest
 
-from rom_runners import rom, run
+from rom_runners import rom, run, run_many
 
 WHITE = (0xFF, 0xFF, 0xFF)          # character colour 7 (pen 15)
 BLUE = (0x1A, 0x37, 0xBE)           # background field 1 (pen 4)
@@ -54,7 +54,7 @@ def test_select_game_enters_0x408_with_the_key_in_a(runner, key, code):
 
 @pytest.fixture
 def dumps(runner):
-    snap = run(runner, "test_bios.bin", 6)
+    snap = run_many(runner, "test_bios.bin", (6, 14, 20, 30))[6]
     return [snap.xram[DUMP * n:DUMP * n + DUMP] for n in range(12)]
 
 
@@ -115,7 +115,7 @@ READ_MASK = (0xFE, 0xFF, 0xFF, 0x0F)
 
 
 def test_put_routines_write_the_character_registers(runner):
-    vdc = run(runner, "test_bios.bin", 6).vdc
+    vdc = run_many(runner, "test_bios.bin", (6, 14, 20, 30))[6].vdc
     for n, entry in enumerate(CHARACTERS):
         got = tuple(vdc[0x10 + 4 * n + i] & READ_MASK[i] for i in range(4))
         assert got == tuple(v & m for v, m in zip(entry, READ_MASK)), f"character {n}"
@@ -124,21 +124,22 @@ def test_put_routines_write_the_character_registers(runner):
 def test_read_keyboard_and_joysticks_each_frame(runner):
     inputs = [{"frame": 12, "keys": ["G"], "joy0": ["UP", "FIRE"]},
               {"frame": 16, "keys": [], "joy0": [], "joy1": ["LEFT", "DOWN"]}]
-    held = run(runner, "test_bios.bin", 14, inputs).xram
+    snapshots = run_many(runner, "test_bios.bin", (14, 18), inputs)
+    held, released = snapshots[14].xram, snapshots[18].xram
     assert (held[KEY], held[STICK0], held[STICK1]) == (0x1C, 0x11, 0x00)
-    released = run(runner, "test_bios.bin", 18, inputs).xram
     assert (released[KEY], released[STICK0], released[STICK1]) == (0xFF, 0x00, 0x0C)
 
 
 def test_wait_vblank_returns_once_per_frame_and_the_hook_runs_every_vblank(runner):
-    early, late = run(runner, "test_bios.bin", 20), run(runner, "test_bios.bin", 30)
+    snapshots = run_many(runner, "test_bios.bin", (6, 14, 20, 30))
+    early, late = snapshots[20], snapshots[30]
     assert late.xram[LOOPS] - early.xram[LOOPS] == 10
     assert late.iram[BIOS_FRAMES] - early.iram[BIOS_FRAMES] == 10
     assert late.iram[HOOK_COUNT] == late.iram[BIOS_FRAMES]
 
 
 def test_screen_once_the_display_is_on(runner):
-    image = run(runner, "test_bios.bin", 14).image
+    image = run_many(runner, "test_bios.bin", (6, 14, 20, 30))[14].image
     yellow = (0xC6, 0xB8, 0x6A)                 # colour 3 (pen 11), as put_char was given
     charset = rom("charset.bin").read_bytes()
     # characters 0-3 (character 2 at Y = 0x23 lands on line 0x22: Y bit 0 is ignored)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import picture as pic
-from rom_runners import run
+from rom_runners import run, run_many
 
 BLACK = pic.PENS[0]
 F_SHAPE = [0xFF, 0x01, 0x01, 0x0F, 0x01, 0x01, 0x01, 0x03]
@@ -70,20 +70,23 @@ GRID_V = [0xFF, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0xFF]
 GRID_RED = 4
 
 
+GRID_FRAMES = (20, 50, 80)              # in phases 0, 1 and 2
+
+
 def test_grid_segments(runner):
     expected = pic.screen()
     pic.grid(expected, GRID_H, GRID_H8, GRID_V, pic.field_pen(GRID_RED, False))
-    assert_same_picture(run(runner, "test_grid.bin", 20).image, expected)     # phase 0
+    assert_same_picture(run_many(runner, "test_grid.bin", GRID_FRAMES)[20].image, expected)
 
 
 def test_grid_wide_vertical_segments(runner):
     expected = pic.screen()
     pic.grid(expected, GRID_H, GRID_H8, GRID_V, pic.field_pen(GRID_RED, False), wide=True)
-    assert_same_picture(run(runner, "test_grid.bin", 80).image, expected)     # phase 2
+    assert_same_picture(run_many(runner, "test_grid.bin", GRID_FRAMES)[80].image, expected)
 
 
 def test_grid_dots_at_every_crossing_and_luminance(runner):
-    image = run(runner, "test_grid.bin", 50).image                            # phase 1
+    image = run_many(runner, "test_grid.bin", GRID_FRAMES)[50].image
     bright_red = pic.field_pen(GRID_RED, True)
     for c in range(10):
         for r in range(9):
@@ -94,7 +97,7 @@ def test_grid_dots_at_every_crossing_and_luminance(runner):
 @pytest.mark.parametrize("frame", [12, 100, 140])
 def test_colours_and_luminance(runner, frame):
     phase = (frame - 1) // 8 % 32       # the BIOS frame count lags a frame behind (see README)
-    image = run(runner, "test_colours.bin", frame).image
+    image = run_many(runner, "test_colours.bin", (12, 100, 140))[frame].image
     bright = bool(phase & 8)            # P17 low
     assert tuple(image[0x10, 0x150]) == pic.field_pen(phase & 7, bright)                 # background
     assert tuple(image[0x40, 2 * 0x0D]) == pic.field_pen(7 - (phase & 7), bright or bool(phase & 16))
@@ -241,8 +244,8 @@ def test_sound_modes():
 
 
 def test_demo_ship_follows_joystick_0(runner):
-    start = run(runner, "demo.bin", 10)
-    moved = run(runner, "demo.bin", 20, [{"frame": 11, "joy0": ["RIGHT"]}])
+    snapshots = run_many(runner, "demo.bin", (10, 20), [{"frame": 11, "joy0": ["RIGHT"]}])
+    start, moved = snapshots[10], snapshots[20]
     ship_x = 0x2C
     assert start.iram[ship_x] == 0x50
     # 2 pixels a frame while RIGHT is held in frames 11-20
