@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import re
+import sqlite3
 import sys
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -44,19 +45,18 @@ def _name_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def _resolve(text: str, names, what: str) -> str:
-    """A board or player name from what was typed: any case, dots and spaces optional, or an
-    unambiguous beginning ("usa" is not one, "united s" is)."""
+def _resolve(text: str, names) -> str:
+    """A country, player or weapon name from what was typed: any case, dots and spaces
+    optional, or an unambiguous beginning ("ussr", "united s", "t" for tank). A name that
+    matches nothing is passed on as typed, for the rules to refuse with their rule number."""
     key = _name_key(text)
     exact = [n for n in names if _name_key(n) == key]
     if exact:
         return exact[0]
     starts = [n for n in names if _name_key(n).startswith(key)] if key else []
-    if len(starts) == 1:
-        return starts[0]
-    if starts:
+    if len(starts) > 1:
         raise _Refused(f"{text!r} could be any of: {', '.join(starts)}")
-    raise _Refused(f"no {what} called {text!r}")
+    return starts[0] if starts else text
 
 
 def _game_path(args) -> Path:
@@ -122,14 +122,14 @@ def cmd_first(args) -> int:
             name, _, number = item.partition("=")
             if not number.strip().isdigit():
                 raise _Refused(f"{item!r}: expected NAME=NUMBER")
-            numbers[_resolve(name, [p.name for p in state.players], "player")] = int(number)
+            numbers[_resolve(name, [p.name for p in state.players])] = int(number)
         return rules.ChooseFirst(numbers, args.readout)
     return _act(args, make)
 
 
 def _country_action(cls):
     def run(args) -> int:
-        return _act(args, lambda state: cls(_resolve(args.country, state.world.countries, "country")))
+        return _act(args, lambda state: cls(_resolve(args.country, state.world.countries)))
     return run
 
 
@@ -139,7 +139,7 @@ def cmd_battle(args) -> int:
         energy = args.energy.split(",")
         if len(weapons) != 2 or len(energy) != 2 or not all(e.strip().isdigit() for e in energy):
             raise _Refused("--weapons ATTACKER,DEFENDER and --energy ATTACKER,DEFENDER (whole numbers)")
-        weapons = [_resolve(w, rules.WEAPONS, "weapon") for w in weapons]
+        weapons = [_resolve(w, rules.WEAPONS) for w in weapons]
         return rules.BattleResult(args.winner, weapons[0], weapons[1], int(energy[0]), int(energy[1]))
     return _act(args, make)
 
@@ -150,12 +150,12 @@ def cmd_pass(args) -> int:
 
 def cmd_pact(args) -> int:
     return _act(args, lambda state: rules.FormPact(
-        tuple(_resolve(n, [p.name for p in state.players], "player") for n in args.players)))
+        tuple(_resolve(n, [p.name for p in state.players]) for n in args.players)))
 
 
 def cmd_break(args) -> int:
     return _act(args, lambda state: rules.BreakPact(
-        _resolve(args.player, [p.name for p in state.players], "player")))
+        _resolve(args.player, [p.name for p in state.players])))
 
 
 def cmd_timeup(args) -> int:
@@ -351,6 +351,9 @@ def main(argv=None) -> int:
         return EXIT_FILE
     except ScenarioError as err:
         print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
+    except sqlite3.Error as err:      # locked past the timeout, disk full, damaged pages
+        print(f"board: {_game_path(args)}: {err}", file=sys.stderr)
         return EXIT_FILE
 
 

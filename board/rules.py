@@ -682,8 +682,8 @@ def _end_war(state: State, attacker_won: bool, notes: list[str]) -> None:
         state.holdings[war.country] = (d, ALLIED)
         notes.append(f"{state.name(d)} allies with {war.country}: record {fmt_record(state.record(d))}")
     _zone_bonuses(state, notes)
-    if state.phase == "over":
-        return
+    if len(state.active()) == 1:
+        return _game_over(state, notes)            # the last player left in the game
     if state.phase == "final_round" or not attacker_won:
         _next_turn(state, a, notes)
     else:
@@ -704,8 +704,6 @@ def _eliminate(state: State, loser: int, victor: int, notes: list[str]) -> None:
     state.final_queue = [q for q in state.final_queue if q != loser]
     notes.append(f"{state.name(loser)} is out of the game")
     _share(state, victor, chips, notes, f"{state.name(loser)}'s chips")
-    if len(state.active()) == 1:
-        _game_over(state, notes)
 
 
 def _after_turn_action(state: State, notes: list[str]) -> None:

@@ -243,20 +243,6 @@ class BoardWindow:
         sdl2.SDL_FreeSurface(source)
         sdl2.SDL_UpdateWindowSurface(self.window)
 
-    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
-        """The colour the window shows at (x, y)."""
-        sdl2 = self.sdl2
-        surface = sdl2.SDL_GetWindowSurface(self.window).contents
-        fmt = surface.format.contents
-        sdl2.SDL_LockSurface(surface)
-        offset = y * surface.pitch + x * fmt.BytesPerPixel
-        raw = ctypes.cast(surface.pixels, ctypes.POINTER(ctypes.c_uint8))
-        value = int.from_bytes(bytes(raw[offset:offset + fmt.BytesPerPixel]), "little")
-        sdl2.SDL_UnlockSurface(surface)
-        r, g, b = ctypes.c_uint8(), ctypes.c_uint8(), ctypes.c_uint8()
-        sdl2.SDL_GetRGB(value, surface.format, r, g, b)
-        return r.value, g.value, b.value
-
     def run(self, polls: int | None = None, interval: float = 0.25) -> None:
         """Show the game until the window is closed (or Escape), looking for news every
         `interval` seconds; `polls` stops after that many looks (scripted screenshots)."""

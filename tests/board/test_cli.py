@@ -58,15 +58,14 @@ def test_refused_action_one_line_exit_2_file_untouched(capsys, game):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["attack", "atlantis"], "board: no country called 'atlantis'\n"),
+    (["attack", "atlantis"], "board: rule 10A: no country called 'atlantis' on the board\n"),
     (["attack", "united"], "board: 'united' could be any of: United States, United Kingdom\n"),
     (["battle", "attacker", "--weapons", "tank", "--energy", "1,2"],
      "board: --weapons ATTACKER,DEFENDER and --energy ATTACKER,DEFENDER (whole numbers)\n"),
-    (["battle", "attacker", "--weapons", "tank,laser", "--energy", "1,2"], "board: no weapon called 'laser'\n"),
     (["battle", "attacker", "--weapons", "tank,sub", "--energy", "1,2"],
      "board: rule 12A: no war is being fought (board attack first)\n"),
     (["redo"], "board: nothing to redo\n"),
-    (["pact", "Ann", "Zed"], "board: no player called 'Zed'\n"),
+    (["pact", "Ann", "Zed"], "board: rule 1: no player called 'Zed'\n"),
 ])
 def test_bad_arguments_are_refused_in_one_line(capsys, game, args, message):
     setup(capsys, game)
@@ -169,3 +168,14 @@ def test_no_display_is_a_one_line_error(capsys, game, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
     code, _, err = board(capsys, game, "show")
     assert code == 1 and err.startswith("board: cannot open a window: ") and err.count("\n") == 1
+
+
+def test_battle_input_checked_against_the_war(capsys, game):
+    setup(capsys, game)
+    for _ in range(3):
+        board(capsys, game, "pass")
+    assert board(capsys, game, "attack", "norw")[0] == 0                 # Cy, first turn
+    code, _, err = board(capsys, game, "battle", "attacker", "--weapons", "tank,laser", "--energy", "1,2")
+    assert (code, err) == (2, "board: rule 12: weapons are tank, sub, plane, not 'laser'\n")
+    code, out, _ = board(capsys, game, "battle", "attacker", "--weapons", "T,s", "--energy", "2400,1000")
+    assert code == 0 and "Cy's tank destroys the sub (1-0)" in out
