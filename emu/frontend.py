@@ -232,7 +232,7 @@ class Window:
         frames, started = 0, time.perf_counter()
         try:
             while self.running and (limit is None or frames < limit):
-                self._events()
+                self.poll_events()
                 if not self.paused:
                     self.session.run_frame(self.live.current())
                     frames += 1
@@ -274,7 +274,7 @@ class Window:
 
     # ---- events ----
 
-    def _events(self):
+    def poll_events(self):
         event = sdl2.SDL_Event()
         while sdl2.SDL_PollEvent(ctypes.byref(event)):
             kind = event.type

@@ -1,0 +1,161 @@
+"""The window under SDL's dummy video and audio drivers: the loop, hotkeys, controllers, errors."""
+import ctypes
+import hashlib
+import re
+
+import pytest
+
+from emu import cli
+from emu.config import Config
+from emu.frontend import Window
+from emu.frontend_files import SlotStore
+from emu.frontend_sdl import sdl2
+from emu.frontend_session import Session
+from emu.input import FrameInput
+from emu.movie import Movie
+
+
+def o2(*argv):
+    return cli.main([str(a) for a in argv])
+
+
+def sha_file(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_window_runs_n_frames_like_headless(user_dirs, echo_cart, capsys):
+    window_png, headless_png = user_dirs / "w.png", user_dirs / "h.png"
+    assert o2("run", echo_cart, "--frames", 30, "--nothrottle", "--screenshot", window_png, "--stats") == 0
+    assert re.search(r"^stats: 30 frames in [0-9.]+ s = [0-9.]+ fps \(machine 59\.83 Hz\); audio underruns: \d+$",
+                     capsys.readouterr().out, re.M)
+    assert o2("run", echo_cart, "--headless", "--frames", 30, "--screenshot", headless_png) == 0
+    assert sha_file(window_png) == sha_file(headless_png)
+    # The first run wrote the default config for the user to edit.
+    assert Config.load(user_dirs / "config" / "odyssey2" / "config.toml").data == Config.defaults().data
+
+
+def test_movie_recorded_in_the_window_replays_headless(user_dirs, echo_cart, capsys):
+    movie = user_dirs / "run.movie"
+    # A movie with inputs, played in the window and recorded again from there.
+    source = user_dirs / "source.movie"
+    o2("run", echo_cart, "--headless", "--frames", 5, "--record", source)
+    text = source.read_text().replace("\n1\n", "\n1\n3 joy0=RIGHT+FIRE keys=7\n40 joy1=UP\n")
+    text = text.replace("frames 5", "frames 60")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith(("final-screen", "audio")))
+    source.write_text(text + "\n")
+    assert o2("run", echo_cart, "--play", source, "--record", movie, "--nothrottle", "--frames", 60,
+              "--wav", user_dirs / "w.wav", "--screenshot", user_dirs / "w.png") == 0
+    assert Movie.load(movie).events == [(1, FrameInput()),
+                                        (3, FrameInput({"7"}, ({"right", "fire"}, set()))),
+                                        (40, FrameInput(joysticks=(set(), {"up"})))]
+    capsys.readouterr()
+    assert o2("run", echo_cart, "--headless", "--play", movie, "--wav", user_dirs / "h.wav",
+              "--screenshot", user_dirs / "h.png") == 0
+    assert "movie: replay of 60 frames matches the recording (screen and audio)" in capsys.readouterr().err
+    assert sha_file(user_dirs / "w.wav") == sha_file(user_dirs / "h.wav")
+    assert sha_file(user_dirs / "w.png") == sha_file(user_dirs / "h.png")
+
+
+def test_runs_silent_without_an_audio_device(user_dirs, echo_cart, monkeypatch, capsys):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
+    assert o2("run", echo_cart, "--frames", 3, "--nothrottle", "--stats") == 0
+    captured = capsys.readouterr()
+    assert captured.err.startswith("o2: warning: no audio device (")
+    assert captured.err.endswith("); running silent\n")
+    assert "audio underruns: n/a (no sound)" in captured.out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--controller", "0"], "o2: error: no game controller 0 connected (found 0; 0 is the first)\n"),
+    (["--play", "{tmp}/absent.movie"], "o2: error: {tmp}/absent.movie: cannot read movie: No such file or directory\n"),
+    (["--load-state", "3"], "o2: error: {states}/slot3.state: cannot read save state: No such file or directory\n"),
+])
+def test_errors_are_one_line(user_dirs, echo_cart, capsys, argv, message):
+    states = user_dirs / "data" / "odyssey2" / "states" / hashlib.sha256(echo_cart.read_bytes()).hexdigest()
+    argv = [a.format(tmp=user_dirs) for a in argv]
+    assert o2("run", echo_cart, "--frames", 1, *argv) == 2
+    assert capsys.readouterr().err == message.format(tmp=user_dirs, states=states)
+
+
+def test_bad_config_is_one_line(user_dirs, echo_cart, capsys):
+    bad = user_dirs / "bad.toml"
+    bad.write_text("[video]\nscale = 12\n")
+    assert o2("run", echo_cart, "--frames", 1, "--config", bad) == 2
+    assert capsys.readouterr().err == f"o2: error: {bad}:2: video.scale must be an integer from 1 to 8\n"
+
+
+# ---- hotkeys and controllers, driving a Window directly ----
+
+def key_event(name, down=True, mod=0):
+    event = sdl2.SDL_Event()
+    event.type = sdl2.SDL_KEYDOWN if down else sdl2.SDL_KEYUP
+    event.key.keysym.sym = sdl2.SDL_GetKeyFromName(name.encode())
+    event.key.keysym.mod = mod
+    event.key.state = sdl2.SDL_PRESSED if down else sdl2.SDL_RELEASED
+    assert sdl2.SDL_PushEvent(ctypes.byref(event)) == 1
+
+
+@pytest.fixture
+def window(user_dirs, echo_cart):
+    args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--silent",
+                                          "--record", str(user_dirs / "hot.movie")])
+    config = Config.defaults()
+    config.data["audio"]["enabled"] = False
+    session = Session(args)
+    assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
+    store = SlotStore(config.states_dir, session.identity["cart"])
+    yield Window(args, config, session, store)
+    sdl2.SDL_Quit()
+
+
+def test_hotkeys_save_slots_screenshot_and_joystick_keys(window, user_dirs):
+    key_event("F2", mod=sdl2.KMOD_LSHIFT)          # save slot 2 before frame 1 runs
+    key_event("F12")                               # screenshot
+    key_event("D")                                 # left joystick RIGHT
+    window.args.frames = 12
+    assert window.run() == 0
+    slot = window.slots.path(2)
+    assert slot.exists() and not slot.with_name("slot2.state.tmp").exists()
+    shots = list((user_dirs / "data" / "odyssey2" / "screenshots").iterdir())
+    assert [p.name for p in shots] == ["input_echo-0001.png"]
+    assert Movie.load(user_dirs / "hot.movie").events == [(1, FrameInput(joysticks=({"right"}, set())))]
+    # Frame 1 is the cart's start-up; it reads the stick once in each of frames 2-12.
+    assert window.machine.iram[0x20] == 0x40 + 11
+
+
+def test_loading_a_slot_while_recording_is_refused(window, capsys):
+    window.slots.save(1, window.machine.save_state())
+    window.runner.run_frame()
+    window._hotkey(1, 0)                            # F1: load slot 1
+    assert window.machine.frame == 1
+    assert "loading a state is off while recording a movie" in capsys.readouterr().err
+
+
+def test_typing_mode_and_reset_hotkeys(window):
+    key_event("ScrollLock")
+    key_event("W")
+    key_event("F10")                                # the console's RESET key, held
+    window.poll_events()
+    assert window.live.current() == FrameInput({"W"}, reset=True)
+    key_event("F10", down=False)
+    window.poll_events()
+    assert window.live.current() == FrameInput({"W"})
+
+
+def test_game_controller_hot_plug(window):
+    index = sdl2.SDL_JoystickAttachVirtual(sdl2.SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0)
+    assert index >= 0
+    window.poll_events()
+    assert len(window.controllers.open) == 1
+    stick = sdl2.SDL_JoystickOpen(index)
+    sdl2.SDL_JoystickSetVirtualButton(stick, sdl2.SDL_CONTROLLER_BUTTON_A, 1)
+    sdl2.SDL_JoystickSetVirtualAxis(stick, sdl2.SDL_CONTROLLER_AXIS_LEFTX, -30000)
+    sdl2.SDL_JoystickSetVirtualButton(stick, sdl2.SDL_CONTROLLER_BUTTON_DPAD_DOWN, 1)
+    sdl2.SDL_GameControllerUpdate()
+    window.poll_events()
+    assert window.live.current() == FrameInput(joysticks=({"fire", "left", "down"}, set()))
+    sdl2.SDL_JoystickClose(stick)
+    sdl2.SDL_JoystickDetachVirtual(index)
+    window.poll_events()
+    assert window.controllers.open == []
+    assert window.live.current() == FrameInput()
