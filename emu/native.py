@@ -371,6 +371,15 @@ _NO_LIMIT = (1 << 64) - 1
 
 DebugStop = _collections.namedtuple("DebugStop", "reason steps space access addr value")
 
+# o2_debug_free detaches from its machine, so each debugger keeps its machine's handle alive
+# here, out of reach of the cycle collector (which may clear a closure's references first).
+_debugged_machines = {}
+
+
+def _free_debugger(d):
+    lib.o2_debug_free(d)
+    del _debugged_machines[int(ffi.cast("uintptr_t", d))]
+
 
 class DebugCore:
     """The debugger's C side on one Machine: breakpoint and watch tables as writable numpy views
@@ -379,12 +388,11 @@ class DebugCore:
 
     def __init__(self, machine: Machine, every: int = 4, capacity: int = 1024):
         self._machine = machine              # the C debugger points into it: keep it alive
-        handle = machine._m
-        # the destructor holds the machine's handle, so the machine is freed after the debugger
-        self._d = ffi.gc(lib.o2_debug_new(handle, every, capacity),
-                         lambda d, handle=handle: lib.o2_debug_free(d))
-        if self._d == ffi.NULL:
+        raw = lib.o2_debug_new(machine._m, every, capacity)
+        if raw == ffi.NULL:
             raise MemoryError("o2_debug_new: out of memory for the history")
+        _debugged_machines[int(ffi.cast("uintptr_t", raw))] = machine._m
+        self._d = ffi.gc(raw, _free_debugger)
         self.breakpoints = _np.frombuffer(ffi.buffer(lib.o2_debug_breakpoints(self._d), 4096),
                                           dtype=_np.uint8)
         self.watches = {name: _np.frombuffer(ffi.buffer(lib.o2_debug_watches(self._d, space),

@@ -306,12 +306,6 @@ uint64_t o2_debug_history_frame(o2_debugger *d, uint32_t i) { return i < d->coun
 
 /* ---- running ---- */
 
-static uint64_t frame_start_cycle(const o2_machine *m, uint64_t frame)
-{
-    uint64_t hc = frame * o2_hc_per_frame(m), per = m->hc_per_cycle;
-    return (hc + per - 1) / per;
-}
-
 static int limit_reached(const o2_debugger *d, const o2_debug_limits *lim, uint64_t steps)
 {
     return steps >= lim->steps || o2_cycles(d->m) >= lim->cycle || o2_frame(d->m) >= lim->frame;
@@ -387,7 +381,7 @@ static void run_fast(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *
     int first = 1;
     while (!limit_reached(d, lim, 0)) {
         uint64_t start = o2_cycles(m);
-        uint64_t end = frame_start_cycle(m, o2_frame(m) + 1);
+        uint64_t end = o2_frame_start_cycle(m, o2_frame(m) + 1);
         if (end > lim->cycle)
             end = lim->cycle;
         if (!first && breakpoint_here(d)) {
