@@ -2,8 +2,9 @@
 in MAME's odyssey2 driver (the oracle kit in ../shared/oracle) or in our machine (emu.odyssey2).
 
 Inputs are a timeline in the oracle's form, [{"frame": k, "keys": [...], "joy0": [...], "joy1":
-[...]}]: each named group is set to exactly the listed buttons from the start of frame k (k >= 2,
-the first frame in which MAME lets an input act) and holds until changed.
+[...], "reset": bool}]: each named group is set to exactly the listed buttons (RESET held or not)
+from the start of frame k (k >= 2, the first frame in which MAME lets an input act) and holds
+until changed.
 """
 import json
 import os
@@ -108,6 +109,8 @@ def _run_machine(cart: str, frames: tuple, inputs: str) -> dict:
             for n in (0, 1):
                 if f"joy{n}" in entry:
                     m.joystick(n, **_joystick_kwargs(entry[f"joy{n}"]))
+            if "reset" in entry:
+                (m.press if entry["reset"] else m.release)("RESET")
         m.run_frames(1)
         if frame in frames:
             snapshots[frame] = Snapshot(tuple(int(v) for v in m.iram), tuple(int(v) for v in m.xram),

@@ -151,3 +151,24 @@ def test_screen_once_the_display_is_on(runner):
                 assert pixel == (yellow if lit else BLUE), (code, row, column)
     # character 4 at Y = 0xFE is below the last line objects are drawn on: nothing of it shows
     assert not np.any(np.all(image[0xF0:, :] == yellow, axis=2))
+
+
+def test_reset_key_reboots_to_select_game(runner):
+    """RESET restarts the CPU at 0x000: the BIOS clears RAM and the cartridge's 0x400 jumps
+    back to SELECT GAME, so the key entry count (iram 21h) is 0 again and the menu is shown."""
+    inputs = [{"frame": 6, "keys": ["G"]}, {"frame": 8, "keys": []},
+              {"frame": 14, "reset": True}, {"frame": 15, "reset": False}]
+    snapshots = run_many(runner, "test_select.bin", (12, 24), inputs)
+    assert snapshots[12].iram[0x21] == 1
+    assert snapshots[24].iram[0x21] == 0
+    text = [(code, SELECT_X + 8 * i, SELECT_Y) for i, code in enumerate(SELECT_GAME)]
+    assert np.array_equal(snapshots[24].image, expected_screen(text))
+
+
+def test_boots_to_select_game_on_pal():
+    """The 8245 shows the same area (lines 0-242, half-clocks 0-359), so the same picture."""
+    from emu.odyssey2 import Odyssey2
+    m = Odyssey2(cart=rom("test_select.bin"), region="pal")
+    m.run_frames(10)
+    text = [(code, SELECT_X + 8 * i, SELECT_Y) for i, code in enumerate(SELECT_GAME)]
+    assert np.array_equal(np.array(m.screen), expected_screen(text))

@@ -104,3 +104,21 @@ def test_comments_and_blank_lines_are_ignored():
 def test_unreadable_source_is_a_one_line_error(tmp_path):
     with pytest.raises(charset.CharsetError, match=r"^.*missing\.txt: cannot read: "):
         charset.build(tmp_path / "missing.txt", tmp_path / "c.bin", tmp_path / "c.png")
+
+
+# odyssey2.md section 4: the code of every letter, digit and sign
+MAPPING = {**{str(d): d for d in range(10)}, ":": 0x0A, "$": 0x0B, "space": 0x0C, "?": 0x0D,
+           "L": 0x0E, "P": 0x0F, "+": 0x10, "W": 0x11, "E": 0x12, "R": 0x13, "T": 0x14, "U": 0x15,
+           "I": 0x16, "O": 0x17, "Q": 0x18, "S": 0x19, "D": 0x1A, "F": 0x1B, "G": 0x1C, "H": 0x1D,
+           "J": 0x1E, "K": 0x1F, "A": 0x20, "Z": 0x21, "X": 0x22, "C": 0x23, "V": 0x24, "B": 0x25,
+           "M": 0x26, ".": 0x27, "minus": 0x28, "times": 0x29, "divide": 0x2A, "=": 0x2B, "Y": 0x2C,
+           "N": 0x2D, "/": 0x2E, "block": 0x2F}
+
+
+def test_glyphs_are_drawn_at_the_codes_of_section_4():
+    labels = {}
+    for line in SOURCE.read_text(encoding="utf-8").splitlines():
+        fields = line.split(";", 1)[0].split()
+        if fields[:1] == ["char"]:
+            labels[fields[2]] = int(fields[1], 16)
+    assert {label: labels[label] for label in MAPPING} == MAPPING

@@ -250,3 +250,12 @@ def test_demo_ship_follows_joystick_0(runner):
     assert start.iram[ship_x] == 0x50
     # 2 pixels a frame while RIGHT is held in frames 11-20
     assert moved.iram[ship_x] == 0x50 + 2 * 10
+
+
+def test_demo_remembers_the_key_and_beeps(runner):
+    snapshots = run_many(runner, "demo.bin", (13, 20), [{"frame": 11, "keys": ["G"]}])
+    last_key, sound_control = 0x2F, 0xAA
+    assert snapshots[13].iram[last_key] == 0x1C
+    # a beep: enabled, fast rate, volume 12, for 6 frames from the key's frame
+    assert snapshots[13].vdc[sound_control] == 0x80 | 0x20 | 12
+    assert snapshots[20].vdc[sound_control] == 0x00
