@@ -85,22 +85,25 @@ uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame)
     return frame * m->hc_per_frame / m->hc_per_cycle;
 }
 
-/* The first machine cycle whose start (machine_hc) is at or after half-clock hc. */
-static uint64_t cycle_at_or_after(const o2_machine *m, uint64_t hc)
+/* The first machine cycle whose boundary sees what the VDC does at half-clock hc. */
+static uint64_t cycle_seeing(const o2_machine *m, uint64_t hc)
 {
-    uint64_t cycle = (hc + m->hc_per_cycle - 1) / m->hc_per_cycle;
-    uint64_t frame = (hc + m->hc_per_frame - 1) / m->hc_per_frame;   /* first boundary >= hc */
-    uint64_t snapping = o2_frame_start_cycle(m, frame);              /* starts at that boundary */
-    return snapping < cycle ? snapping : cycle;
+    return hc / m->hc_per_cycle;
 }
 
-/* Brings the VDC to now and samples /INT and T1 for the next instruction boundary. */
+/* Brings the VDC to the end of the current cycle (machine_horizon), counting every T1 edge on the
+ * way, and samples /INT and T1 for the instruction that starts now. */
 static void sync_vdc(o2_machine *m)
 {
-    vdc_catch_up(&m->vdc, machine_hc(m));
+    uint64_t horizon = machine_horizon(m), event;
+    while ((event = vdc_next_event(&m->vdc)) <= horizon) {
+        vdc_catch_up(&m->vdc, event);
+        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+    }
+    vdc_catch_up(&m->vdc, horizon);
     m->cpu.s.int_pin = (uint8_t)vdc_irq(&m->vdc);
     cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
-    m->next_event_hc = vdc_next_event(&m->vdc);
+    m->next_event_hc = event;
 }
 
 /* A VDC access may change /INT or the next event: end the CPU's chunk after this instruction. */
@@ -359,9 +362,9 @@ static int run_until(o2_machine *m, uint64_t until)
     if (m->cpu.s.cycles < until && m->breakpoints)
         step_one(m);                  /* resume past a breakpoint at the current PC */
     while (m->cpu.s.cycles < until && m->stop == O2_STOP_DONE) {
-        if (machine_hc(m) >= m->next_event_hc)
+        if (m->cpu.s.cycles >= cycle_seeing(m, m->next_event_hc))
             sync_vdc(m);
-        uint64_t chunk_end = cycle_at_or_after(m, m->next_event_hc);
+        uint64_t chunk_end = cycle_seeing(m, m->next_event_hc);
         if (chunk_end > until)
             chunk_end = until;
         if (m->reset_held) {
@@ -428,7 +431,7 @@ size_t o2_trace_run(o2_machine *m, o2_trace_entry *out, size_t n)
 
 uint64_t o2_cycles(const o2_machine *m) { return m->cpu.s.cycles; }
 uint64_t o2_hc(const o2_machine *m) { return machine_hc(m); }
-uint64_t o2_frame(const o2_machine *m) { return machine_hc(m) / m->hc_per_frame; }
+uint64_t o2_frame(const o2_machine *m) { return machine_horizon(m) / m->hc_per_frame; }
 uint32_t o2_hc_per_frame(const o2_machine *m) { return (uint32_t)m->hc_per_frame; }
 o2_cpu_state *o2_cpu(o2_machine *m) { return &m->cpu.s; }
 uint8_t *o2_xram(o2_machine *m) { return m->xram; }

@@ -7,7 +7,8 @@
  * up to the next VDC event so that /INT and T1 change exactly at instruction boundaries.
  *
  * Time: the CPU's cycle counter (cpu.s.cycles) is the machine's clock; the VDC's time is
- * cycles × hc_per_cycle (NTSC 20, PAL 18), see machine_hc. It never goes back, not even on RESET.
+ * cycles × hc_per_cycle (NTSC 20, PAL 18), see machine_hc and machine_horizon. It never goes
+ * back, not even on RESET.
  *
  * Debugger hooks (native/debug.c): `breakpoints` (4096 flags, NULL when none are set) makes the
  * run loop check each instruction's PC; `bus_hook` (NULL normally) sees every MOVX access and
@@ -86,16 +87,14 @@ struct o2_machine {
     int stop;                      /* O2_STOP_*, set by a hook to end the current run */
 };
 
-/* Machine cycles -> VDC half-clocks: cycle c starts at c x hc_per_cycle, except the cycle in
- * which a frame boundary falls, which starts at the boundary itself. So frame k begins with cycle
- * floor(k x cycles per frame), as in MAME (frame 1 = cycles 0-5982 on NTSC), and the VDC has
- * finished frame k - 1 (picture and sound) when the CPU gets there. */
-static inline uint64_t machine_hc(const o2_machine *m)
-{
-    uint64_t hc = m->cpu.s.cycles * m->hc_per_cycle;
-    uint64_t next_boundary = (hc / m->hc_per_frame + 1) * m->hc_per_frame;
-    return next_boundary - hc < m->hc_per_cycle ? next_boundary : hc;
-}
+/* Machine cycles -> VDC half-clocks: where cycle c starts. Bus accesses happen there. */
+static inline uint64_t machine_hc(const o2_machine *m) { return m->cpu.s.cycles * m->hc_per_cycle; }
+
+/* The last half-clock of cycle c. Pins sampled at the instruction boundary c show the VDC as it
+ * is there: an event (VBLANK, HBLANK edge, frame boundary) counts from the start of the cycle it
+ * falls in, as in MAME, whose CPU sees the VBLANK interrupt rising at cycle 5978.75 at the
+ * boundary 5978, and whose frame k ends after floor(k x 5983.25) cycles. */
+static inline uint64_t machine_horizon(const o2_machine *m) { return machine_hc(m) + m->hc_per_cycle - 1; }
 
 void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
 void machine_after_load(o2_machine *m);              /* re-derives mapping and pins */
