@@ -32,6 +32,16 @@ def test_jmp_uses_opcode_bits_for_address_bits_10_to_8():
     assert b.pc == 0x5A3
 
 
+@pytest.mark.parametrize("page", range(8))
+def test_jmp_and_call_on_every_page(page):
+    b = board([(page << 5) | 0x04, 0x3C])                 # JMP page:3Ch
+    b.step()
+    assert b.pc == (page << 8) | 0x3C
+    b = board([(page << 5) | 0x14, 0x3C])                 # CALL page:3Ch
+    b.step()
+    assert (b.pc, b.sp, b.ram[0x08]) == ((page << 8) | 0x3C, 1, 0x02)
+
+
 def test_sel_mb1_applies_at_the_next_jmp_only():
     # SEL MB1 ; NOP ; JMP 123h
     b = board([0xF5, NOP, 0x24, 0x23])

@@ -113,6 +113,9 @@ def test_add_register_and_indirect_use_selected_bank():
     (0x45, 0, 0, 0x45, 0),   # already decimal
     (0x45, 1, 0, 0xA5, 1),   # CY forces the high adjust
     (0xFA, 0, 0, 0x60, 1),   # low adjust overflows (100): the high adjust follows
+    (0xA0, 0, 0, 0x00, 1),   # high digit A: +60h carries out
+    (0x9A, 0, 0, 0x00, 1),   # 99 + 01: the low adjust makes the high digit A
+    (0x99, 0, 0, 0x99, 0),   # largest value left alone
 ])
 def test_decimal_adjust(a, cy, ac, result, cy_out):
     b = board(bytes([0x57]), a=a, cy=cy, ac=ac)
