@@ -165,7 +165,7 @@ put_bcd:
 
 ; ---- read_keyboard: A = code of a key that is down (odyssey2.md section 4), or NO_KEY ---------
 ; Rows 0-5 are scanned in order; the first row with a key down answers, with the highest
-; column the decoder reports. The code is row * 8 + column. Clobbers R2; P2 bits 0-2 change.
+; column the decoder reports. The code is row * 8 + column. Clobbers R2; P2 = F8h | last row.
 read_keyboard:
         orl     p1,#P1_VDC_N | P1_RAM_N
         anl     p1,#~P1_KBD_N & 0FFh
