@@ -3,7 +3,7 @@
 ; the T1 event counter (HBLANK | VBLANK falling edges), the timer over a frame, and a register
 ; change in mid-frame. Parts 1-4 run once with interrupts off, synchronised on /INT (JNI); the
 ; results go to external RAM:
-;   00h  1 if /INT is still asserted two frames after VBLANK began, the status never read
+;   00h  1 if /INT is still asserted four frames after VBLANK began, the status never read
 ;   01h  the status (A1) then read
 ;   02h  1 if /INT is still asserted right after that read (expected 0)
 ;   03h-06h  T1 falling edges counted (STRT CNT) in 4 consecutive frames, /INT to /INT
@@ -48,7 +48,7 @@ start:
 
 ; ---- part 1: /INT stays asserted until the status is read
         call    sync
-        mov     r6,#2 * 24              ; about two frames: 48 x 256 x 2 cycles
+        mov     r6,#48                  ; 48 x (256 x 2 + 4) cycles: about four frames
 hold:
         mov     r7,#0
 hold_inner:
