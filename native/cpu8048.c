@@ -48,7 +48,6 @@
 #define RAM_MASK      0x3F
 #define BANK1_BASE    0x18
 #define STACK_BASE    0x08
-#define STACK_LEVELS  8
 
 #define VECTOR_EXTERNAL 0x003
 #define VECTOR_TIMER    0x007
@@ -209,7 +208,7 @@ static inline void push(o2_cpu_state *s, unsigned pc)
 {
     unsigned sp = s->psw & PSW_SP;
     s->ram[STACK_BASE + 2 * sp] = (uint8_t)pc;
-    s->ram[STACK_BASE + 2 * sp + 1] = (uint8_t)((s->psw & 0xF0) | (pc >> 8));
+    s->ram[STACK_BASE + 2 * sp + 1] = (uint8_t)((s->psw & 0xF0) | ((pc >> 8) & 0x0F));
     s->psw = (uint8_t)((s->psw & ~PSW_SP) | ((sp + 1) & PSW_SP));
 }
 
