@@ -28,6 +28,9 @@
 #define Q15               32768
 #define PI                3.14159265358979323846
 
+static void integrate(o2_sound *s);
+static void level_may_change(o2_sound *s);
+
 /* A 16-tap Hamming-windowed sinc low-pass with an exact DC gain of 1 (Q15 sum = 32768). */
 static void design_fir(int16_t coef[SOUND_FIR_TAPS])
 {
@@ -68,6 +71,9 @@ void sound_reset(o2_sound *s)
     s->holdoff = 0;
     s->pin = 0;
     s->pulses = 0;
+    s->level = 0;
+    s->pending_hc = 0;
+    s->same_run = 0;
     s->sub_pos = 0;
     s->sub_acc = 0;
     memset(s->fir_hist, 0, sizeof s->fir_hist);
@@ -79,6 +85,7 @@ void sound_reset(o2_sound *s)
 
 void sound_set_rate(o2_sound *s, uint32_t rate)
 {
+    integrate(s);
     s->rate = rate;
     s->ticks_per_hc = 2u * rate * s->hc_den;
     s->sub_pos = 0;
@@ -90,6 +97,7 @@ void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
     unsigned shift_bits = 8u * (unsigned)(SOUND_REG_SHIFT_LOW - reg);
     if (reg == SOUND_REG_CONTROL) {
         s->control = value;
+        level_may_change(s);
     } else if (reg >= SOUND_REG_SHIFT_HIGH && reg <= SOUND_REG_SHIFT_LOW) {
         s->shift = (s->shift & ~(0xFFu << shift_bits)) | (uint32_t)value << shift_bits;
         s->holdoff = 1;
@@ -129,6 +137,7 @@ int sound_hblank(o2_sound *s)
     s->holdoff = 0;
     s->prescaler = (s->prescaler + 1) & PRESCALE_MODULO;
     s->pin = s->shift & 1u;
+    level_may_change(s);
     return service;
 }
 
@@ -139,8 +148,18 @@ static uint32_t level_now(const o2_sound *s)
     return (uint32_t)(s->control & SOUND_CTRL_VOLUME) * SOUND_LEVEL_UNIT;
 }
 
+static void put_sample(o2_sound *s, int32_t v)
+{
+    if (v > INT16_MAX) v = INT16_MAX;
+    if (v < INT16_MIN) v = INT16_MIN;
+    if (s->count < SOUND_MAX_SAMPLES)
+        s->samples[s->count++] = (int16_t)v;
+}
+
 static void emit_sub(o2_sound *s, int32_t sub)
 {
+    int32_t last = s->fir_hist[(s->fir_pos + SOUND_FIR_TAPS - 1) % SOUND_FIR_TAPS];
+    s->same_run = sub == last ? (uint8_t)(s->same_run < SOUND_FIR_TAPS ? s->same_run + 1 : SOUND_FIR_TAPS) : 1;
     s->fir_hist[s->fir_pos] = sub;
     s->fir_pos = (s->fir_pos + 1) % SOUND_FIR_TAPS;
     s->sub_parity ^= 1;
@@ -149,31 +168,63 @@ static void emit_sub(o2_sound *s, int32_t sub)
     int64_t acc = 0;
     for (int k = 0; k < SOUND_FIR_TAPS; k++)   /* symmetric taps: the order of history is moot */
         acc += (int64_t)s->fir_coef[k] * s->fir_hist[(s->fir_pos + k) % SOUND_FIR_TAPS];
-    int32_t v = (int32_t)((acc + Q15 / 2) >> 15);
-    if (v > INT16_MAX) v = INT16_MAX;
-    if (v < INT16_MIN) v = INT16_MIN;
-    if (s->count < SOUND_MAX_SAMPLES)
-        s->samples[s->count++] = (int16_t)v;
+    put_sample(s, (int32_t)((acc + Q15 / 2) >> 15));
 }
 
-void sound_run(o2_sound *s, uint32_t hc)
+/* n whole sub-samples at one level. */
+static void emit_level(o2_sound *s, int32_t level, uint64_t n)
 {
-    uint64_t level = level_now(s);
-    uint64_t ticks = (uint64_t)hc * s->ticks_per_hc;
-    while (s->sub_pos + ticks >= s->ticks_per_sub) {
+    while (n && (s->same_run < SOUND_FIR_TAPS || s->fir_hist[(s->fir_pos + SOUND_FIR_TAPS - 1) % SOUND_FIR_TAPS] != level)) {
+        emit_sub(s, level);
+        n--;
+    }
+    /* The history is all `level` now and stays so; only the output count and parity move. */
+    uint64_t outputs = (n + s->sub_parity) / 2;
+    s->sub_parity = (uint8_t)((s->sub_parity + n) & 1);
+    for (uint64_t k = 0; k < outputs && s->count < SOUND_MAX_SAMPLES; k++)
+        s->samples[s->count++] = (int16_t)level;
+}
+
+static void integrate(o2_sound *s)
+{
+    uint64_t level = s->level;
+    uint64_t ticks = s->pending_hc * s->ticks_per_hc;
+    s->pending_hc = 0;
+    if (s->sub_pos + ticks < s->ticks_per_sub) {
+        s->sub_acc += level * ticks;
+        s->sub_pos += (uint32_t)ticks;
+        return;
+    }
+    if (s->sub_pos) {                              /* finish the sub-sample under way */
         uint32_t take = s->ticks_per_sub - s->sub_pos;
         s->sub_acc += level * take;
         ticks -= take;
         emit_sub(s, (int32_t)((s->sub_acc + s->ticks_per_sub / 2) / s->ticks_per_sub));
-        s->sub_acc = 0;
-        s->sub_pos = 0;
     }
-    s->sub_acc += level * ticks;
-    s->sub_pos += (uint32_t)ticks;
+    uint64_t whole = ticks / s->ticks_per_sub;
+    emit_level(s, (int32_t)level, whole);
+    ticks -= whole * s->ticks_per_sub;
+    s->sub_acc = level * ticks;
+    s->sub_pos = (uint32_t)ticks;
+}
+
+static void level_may_change(o2_sound *s)
+{
+    uint32_t level = level_now(s);
+    if (level != s->level) {
+        integrate(s);
+        s->level = level;
+    }
+}
+
+void sound_run(o2_sound *s, uint32_t hc)
+{
+    s->pending_hc += hc;
 }
 
 void sound_end_frame(o2_sound *s)
 {
+    integrate(s);
     memcpy(s->frame_samples, s->samples, s->count * sizeof s->samples[0]);
     s->frame_count = s->count;
     s->count = 0;
@@ -197,12 +248,15 @@ void sound_state(o2_sound *s, o2_stream *st)
     st_u32(st, &s->hc_den);
     st_u32(st, &s->ticks_per_hc);
     st_u32(st, &s->ticks_per_sub);
+    st_u32(st, &s->level);
+    st_u64(st, &s->pending_hc);
     st_u32(st, &s->sub_pos);
     st_u64(st, &s->sub_acc);
     for (int k = 0; k < SOUND_FIR_TAPS; k++)
         st_i32(st, &s->fir_hist[k]);
     st_u8(st, &s->fir_pos);
     st_u8(st, &s->sub_parity);
+    st_u8(st, &s->same_run);
     st_u32(st, &s->count);
     st_u32(st, &s->frame_count);
     if (s->count > SOUND_MAX_SAMPLES || s->frame_count > SOUND_MAX_SAMPLES || s->fir_pos >= SOUND_FIR_TAPS) {

@@ -18,7 +18,9 @@
  *
  * PCM: the output level (pin AND enable) × volume is integrated exactly over half-clock
  * intervals into sub-samples at twice the output rate (a box filter), which a 16-tap
- * windowed-sinc low-pass (cut-off 0.45 × output rate) decimates by two. A sample's value is
+ * windowed-sinc low-pass (cut-off 0.45 × output rate) decimates by two. Stretches of constant
+ * level are handled in bulk: once the filter's history is all one level, its output is that
+ * level exactly (the taps sum to exactly 1), so silence and steady tones cost little. A sample's value is
  * the filtered average of level = volume × SOUND_LEVEL_UNIT while the pin is high, 0 while low
  * or disabled: a steady level v × SOUND_LEVEL_UNIT comes out exactly as that number.
  */
@@ -55,11 +57,14 @@ typedef struct o2_sound {
     uint32_t hc_den;         /* half-clocks per second = ticks_per_sub / hc_den */
     uint32_t ticks_per_hc;   /* time unit: one sub-sample is ticks_per_sub ticks */
     uint32_t ticks_per_sub;
+    uint32_t level;          /* output level now (volume × SOUND_LEVEL_UNIT, or 0) */
+    uint64_t pending_hc;     /* half-clocks at `level` not integrated yet */
     uint32_t sub_pos;        /* ticks into the current sub-sample */
     uint64_t sub_acc;        /* level × ticks accumulated in the current sub-sample */
     int32_t fir_hist[SOUND_FIR_TAPS];   /* last sub-samples, newest at fir_pos - 1 */
     uint8_t fir_pos;
     uint8_t sub_parity;      /* every second sub-sample makes an output sample */
+    uint8_t same_run;        /* trailing equal sub-samples in fir_hist, up to SOUND_FIR_TAPS */
     int16_t fir_coef[SOUND_FIR_TAPS];   /* Q15, derived from rate-independent design */
     /* Output: samples made during the current frame, and those of the last complete frame. */
     uint32_t count;
@@ -76,7 +81,9 @@ uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they ar
 /* Clock at the start of each HBLANK; returns 1 when the register "needs service": the 24th
  * shift clock since the last write to A7-A9 (a held-off clock counts too). */
 int  sound_hblank(o2_sound *s);
-void sound_run(o2_sound *s, uint32_t hc);         /* integrate the output over hc half-clocks */
+/* hc half-clocks pass. The output is integrated lazily, when its level changes or a frame
+ * ends, so this is an addition. */
+void sound_run(o2_sound *s, uint32_t hc);
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
 /* The samples of the last complete frame (frame_samples / frame_count). */
 const int16_t *sound_last_frame(const o2_sound *s, uint32_t *count);

@@ -168,40 +168,6 @@ static void build_collide(vdc8244 *v)
 
 /* ---------------------------------------------------------------- line rendering */
 
-typedef struct span {
-    unsigned x0, x1;                 /* half-clocks being drawn, [x0, x1) */
-    unsigned lo, hi;                 /* extent of the object pixels drawn */
-    unsigned pieces;                 /* object runs drawn, to skip collision scans */
-    uint8_t pen[VDC_LINE_HC_MAX];
-    uint8_t cover[VDC_LINE_HC_MAX];  /* collision classes present */
-} span;
-
-static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
-{
-    int a = start < (int)s->x0 ? (int)s->x0 : start;
-    int b = start + (int)width > (int)s->x1 ? (int)s->x1 : start + (int)width;
-    if (a >= b)
-        return;
-    memset(s->pen + a, pen, (size_t)(b - a));
-    for (int x = a; x < b; x++)
-        s->cover[x] |= cls;
-    if ((unsigned)a < s->lo) s->lo = (unsigned)a;
-    if ((unsigned)b > s->hi) s->hi = (unsigned)b;
-    s->pieces++;
-}
-
-/* Eight pixels of `width` half-clocks; `msb_first` for characters, bit 0 first for sprites. */
-static void pattern(span *s, int start, uint8_t bits, unsigned width, int msb_first, uint8_t pen, uint8_t cls)
-{
-    for (unsigned k = 0; bits; k++) {
-        uint8_t mask = (uint8_t)(msb_first ? 0x80u >> k : 1u << k);
-        if (bits & mask) {
-            run(s, start + (int)(k * width), width, pen, cls);
-            bits &= (uint8_t)~mask;
-        }
-    }
-}
-
 static int obj_start_hc(uint8_t x, uint8_t x_max)
 {
     int units;
@@ -214,7 +180,20 @@ static int obj_start_hc(uint8_t x, uint8_t x_max)
     return OBJ_PIXEL_HC * (units + OBJ_X_DELAY);
 }
 
-static void draw_grid(const vdc8244 *v, span *s, unsigned line, uint8_t pen)
+static void add_piece(vdc_line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
+                      uint8_t pen, uint8_t cls)
+{
+    vdc_piece *p = &d->piece[d->count++];
+    p->start = (int16_t)start;
+    p->kind = kind;
+    p->bits = bits;
+    p->width = (uint8_t)width;
+    p->pen = pen;
+    p->cls = cls;
+    p->unused = 0;
+}
+
+static void describe_grid(const vdc8244 *v, vdc_line_desc *d, unsigned line, uint8_t pen)
 {
     uint8_t ctrl = v->reg[VDC_REG_CONTROL];
     if (!(ctrl & VDC_CTRL_GRID) || line < GRID_TOP_LINE)
@@ -225,35 +204,30 @@ static void draw_grid(const vdc8244 *v, span *s, unsigned line, uint8_t pen)
         unsigned width = OBJ_PIXEL_HC * ((ctrl & VDC_CTRL_WIDE_VGRID) ? VGRID_WIDE_X : VGRID_WIDTH_X);
         for (unsigned c = 0; c < VGRID_COLS; c++)
             if (v->reg[VDC_REG_VGRID + c] >> row & 1)
-                run(s, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), width, pen, VDC_COLL_VGRID);
+                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), VDC_PIECE_SOLID, 0, width,
+                          pen, VDC_COLL_VGRID);
     }
     if (row < HGRID_ROWS && within < HGRID_LINES) {
         for (unsigned c = 0; c < HGRID_COLS; c++) {
             uint8_t on = row < VGRID_ROWS ? v->reg[VDC_REG_HGRID + c] >> row & 1
-                                 : v->reg[VDC_REG_HGRID_ROW8 + c] & HGRID_ROW8_BIT;
+                                          : v->reg[VDC_REG_HGRID_ROW8 + c] & HGRID_ROW8_BIT;
             if (on)
-                run(s, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), OBJ_PIXEL_HC * HGRID_WIDTH_X, pen, VDC_COLL_HGRID);
+                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), VDC_PIECE_SOLID, 0,
+                          OBJ_PIXEL_HC * HGRID_WIDTH_X, pen, VDC_COLL_HGRID);
         }
         if (ctrl & VDC_CTRL_DOTS)
             for (unsigned c = 0; c < VGRID_COLS; c++)
-                run(s, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), OBJ_PIXEL_HC * VGRID_WIDTH_X, pen, VDC_COLL_HGRID);
+                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), VDC_PIECE_SOLID, 0,
+                          OBJ_PIXEL_HC * VGRID_WIDTH_X, pen, VDC_COLL_HGRID);
     }
 }
-
-typedef struct char_row {
-    int start;
-    uint8_t bits;
-    uint8_t pen;
-} char_row;
 
 /* Row of a character starting at line y with pointer ptr shown on `line`, or -1. The height
  * ends where the ROM address reaches the last row of an 8-byte group (§3). */
 static int char_row_on(unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
 {
     unsigned top = y & CHAR_Y_MASK;
-    if (top < CHAR_Y_MIN)
-        return -1;
-    if (line < top)
+    if (top < CHAR_Y_MIN || line < top)
         return -1;
     unsigned first = (ptr + (y >> 1)) & CHAR_PTR_MASK;
     unsigned height = (CHAR_ROWS - 1) - (first & (CHAR_ROWS - 1));
@@ -266,66 +240,49 @@ static int char_row_on(unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
     return (int)row;
 }
 
-static unsigned collect_chars(const vdc8244 *v, unsigned line, char_row *out)
+static unsigned char_pointer(const uint8_t *r)
 {
-    unsigned n = 0, addr;
+    return r[OBJ_PTR] | (unsigned)(r[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
+}
+
+static uint8_t char_pen(const uint8_t *r)
+{
+    return (uint8_t)(PEN_LUMINANCE | (r[OBJ_ATTR] >> CHAR_COLOR_SHIFT & COLOR_MASK));
+}
+
+/* Characters in register order: a later one is drawn over an earlier one (as MAME does). */
+static void describe_chars(const vdc8244 *v, vdc_line_desc *d, unsigned line)
+{
+    unsigned addr;
+    d->first_char = d->count;
     for (unsigned c = 0; c < CHARS; c++) {
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
-        unsigned ptr = r[OBJ_PTR] | (unsigned)(r[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
-        int row = char_row_on(line, r[OBJ_Y], ptr, &addr);
+        int row = char_row_on(line, r[OBJ_Y], char_pointer(r), &addr);
         int start = obj_start_hc(r[OBJ_X], CHAR_X_MAX);
-        if (row < 0 || start == OBJ_NOT_EMITTED)
-            continue;
-        out[n].start = start;
-        out[n].bits = v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK];
-        out[n].pen = (uint8_t)(PEN_LUMINANCE | (r[OBJ_ATTR] >> CHAR_COLOR_SHIFT & COLOR_MASK));
-        n++;
+        if (row >= 0 && start != OBJ_NOT_EMITTED)
+            add_piece(d, start, VDC_PIECE_MSB_FIRST, v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK],
+                      OBJ_PIXEL_HC, char_pen(r), VDC_COLL_CHARS);
     }
     for (unsigned q = 0; q < QUADS; q++) {
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
-        const uint8_t *last = r + OBJ_REGS * (QUAD_CHARS - 1);
         /* The fourth character's height ends all four. */
-        unsigned last_ptr = last[OBJ_PTR] | (unsigned)(last[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
-        int row = char_row_on(line, r[OBJ_Y], last_ptr, &addr);
+        int row = char_row_on(line, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &addr);
         /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65); MAME draws none. */
         int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
         if (row < 0 || start == OBJ_NOT_EMITTED)
             continue;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
             const uint8_t *c = r + OBJ_REGS * k;
-            unsigned ptr = c[OBJ_PTR] | (unsigned)(c[OBJ_ATTR] & CHAR_ATTR_PTR8) << 8;
-            unsigned first = (ptr + (r[OBJ_Y] >> 1)) & CHAR_PTR_MASK;
-            out[n].start = start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k);
-            out[n].bits = v->charset[(first + (unsigned)row) & CHAR_PTR_MASK];
-            out[n].pen = (uint8_t)(PEN_LUMINANCE | (c[OBJ_ATTR] >> CHAR_COLOR_SHIFT & COLOR_MASK));
-            n++;
+            unsigned first = (char_pointer(c) + (r[OBJ_Y] >> 1)) & CHAR_PTR_MASK;
+            add_piece(d, start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k), VDC_PIECE_MSB_FIRST,
+                      v->charset[(first + (unsigned)row) & CHAR_PTR_MASK], OBJ_PIXEL_HC, char_pen(c),
+                      VDC_COLL_CHARS);
         }
     }
-    return n;
+    d->chars = (uint8_t)(d->count - d->first_char);
 }
 
-/* Characters are drawn in register order, a later one over an earlier one (as MAME does). One
- * that starts while another is still shifting out sets the major-system overlap status when
- * the beam reaches it (8245 spec, A1 bit 7; MAME sets it for overlapping characters only). */
-static void draw_chars(vdc8244 *v, span *s, unsigned line)
-{
-    char_row rows[CHARS + QUADS * QUAD_CHARS];
-    int starts[CHARS + QUADS * QUAD_CHARS];
-    unsigned n = collect_chars(v, line, rows);
-    for (unsigned i = 0; i < n; i++) {
-        pattern(s, rows[i].start, rows[i].bits, OBJ_PIXEL_HC, 1, rows[i].pen, VDC_COLL_CHARS);
-        unsigned j = i;                               /* insertion sort of the start columns */
-        for (; j > 0 && starts[j - 1] > rows[i].start; j--)
-            starts[j] = starts[j - 1];
-        starts[j] = rows[i].start;
-    }
-    for (unsigned i = 1; i < n; i++)
-        if (starts[i] < starts[i - 1] + CHAR_WIDTH_HC
-            && (unsigned)starts[i] >= s->x0 && (unsigned)starts[i] < s->x1)
-            v->status |= VDC_STATUS_MAJOR;
-}
-
-static void draw_sprites(const vdc8244 *v, span *s, unsigned line)
+static void describe_sprites(const vdc8244 *v, vdc_line_desc *d, unsigned line)
 {
     for (int n = SPRITES - 1; n >= 0; n--) {       /* sprite 0 ends on top */
         const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
@@ -343,9 +300,9 @@ static void draw_sprites(const vdc8244 *v, span *s, unsigned line)
                    || (shift == SPRITE_SHIFT_ODD && (row & 1));
         if (shifted)
             start += 1 + (int)dbl;
-        uint8_t pen = (uint8_t)(PEN_LUMINANCE | (attr >> SPRITE_COLOR_SHIFT & COLOR_MASK));
-        pattern(s, start, v->reg[VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n + row], OBJ_PIXEL_HC << dbl, 0,
-                pen, (uint8_t)COLL_SPRITE(n));
+        add_piece(d, start, VDC_PIECE_LSB_FIRST, v->reg[VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n + row],
+                  OBJ_PIXEL_HC << dbl, (uint8_t)(PEN_LUMINANCE | (attr >> SPRITE_COLOR_SHIFT & COLOR_MASK)),
+                  (uint8_t)COLL_SPRITE(n));
     }
 }
 
@@ -354,35 +311,159 @@ static uint8_t reverse3(uint8_t c)
     return (uint8_t)((c & 1) << 2 | (c & 2) | (c & 4) >> 2);
 }
 
-static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
+static void describe_line(const vdc8244 *v, unsigned line, vdc_line_desc *d)
+{
+    uint8_t color = v->reg[VDC_REG_COLOR];
+    uint8_t dim = v->p17 ? 0 : PEN_LUMINANCE;      /* P17 low lights background and grid */
+    uint8_t grid = (uint8_t)(reverse3(color & COLOR_MASK) | dim | ((color & COLOR_GRID_BRIGHT) ? PEN_LUMINANCE : 0));
+    d->bg = (uint8_t)(reverse3(color >> COLOR_BG_SHIFT & COLOR_MASK) | dim);
+    d->collide_enable = v->reg[VDC_REG_COLLISION];
+    d->count = 0;
+    d->first_char = 0;
+    d->chars = 0;
+    describe_grid(v, d, line, grid);
+    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= OBJ_FIRST_LINE && line <= OBJ_LAST_LINE) {
+        describe_chars(v, d, line);
+        describe_sprites(v, d, line);
+    }
+}
+
+static int same_desc(const vdc_line_desc *a, const vdc_line_desc *b)
+{
+    return a->bg == b->bg && a->collide_enable == b->collide_enable && a->count == b->count
+        && a->first_char == b->first_char && a->chars == b->chars
+        && memcmp(a->piece, b->piece, a->count * sizeof a->piece[0]) == 0;
+}
+
+typedef struct span {
+    unsigned x0, x1;                 /* half-clocks being drawn, [x0, x1) */
+    unsigned lo, hi;                 /* extent of the object pixels drawn */
+    unsigned runs;                   /* runs drawn, to skip collision scans */
+    uint8_t pen[VDC_LINE_HC_MAX];
+    uint8_t cover[VDC_LINE_HC_MAX];  /* collision classes present */
+} span;
+
+static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
+{
+    int a = start < (int)s->x0 ? (int)s->x0 : start;
+    int b = start + (int)width > (int)s->x1 ? (int)s->x1 : start + (int)width;
+    if (a >= b)
+        return;
+    memset(s->pen + a, pen, (size_t)(b - a));
+    for (int x = a; x < b; x++)
+        s->cover[x] |= cls;
+    if ((unsigned)a < s->lo) s->lo = (unsigned)a;
+    if ((unsigned)b > s->hi) s->hi = (unsigned)b;
+    s->runs++;
+}
+
+static void draw_piece(span *s, const vdc_piece *p)
+{
+    if (p->kind == VDC_PIECE_SOLID) {
+        run(s, p->start, p->width, p->pen, p->cls);
+        return;
+    }
+    for (unsigned k = 0, bits = p->bits; bits; k++) {
+        unsigned mask = p->kind == VDC_PIECE_MSB_FIRST ? 0x80u >> k : 1u << k;
+        if (bits & mask) {
+            run(s, p->start + (int)(k * p->width), p->width, p->pen, p->cls);
+            bits &= ~mask;
+        }
+    }
+}
+
+/* Characters share one shifter: one that starts while another is still shifting out sets the
+ * major-system overlap status when the beam reaches it (8245 spec, A1 bit 7; MAME sets it for
+ * overlapping characters only, and draws both). */
+static uint8_t major_overlap(const vdc_line_desc *d, unsigned x0, unsigned x1)
+{
+    int starts[CHARS + QUADS * QUAD_CHARS];
+    for (unsigned i = 0; i < d->chars; i++) {     /* insertion sort of the start columns */
+        int start = d->piece[d->first_char + i].start;
+        unsigned j = i;
+        for (; j > 0 && starts[j - 1] > start; j--)
+            starts[j] = starts[j - 1];
+        starts[j] = start;
+    }
+    for (unsigned i = 1; i < d->chars; i++)
+        if (starts[i] < starts[i - 1] + CHAR_WIDTH_HC && (unsigned)starts[i] >= x0 && (unsigned)starts[i] < x1)
+            return VDC_STATUS_MAJOR;
+    return 0;
+}
+
+/* Draws [x0, x1) of `line` from its description; returns the collision classes it set. */
+static uint8_t rasterize(vdc8244 *v, const vdc_line_desc *d, unsigned line, unsigned x0, unsigned x1)
 {
     span s;
     s.x0 = x0;
     s.x1 = x1;
     s.lo = x1;
     s.hi = x0;
-    s.pieces = 0;
-    uint8_t color = v->reg[VDC_REG_COLOR];
-    uint8_t dim = v->p17 ? 0 : PEN_LUMINANCE;      /* P17 low lights background and grid */
-    uint8_t bg = (uint8_t)(reverse3(color >> COLOR_BG_SHIFT & COLOR_MASK) | dim);
-    uint8_t grid = (uint8_t)(reverse3(color & COLOR_MASK) | dim | ((color & COLOR_GRID_BRIGHT) ? PEN_LUMINANCE : 0));
-    memset(s.pen + x0, bg, x1 - x0);
+    s.runs = 0;
+    memset(s.pen + x0, d->bg, x1 - x0);
     memset(s.cover + x0, 0, x1 - x0);
-    draw_grid(v, &s, line, grid);
-    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= OBJ_FIRST_LINE && line <= OBJ_LAST_LINE) {
-        draw_chars(v, &s, line);
-        draw_sprites(v, &s, line);
-    }
-    if (s.pieces > 1) {
-        uint8_t hits = 0;
+    for (unsigned i = 0; i < d->count; i++)
+        draw_piece(&s, &d->piece[i]);
+    uint8_t hits = 0;
+    if (s.runs > 1)
         for (unsigned x = s.lo; x < s.hi; x++)
             hits |= v->collide[s.cover[x]];
-        v->collision |= hits;
-    }
     unsigned end = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
     uint8_t *out = v->screen[line][0];
     for (unsigned x = x0; x < end; x++)
         memcpy(out + 3 * x, vdc_palette[s.pen[x]], 3);
+    return hits;
+}
+
+/* The active part of a line, [0, VDC_HBLANK_START), is drawn in spans as the beam goes. A line
+ * drawn whole is remembered, so an unchanged line costs a comparison (or nothing at all when no
+ * register changed since), its pixels being on the screen already. */
+static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
+{
+    int whole = x0 == 0 && x1 == VDC_HBLANK_START;
+    if (whole && v->line_gen[line] == v->gen) {
+        v->collision |= v->line_hits[line];
+        v->status |= v->line_major[line];
+        return;
+    }
+    vdc_line_desc d;
+    describe_line(v, line, &d);
+    if (!whole) {
+        v->line_gen[line] = 0;
+        v->collision |= rasterize(v, &d, line, x0, x1);
+        v->status |= major_overlap(&d, x0, x1);
+        return;
+    }
+    if (!v->line_gen[line] || !same_desc(&d, &v->line_desc[line])) {
+        v->line_desc[line] = d;
+        v->line_hits[line] = rasterize(v, &d, line, x0, x1);
+        v->line_major[line] = major_overlap(&d, x0, x1);
+    }
+    v->line_gen[line] = v->gen;
+    v->collision |= v->line_hits[line];
+    v->status |= v->line_major[line];
+}
+
+void vdc_flush(vdc8244 *v)
+{
+    unsigned end = v->x < VDC_HBLANK_START ? v->x : VDC_HBLANK_START;
+    if (v->line <= VDC_VBLANK_LINE && v->drawn_x < end) {
+        draw_span(v, v->line, v->drawn_x, end);
+        v->drawn_x = (uint16_t)end;
+    }
+}
+
+/* What was drawn so far keeps the old picture; what follows is drawn with the new one. */
+static void picture_changed(vdc8244 *v)
+{
+    vdc_flush(v);
+    v->gen++;
+}
+
+static void forget_lines(vdc8244 *v)
+{
+    v->gen = 1;
+    memset(v->line_gen, 0, sizeof v->line_gen);
 }
 
 /* ---------------------------------------------------------------- time */
@@ -407,8 +488,10 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         unsigned x = v->x, line = v->line;
         uint64_t left = hc - v->hc;
         unsigned x1 = left >= (uint64_t)(v->line_hc - x) ? v->line_hc : x + (unsigned)left;
-        if (line <= VDC_VBLANK_LINE && x < VDC_HBLANK_START)
-            draw_span(v, line, x, x1 < VDC_HBLANK_START ? x1 : VDC_HBLANK_START);
+        if (line <= VDC_VBLANK_LINE && x1 >= VDC_HBLANK_START && v->drawn_x < VDC_HBLANK_START) {
+            draw_span(v, line, v->drawn_x, VDC_HBLANK_START);
+            v->drawn_x = VDC_HBLANK_START;
+        }
         /* Events at position p happen when the beam reaches p: x < p <= x1. */
         if (line == VDC_VBLANK_LINE && x < VDC_VBLANK_X && x1 >= VDC_VBLANK_X) {
             v->irq = 1;
@@ -429,6 +512,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         v->hc += x1 - x;
         if (x1 == v->line_hc) {
             v->x = 0;
+            v->drawn_x = 0;
             v->line = (uint16_t)((line + 1) % v->lines);
             if (v->line == VDC_FRAME_START_LINE) {
                 v->frame++;
@@ -488,19 +572,24 @@ void vdc_reset(vdc8244 *v)
     v->p17 = 1;                       /* P1 is all ones at power-on */
     v->hc = 0;
     v->frame = 0;
+    v->drawn_x = 0;
     position_from_hc(v);
     build_collide(v);
     sound_reset(&v->sound);
     memset(v->screen, 0, sizeof v->screen);
+    forget_lines(v);
 }
 
 void vdc_set_charset(vdc8244 *v, const uint8_t charset[512])
 {
+    picture_changed(v);
     memcpy(v->charset, charset, sizeof v->charset);
 }
 
 void vdc_set_p17(vdc8244 *v, int level)
 {
+    if (v->p17 != (level ? 1 : 0))
+        picture_changed(v);
     v->p17 = level ? 1 : 0;
 }
 
@@ -578,6 +667,7 @@ uint8_t vdc_peek(const vdc8244 *v, uint8_t reg)
 
 uint8_t vdc_read(vdc8244 *v, uint8_t reg)
 {
+    vdc_flush(v);                     /* collisions and status up to the beam */
     uint8_t value = vdc_peek(v, reg);
     uint8_t a = canonical(reg);
     if (a == VDC_REG_STATUS) {
@@ -593,6 +683,8 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
 {
     uint8_t a = canonical(reg);
     uint8_t ctrl = v->reg[VDC_REG_CONTROL];
+    if (a < REG_SOUND_FIRST || a > REG_SOUND_LAST)
+        picture_changed(v);
     if (a < REG_OBJECTS_END) {
         if (ctrl & VDC_CTRL_OBJECTS)
             return;
@@ -641,6 +733,7 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
 void vdc_state(vdc8244 *v, o2_stream *st)
 {
     st_u64(st, &v->hc);
+    st_u16(st, &v->drawn_x);
     st_u32(st, &v->frame);
     st_bytes(st, v->reg, sizeof v->reg);
     st_u8(st, &v->status);
@@ -654,5 +747,6 @@ void vdc_state(vdc8244 *v, o2_stream *st)
     if (st->mode == O2_STREAM_LOAD) {
         position_from_hc(v);
         build_collide(v);
+        forget_lines(v);
     }
 }

@@ -102,6 +102,31 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 #define VDC_COLL_EXTERNAL    0x40
 #define VDC_COLL_CHARS       0x80     /* characters and quads */
 
+/* One line's picture as a list of pieces in drawing order (background first, sprite 0 last):
+ * the render cache compares these to skip lines that would come out the same. */
+#define VDC_LINE_PIECES      64
+#define VDC_PIECE_SOLID      0        /* `width` half-clocks of `pen` */
+#define VDC_PIECE_MSB_FIRST  1        /* a character row: 8 pixels of `width`, bit 7 leftmost */
+#define VDC_PIECE_LSB_FIRST  2        /* a sprite row: bit 0 leftmost */
+
+typedef struct vdc_piece {
+    int16_t start;                 /* half-clock of the first pixel */
+    uint8_t kind;
+    uint8_t bits;
+    uint8_t width;
+    uint8_t pen;
+    uint8_t cls;                   /* collision class (VDC_COLL_*) */
+    uint8_t unused;
+} vdc_piece;
+
+typedef struct vdc_line_desc {
+    uint8_t bg;                    /* background pen */
+    uint8_t collide_enable;        /* A2 as written: the collisions depend on it */
+    uint8_t count;
+    uint8_t first_char, chars;     /* the character pieces, for the major-overlap status */
+    vdc_piece piece[VDC_LINE_PIECES];
+} vdc_line_desc;
+
 struct vdc8244 {
     int region;
     uint16_t line_hc;              /* 455 / 456 */
@@ -109,6 +134,7 @@ struct vdc8244 {
     uint16_t hblank_end;
     uint64_t hc;                   /* caught up to here */
     uint16_t line, x;              /* beam position at hc */
+    uint16_t drawn_x;              /* the current line's pixels are drawn up to here */
     uint32_t frame;                /* frames completed (frame boundaries passed) since power-on */
     uint8_t reg[256];              /* what was written (A0-AF hold B0-BF too) */
     uint8_t status;                /* A1 latched bits: VDC_STATUS_SOUND, _VBLANK, _MAJOR */
@@ -120,6 +146,15 @@ struct vdc8244 {
     uint8_t collide[256];          /* objects present -> A2 bits they set (derived from reg A2) */
     o2_sound sound;
     uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
+    /* Render cache (derived state, rebuilt after a load): line y of the screen was last drawn
+     * whole from line_desc[y], under the register generation line_gen[y] (0 = not valid), and
+     * produced the collisions line_hits[y] and major-overlap status line_major[y]. `gen` counts
+     * changes of what the picture depends on (register writes, charset, P17). */
+    uint32_t gen;
+    uint32_t line_gen[VDC_SCREEN_H];
+    uint8_t line_hits[VDC_SCREEN_H];
+    uint8_t line_major[VDC_SCREEN_H];
+    vdc_line_desc line_desc[VDC_SCREEN_H];
 };
 
 extern const uint8_t vdc_palette[VDC_PENS][3];
@@ -136,5 +171,9 @@ int      vdc_irq(const vdc8244 *vdc);                     /* 1 while /INT is ass
 int      vdc_t1(const vdc8244 *vdc);                      /* HBLANK | VBLANK now */
 uint64_t vdc_next_event(const vdc8244 *vdc);              /* hc of the next change of irq or t1 */
 void     vdc_state(vdc8244 *vdc, o2_stream *st);          /* every field, the framebuffer too */
+/* Drawing of the current line waits until its active part ends or something it depends on
+ * changes (register write, P17, charset, a status or collision read). vdc_flush draws it up to
+ * the beam now, for a look at `screen` in the middle of a line; it changes nothing else. */
+void     vdc_flush(vdc8244 *vdc);
 
 #endif /* VDC8244_H */

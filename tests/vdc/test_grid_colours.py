@@ -10,7 +10,7 @@ BLACK, GREY, WHITE = PALETTE[0], PALETTE[7], PALETTE[15]
 def grid_frame(pairs, control=CTRL_GRID, colour=0x07, body_after=""):
     m = machine(setup(list(pairs) + [(0xA3, colour), (0xA0, control)]) + body_after)
     m.run_frames(2)
-    return m.screen
+    return m.screen.copy()   # the view lives only as long as the machine
 
 
 def lit_rows(screen):

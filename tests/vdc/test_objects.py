@@ -12,7 +12,7 @@ BLACK = PALETTE[0]
 def frame_of(pairs, frames=2, **kw):
     m = machine(setup(list(pairs) + [(0xA0, CTRL_OBJECTS)]), **kw)
     m.run_frames(frames)
-    return m.screen
+    return m.screen.copy()   # the view lives only as long as the machine
 
 
 def first_lit(screen, row):
