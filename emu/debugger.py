@@ -34,6 +34,9 @@ STACK_DEPTH = 8
 PSW_SP = 0x07
 CALL_MASK, CALL_OPCODE = 0x1F, 0x14
 CONTINUE_CHUNK_FRAMES = 600          # a `continue` returns to Python this often (Ctrl-C)
+# History for back/rewind: a snapshot (about 260 KB, mostly the framebuffer) every 30 frames,
+# the last 120 kept: a minute of NTSC play; a seek re-executes at most 30 frames.
+HISTORY_EVERY, HISTORY_SIZE = 30, 120
 HISTORY_FILE = os.path.expanduser("~/.o2_debug_history")
 ACCESS_NAMES = {"r": WATCH_READ, "read": WATCH_READ, "w": WATCH_WRITE, "write": WATCH_WRITE,
                 "rw": WATCH_READ | WATCH_WRITE, "access": WATCH_READ | WATCH_WRITE}
@@ -163,12 +166,13 @@ class _Command:
 class Debugger:
     """A debugging session on one Odyssey2. symbols: a .sym.json path, a Symbols or None."""
 
-    def __init__(self, machine, symbols=None, out=None):
+    def __init__(self, machine, symbols=None, out=None, history_every=HISTORY_EVERY,
+                 history_size=HISTORY_SIZE):
         self.machine = machine
         self.symbols = symbols if isinstance(symbols, Symbols) else (
             Symbols.load(symbols) if symbols else Symbols())
         self.out = out or sys.stdout
-        self.core = DebugCore(machine._machine)
+        self.core = DebugCore(machine._machine, history_every, history_size)
         self.breakpoints: dict[int, Breakpoint] = {}
         self._next_number = 1
         self._context = _Context(self)
@@ -608,18 +612,18 @@ class Debugger:
         self.say(views.hexdump(self.machine.xram))
 
     def cmd_vdc(self, args):
-        """vdc -- VDC registers (peeked) and their decoded control, status, colour and sound"""
-        regs = self.machine.vdc_regs
-        self.say(views.hexdump(regs))
-        self.say(views.vdc_summary(regs))
+        """vdc -- VDC registers as written, and decoded control, status, collision, colour, beam, sound"""
+        written = self.core.vdc_registers()
+        self.say(views.hexdump(written))
+        self.say(views.vdc_summary(written, self.machine.vdc_regs, *self.core.sound()))
 
     def cmd_objects(self, args):
         """objects -- sprites, characters and quads: position, colour, attributes, shapes"""
-        self.say(views.objects(self.machine.vdc_regs, self.core.charset))
+        self.say(views.objects(self.core.vdc_registers(), self.core.charset))
 
     def cmd_grid(self, args):
         """grid -- the grid segments drawn as text"""
-        self.say(views.grid(self.machine.vdc_regs))
+        self.say(views.grid(self.core.vdc_registers()))
 
     def cmd_beam(self, args):
         """beam -- where the beam is: frame, line, half-clock"""
@@ -632,7 +636,7 @@ class Debugger:
 
     def cmd_sound(self, args):
         """sound -- the sound registers"""
-        self.say(views.sound(self.machine.vdc_regs))
+        self.say(views.sound(*self.core.sound()))
 
     def cmd_dis(self, args):
         """dis [ADDR] [N] -- disassemble N instructions (8) from ADDR (the PC)"""

@@ -11,7 +11,6 @@ PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = 0x80, 0x40, 0x20, 0x10, 0x07
 VDC_SPRITES, VDC_CHARS, VDC_QUADS, VDC_SHAPES = 0x00, 0x10, 0x40, 0x80
 VDC_CONTROL, VDC_STATUS, VDC_COLLISION, VDC_COLOUR = 0xA0, 0xA1, 0xA2, 0xA3
 VDC_BEAM_Y, VDC_BEAM_X = 0xA4, 0xA5
-VDC_SOUND_HIGH, VDC_SOUND_MID, VDC_SOUND_LOW, VDC_SOUND_CONTROL = 0xA7, 0xA8, 0xA9, 0xAA
 VDC_GRID_H, VDC_GRID_H9, VDC_GRID_V = 0xC0, 0xD0, 0xE0
 SPRITE_COUNT, CHAR_COUNT, QUAD_COUNT = 4, 12, 4
 GRID_H_COLUMNS, GRID_H_ROWS, GRID_V_COLUMNS, GRID_V_ROWS = 9, 9, 10, 8
@@ -176,27 +175,25 @@ def grid(regs) -> str:
     return "\n".join(lines)
 
 
-def vdc_summary(regs) -> str:
-    """Control, status, collision, colour, beam latches and sound, decoded."""
-    regs = bytes(regs)
-    colour = regs[VDC_COLOUR]
+def vdc_summary(written, read, shift: int, sound_control: int) -> str:
+    """Control and colour as written; status, collision and beam as the CPU would read them
+    (peeked); the sound chip's registers."""
+    written, read = bytes(written), bytes(read)
+    control, colour = written[VDC_CONTROL], written[VDC_COLOUR]
     return "\n".join([
-        f"control   A0 {regs[VDC_CONTROL]:02X}  {_bits(regs[VDC_CONTROL], CONTROL_BITS)}",
-        f"status    A1 {regs[VDC_STATUS]:02X}  {_bits(regs[VDC_STATUS], STATUS_BITS)}",
-        f"collision A2 {regs[VDC_COLLISION]:02X}  {_bits(regs[VDC_COLLISION], COLLISION_BITS)}",
+        f"control   A0 {control:02X}  {_bits(control, CONTROL_BITS)}",
+        f"status    A1 {read[VDC_STATUS]:02X}  {_bits(read[VDC_STATUS], STATUS_BITS)}",
+        f"collision A2 {read[VDC_COLLISION]:02X}  {_bits(read[VDC_COLLISION], COLLISION_BITS)}",
         f"colour    A3 {colour:02X}  grid {colour & COLOUR_GRID_MASK}  "
         f"background {colour >> COLOUR_BG_SHIFT & COLOUR_MASK}"
         f"{'  luminance' if colour & COLOUR_GRID_LUMA else ''}",
-        f"beam      A4 {regs[VDC_BEAM_Y]:02X} (y)  A5 {regs[VDC_BEAM_X]:02X} (x)",
-        sound(regs),
+        f"beam      A4 {read[VDC_BEAM_Y]:02X} (y)  A5 {read[VDC_BEAM_X]:02X} (x)",
+        sound(shift, sound_control),
     ])
 
 
-def sound(regs) -> str:
-    """The shift register (A7 high .. A9 low, A9 bit 0 the output) and the control register."""
-    regs = bytes(regs)
-    shift = regs[VDC_SOUND_HIGH] << 16 | regs[VDC_SOUND_MID] << 8 | regs[VDC_SOUND_LOW]
-    control = regs[VDC_SOUND_CONTROL]
+def sound(shift: int, control: int) -> str:
+    """The 24-bit shift register (A7 high .. A9 low, bit 0 the output) and the control AA."""
     return (f"sound     A7-A9 {shift:06X}  AA {control:02X}  "
             f"{'on' if control & SOUND_ENABLE else 'off'}  "
             f"shift every {4 if control & SOUND_FAST else 16} lines  "

@@ -65,14 +65,22 @@ class Machine:
         if self._m == ffi.NULL:
             raise MemoryError("o2_new failed")
         self._breakpoints = None
-        cpu = lib.o2_cpu(self._m)
+        cpu = self._inside(lib.o2_cpu(self._m))
         self.cpu = cpu
-        self.iram = _np.frombuffer(ffi.buffer(cpu.ram, 64), dtype=_np.uint8)
-        self.xram = _np.frombuffer(ffi.buffer(lib.o2_xram(self._m), 128), dtype=_np.uint8)
+        self.iram = self._view(cpu.ram, 64)
+        self.xram = self._view(lib.o2_xram(self._m), 128)
         shape = (lib.O2_SCREEN_H, lib.O2_SCREEN_W, 3)
-        self.screen = _np.frombuffer(ffi.buffer(lib.o2_screen(self._m), shape[0] * shape[1] * 3),
-                                     dtype=_np.uint8).reshape(shape)
+        self.screen = self._view(lib.o2_screen(self._m), shape[0] * shape[1] * 3).reshape(shape)
         self._count = ffi.new("uint32_t *")
+
+    def _inside(self, pointer):
+        """The pointer (into this machine's memory), holding the machine alive while it lives:
+        views such as m.screen may outlive the Odyssey2 object that made them."""
+        handle = self._m
+        return ffi.gc(pointer, lambda _pointer, _keep=handle: None)
+
+    def _view(self, pointer, size):
+        return _np.frombuffer(ffi.buffer(self._inside(pointer), size), dtype=_np.uint8)
 
     def audio(self):
         """The int16 samples of the last complete frame (a copy)."""
@@ -386,7 +394,7 @@ class DebugCore:
     (call changed() after editing them), runs with limits that report why they stopped, and the
     history of snapshots behind back() and rewind_to()."""
 
-    def __init__(self, machine: Machine, every: int = 4, capacity: int = 1024):
+    def __init__(self, machine: Machine, every: int, capacity: int):
         self._machine = machine              # the C debugger points into it: keep it alive
         raw = lib.o2_debug_new(machine._m, every, capacity)
         if raw == ffi.NULL:
@@ -469,3 +477,13 @@ class DebugCore:
     def take_trace(self) -> dict:
         """The entries recorded since the last take, as trace_rows() gives them."""
         return trace_rows(self._trace, lib.o2_debug_take_trace(self._d))
+
+    def vdc_registers(self) -> bytes:
+        """The VDC's registers as written (what it draws with), see o2_debug_vdc_registers."""
+        return bytes(ffi.buffer(lib.o2_debug_vdc_registers(self._d), 256))
+
+    def sound(self) -> tuple[int, int]:
+        """(24-bit shift register, control register) as the sound chip has them now."""
+        shift, control = ffi.new("uint32_t *"), ffi.new("uint8_t *")
+        lib.o2_debug_sound(self._d, shift, control)
+        return shift[0], control[0]

@@ -566,3 +566,13 @@ uint32_t o2_debug_take_trace(o2_debugger *d)
     d->trace_count = 0;
     return n;
 }
+
+/* The VDC's registers as written (what it draws with), not as the CPU would read them back:
+ * object and grid registers read 0 while displayed, A3 and the sound registers not at all. */
+const uint8_t *o2_debug_vdc_registers(const o2_debugger *d) { return d->m->vdc.reg; }
+
+void o2_debug_sound(const o2_debugger *d, uint32_t *shift, uint8_t *control)
+{
+    *shift = d->m->vdc.sound.shift;
+    *control = d->m->vdc.sound.control;
+}

@@ -211,6 +211,10 @@ uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines);  /* cy
  * o2_debug_take_trace returns how many were recorded since the last take and starts over. */
 void o2_debug_set_trace(o2_debugger *d, o2_trace_entry *buf, uint32_t capacity);
 uint32_t o2_debug_take_trace(o2_debugger *d);
+/* The VDC's 256 registers as written (A0-AF also stand for B0-BF), unlike o2_vdc_peek which
+ * reads as the CPU would; the sound shift register (24 bits) and control as the chip has them. */
+const uint8_t *o2_debug_vdc_registers(const o2_debugger *d);
+void o2_debug_sound(const o2_debugger *d, uint32_t *shift, uint8_t *control);
 
 /* cdef:end */
 
