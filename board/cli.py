@@ -129,7 +129,11 @@ def cmd_first(args) -> int:
 
 def _country_action(cls):
     def run(args) -> int:
-        return _act(args, lambda state: cls(_resolve(args.country, state.world.countries)))
+        def make(state):
+            by = _resolve(args.by, [p.name for p in state.players]) if getattr(args, "by", None) else ""
+            country = _resolve(args.country, state.world.countries)
+            return cls(country, by) if by else cls(country)
+        return _act(args, make)
     return run
 
 
@@ -310,6 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
                             ("attack", rules.Attack, "rules 10, 15, 19: attack a country")):
         p = command(name, _country_action(cls), help, f'example: board {name} "West Germany"')
         p.add_argument("country")
+        if cls is not rules.ChooseHomeland:
+            p.add_argument("--by", metavar="PLAYER", help="a player ally who directs it (rule 18B)")
 
     p = command("battle", cmd_battle, "rules 12, 21: the result of one battle on screen",
                 "winner: attacker, defender, or tie (both forces destroyed)\n"

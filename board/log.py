@@ -84,7 +84,7 @@ def describe(action: Action) -> str:
         if isinstance(value, (list, tuple)):
             return ",".join(map(str, value))
         return str(value)
-    values = [f"{k}={text(v)}" for k, v in action.to_dict().items() if k != "action"]
+    values = [f"{k}={text(v)}" for k, v in action.to_dict().items() if k != "action" and v != ""]
     return action.kind + (" " + " ".join(values) if values else "")
 
 

@@ -75,15 +75,19 @@ class ChooseHomeland(Action):
 
 @dataclass(frozen=True)
 class Ally(Action):
-    """Rule 4 (own zone at the start) or rule 9 (buying an alliance) for the player to act."""
+    """Rule 4 (own zone at the start) or rule 9 (buying an alliance) for the player to act;
+    `by` names a player ally who directs it and places the marker (rule 18B)."""
     kind: ClassVar[str] = "ally"
     country: str
+    by: str = ""
 
 
 @dataclass(frozen=True)
 class Attack(Action):
+    """An attack by the player to act, or directed by a player ally named in `by` (rule 18B)."""
     kind: ClassVar[str] = "attack"
     country: str
+    by: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,7 +131,7 @@ ACTIONS: dict[str, type[Action]] = {cls.kind: cls for cls in
                                      Pass, FormPact, BreakPact, TimeUp)}
 _FIELD_TYPES = {"numbers": dict, "readout": int, "country": str, "winner": str,
                 "attacker_weapon": str, "defender_weapon": str, "attacker_energy": int,
-                "defender_energy": int, "players": list, "player": str}
+                "defender_energy": int, "players": list, "player": str, "by": str}
 
 
 def action_from_dict(data) -> Action:
@@ -529,9 +533,22 @@ def _no_war(state: State, what: str) -> None:
         raise RuleViolation("12A", f"the war for {state.war.country} must end before {what}")
 
 
+def _director(state: State, by: str) -> int:
+    """Who directs the action: the player to act, or an ally taking a turn at it (rule 18B)."""
+    if not by:
+        return state.current
+    q = state.index(by)
+    if not state.allied(state.current, q):
+        raise RuleViolation("18B", f"{state.name(q)} is not in a player alliance with "
+                                   f"{state.name(state.current)}")
+    return q
+
+
 def _ally(state: State, action: Ally, notes: list[str]) -> None:
     country = _country(state, action.country, "9A")
     if state.phase == "home_alliances":
+        if action.by and state.index(action.by) != state.current:
+            raise RuleViolation("4A", "each player makes his or her own start-up alliances")
         return _home_alliance(state, country, notes)
     if state.phase in ("order", "homelands"):
         raise RuleViolation("4A", "alliances are made once every homeland is chosen")
@@ -540,7 +557,7 @@ def _ally(state: State, action: Ally, notes: list[str]) -> None:
     if state.phase == "end_game":
         raise RuleViolation("21A", "no new alliances may be formed during the end game")
     _no_war(state, "buying an alliance")
-    p = state.current
+    p = _director(state, action.by)
     if state.purchases < 1:
         raise RuleViolation("9A", "one alliance per turn, plus one after each war won (13D)")
     _check_unoccupied(state, country, "9A")
@@ -572,7 +589,7 @@ def _attack(state: State, action: Attack, notes: list[str]) -> None:
     if state.phase not in ("turns", "final_round"):
         raise RuleViolation("10A", f"no attacks during the {PHASE_WORDS[state.phase]}")
     _no_war(state, "another attack")
-    p = state.current
+    p = _director(state, action.by)
     held = state.holdings.get(country)
     if held is None:
         if state.phase == "final_round":
@@ -685,7 +702,7 @@ def _end_war(state: State, attacker_won: bool, notes: list[str]) -> None:
     if len(state.active()) == 1:
         return _game_over(state, notes)            # the last player left in the game
     if state.phase == "final_round" or not attacker_won:
-        _next_turn(state, a, notes)
+        _next_turn(state, state.current, notes)     # the option passes left of its holder
     else:
         _after_turn_action(state, notes)
 

@@ -46,7 +46,7 @@ def draw_action(data, state):
     if pick < 55 and free:
         return R.Attack(data.draw(st.sampled_from(free)))
     if pick < 70:
-        return R.Attack(data.draw(st.sampled_from(COUNTRIES)))
+        return R.Attack(data.draw(st.sampled_from(COUNTRIES)), by=data.draw(st.sampled_from(["", *names])))
     if pick < 85:
         return R.Ally(data.draw(st.sampled_from(COUNTRIES)))
     return R.Pass()

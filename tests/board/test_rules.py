@@ -486,3 +486,16 @@ def test_the_warchest_pays_what_it_holds(world):
     state, notes = play(state, R.Ally("Canada"), R.Ally("Mexico"))
     assert state.players[0].chips == 1500 and state.warchest == 0
     assert "Ann dominates zone 1: 1500 PBU bonus in chips" in notes
+
+
+def test_an_ally_may_direct_the_attack_and_place_the_marker(world):
+    state, _ = play(four_players(world), R.FormPact(("Ann", "Cy")))
+    refused(state, R.Attack("Norway", by="Bob"), "18B")
+    state, _ = play(state, R.Attack("Norway", by="Cy"))
+    assert state.war.sides == (2, 3)            # Cy fights; Dee, to Cy's left, defends
+    state, _ = play(state, R.BattleResult("attacker", "tank", "sub", 2000, 0))
+    assert state.holdings["Norway"] == (2, R.CONQUERED) and state.record(2) == 4
+    assert state.record(0) == 0 and state.current == 0
+    state, _ = play(state, R.Attack("Libya", by="Cy"),
+                    R.BattleResult("defender", "tank", "sub", 0, 2000))
+    assert state.name(state.current) == "Bob"  # the option passes left of Ann, who held it
