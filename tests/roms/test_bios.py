@@ -7,13 +7,13 @@ matrix of section 4 / the oracle README.
 import numpy as np
 import pytest
 
+import picture as pic
 from rom_runners import rom, run, run_many
 
-WHITE = (0xFF, 0xFF, 0xFF)          # character colour 7 (pen 15)
-BLUE = (0x1A, 0x37, 0xBE)           # background field 1 (pen 4)
+WHITE = pic.object_pen(7)
+BLUE = pic.field_pen(1, False)      # BIOS background: field 1, dim
 SELECT_GAME = [0x19, 0x12, 0x0E, 0x12, 0x23, 0x14, 0x0C, 0x1C, 0x20, 0x26, 0x12]
 SELECT_X, SELECT_Y = 0x28, 0x60
-OBJECT_X_OFFSET = 5                 # an object's first pixel is at beam X + 5 (odyssey2.md §3)
 
 # test_bios.asm's layout (see its header)
 DUMP = 9                            # A, R0..R7
@@ -22,17 +22,10 @@ HOOK_COUNT, BIOS_FRAMES = 0x21, 0x3F
 
 
 def expected_screen(chars):
-    """Blue screen with characters [(code, X, Y)] in white, drawn from our charset.bin."""
-    charset = rom("charset.bin").read_bytes()
-    image = np.empty((243, 360, 3), dtype=np.uint8)
-    image[:, :] = BLUE
+    """Blue screen with characters [(code, X, Y)] in white, 7 rows each."""
+    image = pic.screen(BLUE)
     for code, x, y in chars:
-        for row in range(7):
-            bits = charset[code * 8 + row]
-            for column in range(8):
-                if bits & (0x80 >> column):
-                    left = 2 * (x + OBJECT_X_OFFSET + column)
-                    image[y + 2 * row:y + 2 * row + 2, left:left + 2] = WHITE
+        pic.character(image, x, y, pic.char_rows(code * 8, 7), WHITE)
     return image
 
 
@@ -140,17 +133,17 @@ def test_wait_vblank_returns_once_per_frame_and_the_hook_runs_every_vblank(runne
 
 def test_screen_once_the_display_is_on(runner):
     image = run_many(runner, "test_bios.bin", (6, 14, 20, 30))[14].image
-    yellow = (0xC6, 0xB8, 0x6A)                 # colour 3 (pen 11), as put_char was given
-    charset = rom("charset.bin").read_bytes()
-    # characters 0-3 (character 2 at Y = 0x23 lands on line 0x22: Y bit 0 is ignored)
-    for code, x, y in [(0x00, 0x10, 0x22), (0x20, 0x18, 0x22), (0x3F, 0x20, 0x22), (0x08, 0x28, 0x80)]:
-        for row in range(7):
-            for column in range(8):
-                lit = charset[code * 8 + row] & (0x80 >> column)
-                pixel = tuple(image[y + 2 * row, 2 * (x + OBJECT_X_OFFSET + column)])
-                assert pixel == (yellow if lit else BLUE), (code, row, column)
-    # character 4 at Y = 0xFE is below the last line objects are drawn on: nothing of it shows
-    assert not np.any(np.all(image[0xF0:, :] == yellow, axis=2))
+    expected = pic.screen(BLUE)
+    yellow = pic.object_pen(3)                  # colour 3, as put_char was given
+    for n, (y, x, pointer, attr) in enumerate(CHARACTERS):
+        start = ((attr & 1) << 8 | pointer) + y // 2
+        colour = pic.object_pen(attr >> 1 & 7)
+        pic.character(expected, x, y, pic.char_rows(start, pic.height(start)), colour)
+    # among them: characters 0-3 in yellow (2 at Y = 23h drawn from line 22h), 4 at Y = FEh not
+    # at all (below the last line objects reach)
+    assert tuple(expected[0x22, 2 * (0x10 + pic.OBJECT_X_OFFSET + 2)]) == yellow   # "0", row 0 ..###...
+    assert not np.any(np.all(expected[0xF0:] == yellow, axis=2))
+    assert np.array_equal(image, expected)
 
 
 def test_reset_key_reboots_to_select_game(runner):
