@@ -136,3 +136,15 @@ def test_other_cartridge_or_region(saved):
     other_cart = Odyssey2(cart=bytes([1]) * 2048, bios=busy_bios(), charset=bytes(range(256)) * 2)
     refused(other_cart, state, "another cartridge")
     refused(machine(region="pal"), state, "another cartridge")
+
+
+def test_views_keep_the_machine_alive():
+    import gc
+    m = machine()
+    m.run_frames(2)
+    screen, xram, iram, cpu = m.screen, m.xram, m.iram, m.cpu
+    expected = screen.copy()
+    del m
+    gc.collect()
+    np.testing.assert_array_equal(screen, expected)
+    assert len(xram.tolist()) == 128 and len(iram.tolist()) == 64 and cpu.pc < 0x1000
