@@ -122,3 +122,8 @@ def test_glyphs_are_drawn_at_the_codes_of_section_4():
         if fields[:1] == ["char"]:
             labels[fields[2]] = int(fields[1], 16)
     assert {label: labels[label] for label in MAPPING} == MAPPING
+
+
+def test_sheet_refuses_a_rom_of_the_wrong_size():
+    with pytest.raises(charset.CharsetError, match=r"^character ROM is 511 bytes, expected 512$"):
+        charset.sheet(bytes(511))
