@@ -226,10 +226,12 @@ class Debugger:
 
     def run_prompt(self, prompt: str = "(o2) ") -> None:
         """The interactive prompt until `quit` or end of input; Ctrl-C stops a long run."""
-        try:
-            import readline
-        except ImportError:          # no readline on this platform: a plain prompt
-            readline = None
+        readline = None
+        if sys.stdin.isatty():       # piped commands stay out of the user's history
+            try:
+                import readline
+            except ImportError:      # no readline on this platform: a plain prompt
+                pass
         if readline is not None:
             readline.set_completer(self._complete)
             readline.set_completer_delims(" \t")
