@@ -259,3 +259,21 @@ def test_demo_remembers_the_key_and_beeps(runner):
     # a beep: enabled, fast rate, volume 12, for 6 frames from the key's frame
     assert snapshots[13].vdc[sound_control] == 0x80 | 0x20 | 12
     assert snapshots[20].vdc[sound_control] == 0x00
+
+
+def test_sound_write_holds_off_the_shift():
+    """Our machine only (the oracle gives no sound). Untouched, the AA AA AA register plays the
+    fast-rate square wave; rewritten about every 6 cycles from frame 31 on, it never shifts."""
+    from emu.odyssey2 import Odyssey2
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_sound_holdoff.bin"))
+    heard = {}
+    for frame in range(1, 41):
+        m.run_frames(1)
+        heard[frame] = frame_audio(m)
+    assert all(abs(upward_crossings(heard[f]) - 1966.8 / 59.826) <= 1 for f in range(5, 30))
+    assert all(np.ptp(heard[f]) == 0 for f in range(32, 41))
+
+
+def test_sound_holdoff_counts_frames_while_writing(runner):
+    assert run(runner, "test_sound_holdoff.bin", 40).xram[0] == 39
