@@ -23,6 +23,7 @@ from emu.frontend_video import Video, VideoError
 from emu.input import Bindings, LiveInput
 
 MESSAGE_SECONDS = 3.0
+MAX_SKIPPED_FRAMES = 5      # frames drawn: at least one in six, however slow drawing is
 SAVE_MODIFIER_MASK = {"Shift": sdl2.KMOD_SHIFT, "Ctrl": sdl2.KMOD_CTRL, "Alt": sdl2.KMOD_ALT}
 
 # Game controller buttons -> joystick buttons; any face button fires.
@@ -190,6 +191,7 @@ class Window:
         self.save_modifier = SAVE_MODIFIER_MASK[config.data["hotkeys"]["save_modifier"]]
         self.paused = False
         self.running = True
+        self.draw_seconds = 0.0     # how long showing a frame takes (decaying maximum)
         self.message, self.message_until = "", 0.0
         self.title = None
 
@@ -229,30 +231,51 @@ class Window:
 
     def run(self):
         limit = self.args.frames
-        frames, started = 0, time.perf_counter()
+        run = shown = skipped = 0
+        last_shown = started = time.perf_counter()
         try:
-            while self.running and (limit is None or frames < limit):
+            while self.running and (limit is None or run < limit):
                 self.poll_events()
                 if not self.paused:
                     self.session.run_frame(self.live.current())
-                    frames += 1
+                    run += 1
                     if self.audio and not self.args.nothrottle:
                         self.audio.queue(self.machine.audio)
-                self.video.present(self.machine.screen)
+                if self._should_show(skipped, last_shown):
+                    before = time.perf_counter()
+                    self.video.present(self.machine.screen)
+                    shown, skipped, last_shown = shown + 1, 0, time.perf_counter()
+                    self._drawing_took(last_shown - before)
+                else:
+                    skipped += 1
                 self._update_title()
                 self._pace()
         except KeyboardInterrupt:
             pass
-        finally:
-            elapsed = time.perf_counter() - started
-            self._close()
+        elapsed = time.perf_counter() - started
+        underruns = self.audio.underruns if self.audio else "n/a (no sound)"
+        self._close()
         if self.args.screenshot:
             save_png(self.machine.screen, self.args.screenshot)
         if self.args.stats:
-            underruns = self.audio_underruns
-            print(f"stats: {frames} frames in {elapsed:.2f} s = {frames / elapsed:.2f} fps "
-                  f"(machine {self.session.frame_rate:.2f} Hz); audio underruns: {underruns}")
+            print(f"stats: {run} frames in {elapsed:.2f} s = {run / elapsed:.2f} fps "
+                  f"(machine {self.session.frame_rate:.2f} Hz), {shown} shown; "
+                  f"audio underruns: {underruns}")
         return 0
+
+    def _should_show(self, skipped, last_shown):
+        """Draw this frame, or skip drawing it so that the emulation keeps up with the sound."""
+        if self.paused or skipped >= MAX_SKIPPED_FRAMES:
+            return True
+        if self.args.nothrottle:    # as fast as possible, drawn at most at the machine's rate
+            return time.perf_counter() - last_shown >= 1 / self.session.frame_rate
+        return (self.audio or self.pacer).slack() > self.draw_seconds
+
+    def _drawing_took(self, seconds):
+        # Follow rises at once and falls slowly, so one quick frame does not undo the margin.
+        self.draw_seconds = max(seconds, self.draw_seconds * 0.98)
+        if self.audio:
+            self.audio.cover(self.draw_seconds)
 
     def _pace(self):
         if self.paused:
@@ -265,7 +288,6 @@ class Window:
             self.pacer.wait()
 
     def _close(self):
-        self.audio_underruns = self.audio.underruns if self.audio else "n/a (no sound)"
         self.session.finish()
         if self.audio:
             self.audio.close()

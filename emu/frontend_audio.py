@@ -6,6 +6,9 @@ holds no more than `latency_frames` frames of sound. The audio device drains the
 the sample rate, so the emulation runs at the machine's real frame rate (59.83 Hz NTSC, 49.7 Hz
 PAL) locked to the sound card's clock: no drift, no resampling, no gap. An underrun is a moment
 the queue ran empty while the emulation was running; they are counted for `--stats`.
+When drawing a frame would take longer than the sound left in the queue, drawing is what gives:
+the window loop skips showing that frame (it still runs it), and the queue's depth grows to
+cover the time drawing takes, so a slow display costs latency, not crackle.
 """
 import ctypes
 import time
@@ -28,7 +31,9 @@ class AudioOut:
         if self.device == 0:
             raise AudioUnavailable(sdl2.SDL_GetError().decode(errors="replace") or "no audio device")
         self.bytes_per_second = have.freq * SAMPLE_BYTES
-        self.target_bytes = round(have.freq / frame_rate * latency_frames) * SAMPLE_BYTES
+        self.frame_seconds = 1 / frame_rate
+        self.base_target = round(have.freq / frame_rate * latency_frames) * SAMPLE_BYTES
+        self.target_bytes = self.base_target
         self.underruns = 0
         self.started = False     # an underrun counts only once sound has been flowing
 
@@ -52,16 +57,20 @@ class AudioOut:
             # Sleep about as long as the device needs to play the excess, then look again.
             time.sleep(max(0.0005, excess / self.bytes_per_second * 0.9))
 
+    def slack(self):
+        """Seconds of sound still queued: how long the loop may spend before it must queue more."""
+        return sdl2.SDL_GetQueuedAudioSize(self.device) / self.bytes_per_second if self.started else 0.0
+
+    def cover(self, seconds):
+        """Keep at least `seconds` (plus a frame) queued: drawing takes that long right now."""
+        wanted = round((seconds + self.frame_seconds) * self.bytes_per_second / SAMPLE_BYTES) * SAMPLE_BYTES
+        self.target_bytes = max(self.base_target, wanted)
+
     def pause(self):
         """Stop the sound (emulation paused); the queue refills before it plays again."""
         sdl2.SDL_PauseAudioDevice(self.device, 1)
         sdl2.SDL_ClearQueuedAudio(self.device)
         self.started = False
-
-    def drop_excess(self):
-        """Running unthrottled: keep the queue from growing without bound."""
-        if sdl2.SDL_GetQueuedAudioSize(self.device) > 4 * self.target_bytes:
-            sdl2.SDL_ClearQueuedAudio(self.device)
 
     def close(self):
         sdl2.SDL_CloseAudioDevice(self.device)
@@ -81,6 +90,10 @@ class ClockPacer:
             time.sleep(delay)
         elif delay < -0.25:          # fell far behind (paused, dragged window): start afresh
             self.deadline = time.perf_counter()
+
+    def slack(self):
+        """Seconds until the next frame is due."""
+        return self.deadline + self.period - time.perf_counter()
 
     def restart(self):
         self.deadline = time.perf_counter()

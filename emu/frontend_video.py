@@ -101,6 +101,7 @@ class Video:
             "cannot create the frame texture")
         sdl2.SDL_SetTextureScaleMode(self.frame, sdl2.SDL_ScaleModeNearest)
         self.prescaled = None
+        self.scanline_rects = None
         self.geometry = None
         self.fullscreen = False
         if fullscreen:
@@ -132,6 +133,10 @@ class Video:
                 self.columns * geometry.prescale_x, self.rows * geometry.prescale_y),
                 "cannot create the scaling texture")
             sdl2.SDL_SetTextureScaleMode(self.prescaled, sdl2.SDL_ScaleModeLinear)
+        dark = geometry.prescale_y // 2
+        self.scanline_rects = (sdl2.SDL_Rect * self.rows)(*[
+            sdl2.SDL_Rect(0, (y + 1) * geometry.prescale_y - dark, self.columns * geometry.prescale_x, dark)
+            for y in range(self.rows)])
         self.geometry = geometry
 
     def resized(self):
@@ -146,21 +151,17 @@ class Video:
         sdl2.SDL_SetRenderTarget(self.renderer, self.prescaled)
         sdl2.SDL_RenderCopy(self.renderer, self.frame, None, None)
         if self.scanlines and g.line_scale >= 2:
-            self._draw_scanlines(g)
+            self._draw_scanlines()
         sdl2.SDL_SetRenderTarget(self.renderer, None)
         sdl2.SDL_SetRenderDrawColor(self.renderer, 0, 0, 0, 255)
         sdl2.SDL_RenderClear(self.renderer)
         sdl2.SDL_RenderCopy(self.renderer, self.prescaled, None, sdl2.SDL_Rect(g.x, g.y, g.width, g.height))
         sdl2.SDL_RenderPresent(self.renderer)
 
-    def _draw_scanlines(self, g):
-        dark = g.prescale_y // 2
-        rects = (sdl2.SDL_Rect * self.rows)(*[
-            sdl2.SDL_Rect(0, y * g.prescale_y + g.prescale_y - dark, self.columns * g.prescale_x, dark)
-            for y in range(self.rows)])
+    def _draw_scanlines(self):
         sdl2.SDL_SetRenderDrawBlendMode(self.renderer, sdl2.SDL_BLENDMODE_BLEND)
         sdl2.SDL_SetRenderDrawColor(self.renderer, 0, 0, 0, SCANLINE_ALPHA)
-        sdl2.SDL_RenderFillRects(self.renderer, rects, self.rows)
+        sdl2.SDL_RenderFillRects(self.renderer, self.scanline_rects, self.rows)
 
     def close(self):
         for texture in (self.prescaled, self.frame):
