@@ -1,16 +1,11 @@
-"""Shared helpers for the board companion tests: quick ways to reach a position."""
+"""Helpers for the board companion tests: quick ways to reach a position."""
 import copy
 from dataclasses import replace
 
 import pytest
 
 from board import rules as R
-from board.world import Side, standard_world
-
-
-@pytest.fixture(scope="session")
-def world():
-    return standard_world()
+from board.world import Side
 
 
 def play(state, *actions):

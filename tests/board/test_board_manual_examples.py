@@ -1,7 +1,7 @@
 """Every worked example in the manual, with the figures it prints."""
 from board import rules as R
 
-from conftest import play, scenario_game, started
+from board_helpers import play, scenario_game, started
 
 
 def test_us_allies_canada_and_mexico_record_6_and_2000_bonus(world):

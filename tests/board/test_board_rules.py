@@ -3,7 +3,7 @@ import pytest
 
 from board import rules as R
 
-from conftest import play, refused, scenario_game, started
+from board_helpers import play, refused, scenario_game, started
 
 
 def new(world, players=("Ann", "Bob", "Cy")):

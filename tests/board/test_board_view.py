@@ -6,7 +6,7 @@ from board import rules as R
 from board import view as V
 from board.log import GameLog
 
-from conftest import play, started
+from board_helpers import play, started
 
 
 def centre(box):
