@@ -1,5 +1,7 @@
 """Frame length, T1 = HBLANK | VBLANK into the event counter, and /INT held until status is read
 (hardware/odyssey2.md §2, §3, §6 items 5-7; native/vdc8244.h for the frame model)."""
+import pytest
+
 from emu.odyssey2 import Odyssey2
 from machine_images import (CHARSET, EN_I, INC_R7, MOVX_A_AT_R0, RETR, STRT_CNT, bios, jmp,
                             looping_bios, mov_r0, outl_p1)
@@ -84,3 +86,22 @@ def test_int_is_level_held_until_status_is_read():
     m.run_cycles(100)
     # entry 2 + JMP 2 + INC R7 1 + RETR 2: the ISR is re-entered every 7 cycles while /INT is low
     assert m.cpu.r[7] >= 100 // 7
+
+
+def test_audio_of_a_frame_has_the_rate_times_the_frame_time_in_samples():
+    # NTSC frame: 119665 hc at 2 x 315/88 MHz = 1/59.826 s; PAL: 142728 hc at 35468952/5 Hz.
+    for region, rate, per_frame in (("ntsc", 44100, 44100 / 59.826097856519),
+                                    ("ntsc", 48000, 48000 / 59.826097856519),
+                                    ("pal", 44100, 44100 * 142728 * 5 / 35468952)):
+        m = Odyssey2(bios=looping_bios([]), charset=CHARSET, region=region, sample_rate=rate)
+        m.run_frames(1)
+        total = 0
+        for _ in range(10):
+            m.run_frames(1)
+            total += len(m.audio)
+        assert abs(total - 10 * per_frame) <= 1, (region, rate, total)
+
+
+def test_sample_rate_is_44100_or_48000():
+    with pytest.raises(ValueError, match="sample_rate"):
+        Odyssey2(bios=looping_bios([]), charset=CHARSET, sample_rate=22050)
