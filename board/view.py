@@ -207,13 +207,14 @@ class WindowError(RuntimeError):
 class BoardWindow:
     """An SDL window showing a game file, redrawn whenever the file gains an event."""
 
-    def __init__(self, log, title: str = "Conquest of the World"):
+    def __init__(self, log):
         import sdl2
         self.sdl2 = sdl2
         self.log = log
         if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO) != 0:
             raise WindowError(f"cannot open a window: {sdl2.SDL_GetError().decode()}")
         layout = layout_for(log.config.world, len(log.config.players))
+        title = f"{log.config.world.name} - {log.path}"
         self.window = sdl2.SDL_CreateWindow(title.encode(), sdl2.SDL_WINDOWPOS_CENTERED,
                                             sdl2.SDL_WINDOWPOS_CENTERED, layout.width,
                                             layout.height, sdl2.SDL_WINDOW_SHOWN)
