@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 import tempfile
+import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +35,12 @@ class Snapshot:
 
 def rom(name: str) -> Path:
     return Path(roms_free.path(name))
+
+
+def corpus() -> dict:
+    """roms_free/corpus.toml: {cartridge name: {"frames": n, "inputs": [...]}}."""
+    with open(rom("corpus.toml"), "rb") as manifest:
+        return tomllib.load(manifest)
 
 
 def oracle_available() -> bool:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import picture as pic
-from rom_runners import run, run_many
+from rom_runners import corpus, run, run_many
 
 BLACK = pic.PENS[0]
 F_SHAPE = [0xFF, 0x01, 0x01, 0x0F, 0x01, 0x01, 0x01, 0x03]
@@ -186,24 +186,19 @@ KEYS = [str(d) for d in range(10)] + [chr(c) for c in range(ord("A"), ord("Z") +
 BUTTONS = ["UP", "RIGHT", "DOWN", "LEFT", "FIRE"]
 
 
-def input_timeline():
-    timeline, frame = [], 2
-    for key in KEYS:
-        timeline.append({"frame": frame, "keys": [key]})
-        frame += 2
+def test_input_timeline_presses_every_key_and_button_alone():
+    timeline = corpus()["test_input"]["inputs"]
+    pressed = [entry["keys"] for entry in timeline if entry.get("keys")]
+    assert pressed[:-1] == [[key] for key in KEYS] and pressed[-1] == ["K"]
     for stick in (0, 1):
-        for button in BUTTONS:
-            timeline.append({"frame": frame, "keys": [], f"joy{stick}": [button]})
-            frame += 2
-        timeline.append({"frame": frame, f"joy{stick}": []})
-    timeline.append({"frame": frame, "keys": ["K"], "joy1": ["DOWN"]})
-    return timeline, frame + 3
+        held = [entry[f"joy{stick}"] for entry in timeline if entry.get(f"joy{stick}")]
+        assert held[:5] == [[button] for button in BUTTONS]
 
 
 def test_every_key_and_joystick_direction(runner):
-    timeline, frames = input_timeline()
+    entry = corpus()["test_input"]
     assert len(KEYS) == 46
-    xram = run(runner, "test_input.bin", frames, timeline).xram
+    xram = run(runner, "test_input.bin", entry["frames"], entry["inputs"]).xram
     # every code of the matrix seen: row 1 has no keys at columns 2 and 3 (codes 0Ah, 0Bh)
     assert xram[0x10:0x18] == (0xFF, 0xF3, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00)
     assert xram[0x18:0x1A] == (0x1F, 0x1F)               # every direction and fire, both sticks
