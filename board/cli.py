@@ -103,6 +103,7 @@ def cmd_new(args) -> int:
     names = tuple(n.strip() for n in args.players.split(","))
     config = rules.GameConfig(names, world, args.time_limit, args.target)
     path = _game_path(args)
+    rules.new_game(config)                  # a bad configuration must not cost the old game
     if path.exists() and args.force:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)

@@ -96,6 +96,8 @@ def test_new_refuses_to_overwrite_without_force(capsys, game):
     setup(capsys, game)
     code, _, err = board(capsys, game, "new", "--players", "A,B")
     assert (code, err) == (1, f"board: {game}: already exists (use --force to replace it)\n")
+    assert board(capsys, game, "new", "--players", "Solo", "--force")[0] == 2
+    assert len(events(game)) == 4                   # the refused game did not replace it
     assert board(capsys, game, "new", "--players", "A,B", "--force")[0] == 0
     assert events(game) == []
 
