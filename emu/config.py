@@ -63,6 +63,7 @@ DEFAULTS = {
         "fullscreen": "F11",
         "screenshot": "F12",
         "typing_mode": "ScrollLock",
+        "debug": "F8",
         "slots": [f"F{n}" for n in range(1, SLOT_COUNT + 1)],
         "save_modifier": "Shift",
     },
@@ -141,6 +142,13 @@ class Config:
             config.save(path)
             return config
         return cls.load(path)
+
+    @classmethod
+    def load_existing(cls, path=None):
+        """The given file, else the user's file if there is one, else the defaults; writes nothing."""
+        if path:
+            return cls.load(path)
+        return cls.load(default_path()) if default_path().exists() else cls.defaults()
 
     def save(self, path=None):
         """Write the settings as TOML (to a temp file, then renamed over the old one)."""

@@ -16,7 +16,7 @@ import time
 from emu.config import Config, SLOT_COUNT
 from emu.errors import O2Error, StateError
 from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
-from emu.frontend_files import SlotStore, next_screenshot_path, save_png
+from emu.frontend_files import next_screenshot_path, save_png
 from emu.frontend_sdl import sdl2
 from emu.frontend_session import Session
 from emu.frontend_video import Video, VideoError
@@ -95,12 +95,11 @@ def _config(args):
 
 def run_window(args):
     config = _config(args)
-    slot_store_for = lambda cart_sha: SlotStore(config.states_dir, cart_sha)
-    session = Session(args, config.data["audio"]["sample_rate"], slot_store_for)
+    session = Session(args, config)
     if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) != 0:
         raise O2Error(f"cannot start SDL video: {sdl2.SDL_GetError().decode(errors='replace')}")
     try:
-        return Window(args, config, session, slot_store_for(session.identity["cart"])).run()
+        return Window(args, config, session).run()
     finally:
         sdl2.SDL_Quit()
 
@@ -169,8 +168,9 @@ class Controllers:
 
 
 class Window:
-    def __init__(self, args, config, session, slots):
-        self.args, self.config, self.session, self.slots = args, config, session, slots
+    def __init__(self, args, config, session):
+        self.args, self.config, self.session = args, config, session
+        self.slots = session.slots
         self.machine = session.machine
         self.runner = session.runner
         self.name = session.cart_path.stem
@@ -194,6 +194,7 @@ class Window:
         self.draw_seconds = 0.0     # how long showing a frame takes (decaying maximum)
         self.message, self.message_until = "", 0.0
         self.title = None
+        self.debugger = None        # the F8 debugger, made on first use
 
     # ---- set-up ----
 
@@ -223,7 +224,8 @@ class Window:
     def _hotkeys(table):
         code = lambda name: sdl2.SDL_GetKeyFromName(name.encode())
         keys = {code(table[action]): action
-                for action in ("quit", "pause", "reset", "fullscreen", "screenshot", "typing_mode")}
+                for action in ("quit", "pause", "reset", "fullscreen", "screenshot", "typing_mode",
+                               "debug")}
         keys.update({code(name): slot for slot, name in enumerate(table["slots"], 1)})
         return keys
 
@@ -339,6 +341,8 @@ class Window:
             self.running = False
         elif action == "pause":
             self._toggle_pause()
+        elif action == "debug":
+            self._debug()
         elif action == "fullscreen":
             self.video.toggle_fullscreen()
         elif action == "screenshot":
@@ -352,6 +356,25 @@ class Window:
             self._save_slot(action)
         else:
             self._load_slot(action)
+
+    def _debug(self):
+        """The debugger's prompt on the terminal; the window keeps the paused frame until it
+        ends (quit or end of input), then the machine runs on from where the debugger left it."""
+        from emu.debugger import Debugger
+        if self.runner.recording:
+            self._say("the debugger is off while recording a movie (it would not replay)")
+            return
+        if self.audio:
+            self.audio.pause()
+        self.video.present(self.machine.screen)
+        if self.debugger is None:
+            self.debugger = Debugger(self.machine)
+        else:
+            self.debugger.attach()
+        self.debugger.run_prompt()
+        self.debugger.detach()
+        self.runner.state_loaded()
+        self.pacer.restart()
 
     def _toggle_pause(self):
         self.paused = not self.paused

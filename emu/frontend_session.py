@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 
 import roms_free
+from emu.config import Config
 from emu.errors import O2Error, StateError
-from emu.frontend_files import WavRecorder
+from emu.frontend_files import SlotStore, WavRecorder
 from emu.input import NOTHING
 from emu.movie import Movie, Runner
 from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, Odyssey2, read_image
 
 BUNDLED_CART = "demo.bin"      # what `o2 run` plays without a cartridge argument
-DEFAULT_SAMPLE_RATE = 44100
 
 
 def bundled_cart():
@@ -28,11 +28,15 @@ def _sha(data):
 
 
 class Session:
-    """args: cart, bios, charset, pal, play, record, wav, load_state (see emu.frontend.register).
-    `states` is the SlotStore a numbered --load-state refers to (None: only files)."""
+    """args: cart, bios, charset, pal, play, record, wav, load_state, config (see
+    emu.frontend.register). `config` gives the audio rate and the save-state folder; without one,
+    the user's config file is read if there is one (a headless run never writes it)."""
 
-    def __init__(self, args, sample_rate=DEFAULT_SAMPLE_RATE, slot_store_for=None):
+    def __init__(self, args, config=None):
         self.args = args
+        if config is None:
+            config = Config.load_existing(getattr(args, "config", None))
+        sample_rate = config.data["audio"]["sample_rate"]
         movie = Movie.load(args.play) if getattr(args, "play", None) else None
         region = "pal" if args.pal else "ntsc"
         if movie is not None:   # a movie replays at the region and audio rate it was made with
@@ -45,21 +49,18 @@ class Session:
                                 sample_rate=sample_rate)
         self.identity = {"cart": _sha(cart), "bios": _sha(bios), "charset": _sha(charset),
                          "region": region, "sample_rate": sample_rate}
+        self.slots = SlotStore(config.states_dir, self.identity["cart"])
         self.runner = Runner(self.machine, self.identity, play=movie,
                              record=bool(getattr(args, "record", None)))
         if getattr(args, "load_state", None):
             if movie is not None:
                 raise O2Error("--load-state cannot be used with --play: the movie says where it starts")
-            self._start_from_state(args.load_state, slot_store_for)
+            self._start_from_state(args.load_state)
         self.wav = WavRecorder(args.wav, sample_rate) if getattr(args, "wav", None) else None
         self.reported = False
 
-    def _start_from_state(self, where, slot_store_for):
-        if where.isdigit() and slot_store_for is not None:
-            store = slot_store_for(self.identity["cart"])
-            path = store.path(int(where))
-        else:
-            path = Path(where)
+    def _start_from_state(self, where):
+        path = self.slots.path(int(where)) if where.isdigit() else Path(where)
         try:
             data = path.read_bytes()
         except OSError as e:

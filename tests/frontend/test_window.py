@@ -8,7 +8,6 @@ import pytest
 from emu import cli
 from emu.config import Config
 from emu.frontend import Window
-from emu.frontend_files import SlotStore
 from emu.frontend_sdl import sdl2
 from emu.frontend_session import Session
 from emu.input import FrameInput
@@ -102,10 +101,9 @@ def window(user_dirs, echo_cart):
                                           "--record", str(user_dirs / "hot.movie")])
     config = Config.defaults()
     config.data["audio"]["enabled"] = False
-    session = Session(args)
+    session = Session(args, config)
     assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
-    store = SlotStore(config.states_dir, session.identity["cart"])
-    yield Window(args, config, session, store)
+    yield Window(args, config, session)
     sdl2.SDL_Quit()
 
 
@@ -160,3 +158,21 @@ def test_game_controller_hot_plug(window):
     window.poll_events()
     assert window.controllers.open == []
     assert window.live.current() == FrameInput()
+
+
+def test_headless_starts_from_a_slot_and_its_movie_replays(user_dirs, echo_cart, capsys):
+    # Slot 2: the machine after 20 frames of holding the right stick's DOWN.
+    session = Session(cli.build_parser().parse_args(["run", str(echo_cart), "--headless"]))
+    for _ in range(20):
+        session.run_frame(FrameInput(joysticks=(set(), {"down"})))
+    session.slots.save(2, session.machine.save_state())
+    movie = user_dirs / "from-slot.movie"
+    assert o2("run", echo_cart, "--headless", "--frames", 10, "--load-state", 2, "--record", movie) == 0
+    capsys.readouterr()
+    assert o2("run", echo_cart, "--headless", "--play", movie) == 0
+    assert "movie: replay of 10 frames matches the recording (screen and audio)" in capsys.readouterr().err
+    assert Movie.load(movie).start_state == session.slots.load(2)
+    # A headless run reads the user's config but never writes one.
+    assert not (user_dirs / "config").exists()
+    assert o2("run", echo_cart, "--headless", "--play", movie, "--load-state", 2) == 2
+    assert capsys.readouterr().err == "o2: error: --load-state cannot be used with --play: the movie says where it starts\n"
