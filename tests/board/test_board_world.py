@@ -113,3 +113,21 @@ def test_missing_scenario_file(tmp_path):
     with pytest.raises(ScenarioError) as err:
         load_scenario(tmp_path / "nope.toml")
     assert str(err.value) == f"{tmp_path / 'nope.toml'}: No such file or directory"
+
+
+def test_bundled_scenarios_load():
+    from importlib import resources
+    scenarios = [p for p in (resources.files("board") / "data").iterdir()
+                 if p.name.startswith("scenario-") and p.name.endswith(".toml")]
+    assert scenarios
+    for path in scenarios:
+        world = load_scenario(path)
+        assert len(world.countries) == 43 and 2 <= len(world.sides) <= 6
+
+
+def test_poland_breaks_away():
+    from importlib import resources
+    world = load_scenario(resources.files("board") / "data" / "scenario-poland-breaks-away.toml")
+    assert world.homeland_sides("West Germany") == ("Italy", "Poland")
+    assert world.homeland_sides("U.S.S.R.") == ("Romania", "Czechoslovakia")
+    assert world.pbu["Poland"] == 5 and world.zone_of("Poland") == 3
