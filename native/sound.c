@@ -156,25 +156,31 @@ static void put_sample(o2_sound *s, int32_t v)
         s->samples[s->count++] = (int16_t)v;
 }
 
+static int32_t newest_sub(const o2_sound *s)
+{
+    return s->fir_hist[s->fir_pos + SOUND_FIR_TAPS - 1];
+}
+
 static void emit_sub(o2_sound *s, int32_t sub)
 {
-    int32_t last = s->fir_hist[(s->fir_pos + SOUND_FIR_TAPS - 1) % SOUND_FIR_TAPS];
-    s->same_run = sub == last ? (uint8_t)(s->same_run < SOUND_FIR_TAPS ? s->same_run + 1 : SOUND_FIR_TAPS) : 1;
+    s->same_run = sub == newest_sub(s) ? (uint8_t)(s->same_run < SOUND_FIR_TAPS ? s->same_run + 1 : SOUND_FIR_TAPS) : 1;
     s->fir_hist[s->fir_pos] = sub;
-    s->fir_pos = (s->fir_pos + 1) % SOUND_FIR_TAPS;
+    s->fir_hist[s->fir_pos + SOUND_FIR_TAPS] = sub;
+    s->fir_pos = (uint8_t)((s->fir_pos + 1) % SOUND_FIR_TAPS);
     s->sub_parity ^= 1;
     if (s->sub_parity)
         return;
+    const int32_t *window = s->fir_hist + s->fir_pos;
     int64_t acc = 0;
-    for (int k = 0; k < SOUND_FIR_TAPS; k++)   /* symmetric taps: the order of history is moot */
-        acc += (int64_t)s->fir_coef[k] * s->fir_hist[(s->fir_pos + k) % SOUND_FIR_TAPS];
+    for (int k = 0; k < SOUND_FIR_TAPS / 2; k++)   /* symmetric taps */
+        acc += (int64_t)s->fir_coef[k] * (window[k] + window[SOUND_FIR_TAPS - 1 - k]);
     put_sample(s, (int32_t)((acc + Q15 / 2) >> 15));
 }
 
 /* n whole sub-samples at one level. */
 static void emit_level(o2_sound *s, int32_t level, uint64_t n)
 {
-    while (n && (s->same_run < SOUND_FIR_TAPS || s->fir_hist[(s->fir_pos + SOUND_FIR_TAPS - 1) % SOUND_FIR_TAPS] != level)) {
+    while (n && (s->same_run < SOUND_FIR_TAPS || newest_sub(s) != level)) {
         emit_sub(s, level);
         n--;
     }
@@ -252,8 +258,10 @@ void sound_state(o2_sound *s, o2_stream *st)
     st_u64(st, &s->pending_hc);
     st_u32(st, &s->sub_pos);
     st_u64(st, &s->sub_acc);
-    for (int k = 0; k < SOUND_FIR_TAPS; k++)
+    for (int k = 0; k < SOUND_FIR_TAPS; k++) {
         st_i32(st, &s->fir_hist[k]);
+        s->fir_hist[k + SOUND_FIR_TAPS] = s->fir_hist[k];
+    }
     st_u8(st, &s->fir_pos);
     st_u8(st, &s->sub_parity);
     st_u8(st, &s->same_run);

@@ -61,7 +61,8 @@ typedef struct o2_sound {
     uint64_t pending_hc;     /* half-clocks at `level` not integrated yet */
     uint32_t sub_pos;        /* ticks into the current sub-sample */
     uint64_t sub_acc;        /* level × ticks accumulated in the current sub-sample */
-    int32_t fir_hist[SOUND_FIR_TAPS];   /* last sub-samples, newest at fir_pos - 1 */
+    int32_t fir_hist[2 * SOUND_FIR_TAPS];   /* last sub-samples, oldest at fir_pos, each kept
+                                             twice (k and k + TAPS) so the window is contiguous */
     uint8_t fir_pos;
     uint8_t sub_parity;      /* every second sub-sample makes an output sample */
     uint8_t same_run;        /* trailing equal sub-samples in fir_hist, up to SOUND_FIR_TAPS */

@@ -33,6 +33,9 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
     {0x5C, 0x80, 0xF6}, {0xDC, 0x84, 0xE8}, {0x77, 0xE6, 0xEB}, {0xFF, 0xFF, 0xFF},
 };
 
+/* The palette as 4-byte words (R, G, B, spare) for whole-word pixel stores. */
+static uint32_t pen_rgbx[VDC_PENS];
+
 /* ---- Objects ---- */
 #define SPRITES            4
 #define CHARS              12
@@ -168,6 +171,28 @@ static void build_collide(vdc8244 *v)
 
 /* ---------------------------------------------------------------- line rendering */
 
+/* One line's picture as pieces in drawing order (grid, characters, sprites 3 to 0). */
+#define LINE_PIECES        64
+#define PIECE_SOLID        0           /* `width` half-clocks of `pen` */
+#define PIECE_MSB_FIRST    1           /* a character row: 8 pixels of `width`, bit 7 leftmost */
+#define PIECE_LSB_FIRST    2           /* a sprite row: bit 0 leftmost */
+
+typedef struct piece {
+    int16_t start;                     /* half-clock of the first pixel */
+    uint8_t kind;
+    uint8_t bits;
+    uint8_t width;
+    uint8_t pen;
+    uint8_t cls;                       /* collision class (VDC_COLL_*) */
+} piece;
+
+typedef struct line_desc {
+    uint8_t bg;                        /* background pen */
+    uint8_t count;
+    uint8_t first_char, chars;         /* the character pieces, for the major-overlap status */
+    piece piece[LINE_PIECES];
+} line_desc;
+
 static int obj_start_hc(uint8_t x, uint8_t x_max)
 {
     int units;
@@ -180,20 +205,19 @@ static int obj_start_hc(uint8_t x, uint8_t x_max)
     return OBJ_PIXEL_HC * (units + OBJ_X_DELAY);
 }
 
-static void add_piece(vdc_line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
+static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
                       uint8_t pen, uint8_t cls)
 {
-    vdc_piece *p = &d->piece[d->count++];
+    piece *p = &d->piece[d->count++];
     p->start = (int16_t)start;
     p->kind = kind;
     p->bits = bits;
     p->width = (uint8_t)width;
     p->pen = pen;
     p->cls = cls;
-    p->unused = 0;
 }
 
-static void describe_grid(const vdc8244 *v, vdc_line_desc *d, unsigned line, uint8_t pen)
+static void describe_grid(const vdc8244 *v, line_desc *d, unsigned line, uint8_t pen)
 {
     uint8_t ctrl = v->reg[VDC_REG_CONTROL];
     if (!(ctrl & VDC_CTRL_GRID) || line < GRID_TOP_LINE)
@@ -204,7 +228,7 @@ static void describe_grid(const vdc8244 *v, vdc_line_desc *d, unsigned line, uin
         unsigned width = OBJ_PIXEL_HC * ((ctrl & VDC_CTRL_WIDE_VGRID) ? VGRID_WIDE_X : VGRID_WIDTH_X);
         for (unsigned c = 0; c < VGRID_COLS; c++)
             if (v->reg[VDC_REG_VGRID + c] >> row & 1)
-                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), VDC_PIECE_SOLID, 0, width,
+                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), PIECE_SOLID, 0, width,
                           pen, VDC_COLL_VGRID);
     }
     if (row < HGRID_ROWS && within < HGRID_LINES) {
@@ -212,12 +236,12 @@ static void describe_grid(const vdc8244 *v, vdc_line_desc *d, unsigned line, uin
             uint8_t on = row < VGRID_ROWS ? v->reg[VDC_REG_HGRID + c] >> row & 1
                                           : v->reg[VDC_REG_HGRID_ROW8 + c] & HGRID_ROW8_BIT;
             if (on)
-                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), VDC_PIECE_SOLID, 0,
+                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), PIECE_SOLID, 0,
                           OBJ_PIXEL_HC * HGRID_WIDTH_X, pen, VDC_COLL_HGRID);
         }
         if (ctrl & VDC_CTRL_DOTS)
             for (unsigned c = 0; c < VGRID_COLS; c++)
-                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), VDC_PIECE_SOLID, 0,
+                add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), PIECE_SOLID, 0,
                           OBJ_PIXEL_HC * VGRID_WIDTH_X, pen, VDC_COLL_HGRID);
     }
 }
@@ -251,7 +275,7 @@ static uint8_t char_pen(const uint8_t *r)
 }
 
 /* Characters in register order: a later one is drawn over an earlier one (as MAME does). */
-static void describe_chars(const vdc8244 *v, vdc_line_desc *d, unsigned line)
+static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
 {
     unsigned addr;
     d->first_char = d->count;
@@ -260,7 +284,7 @@ static void describe_chars(const vdc8244 *v, vdc_line_desc *d, unsigned line)
         int row = char_row_on(line, r[OBJ_Y], char_pointer(r), &addr);
         int start = obj_start_hc(r[OBJ_X], CHAR_X_MAX);
         if (row >= 0 && start != OBJ_NOT_EMITTED)
-            add_piece(d, start, VDC_PIECE_MSB_FIRST, v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK],
+            add_piece(d, start, PIECE_MSB_FIRST, v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, char_pen(r), VDC_COLL_CHARS);
     }
     for (unsigned q = 0; q < QUADS; q++) {
@@ -274,7 +298,7 @@ static void describe_chars(const vdc8244 *v, vdc_line_desc *d, unsigned line)
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
             const uint8_t *c = r + OBJ_REGS * k;
             unsigned first = (char_pointer(c) + (r[OBJ_Y] >> 1)) & CHAR_PTR_MASK;
-            add_piece(d, start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k), VDC_PIECE_MSB_FIRST,
+            add_piece(d, start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k), PIECE_MSB_FIRST,
                       v->charset[(first + (unsigned)row) & CHAR_PTR_MASK], OBJ_PIXEL_HC, char_pen(c),
                       VDC_COLL_CHARS);
         }
@@ -282,7 +306,7 @@ static void describe_chars(const vdc8244 *v, vdc_line_desc *d, unsigned line)
     d->chars = (uint8_t)(d->count - d->first_char);
 }
 
-static void describe_sprites(const vdc8244 *v, vdc_line_desc *d, unsigned line)
+static void describe_sprites(const vdc8244 *v, line_desc *d, unsigned line)
 {
     for (int n = SPRITES - 1; n >= 0; n--) {       /* sprite 0 ends on top */
         const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
@@ -300,7 +324,7 @@ static void describe_sprites(const vdc8244 *v, vdc_line_desc *d, unsigned line)
                    || (shift == SPRITE_SHIFT_ODD && (row & 1));
         if (shifted)
             start += 1 + (int)dbl;
-        add_piece(d, start, VDC_PIECE_LSB_FIRST, v->reg[VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n + row],
+        add_piece(d, start, PIECE_LSB_FIRST, v->reg[VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n + row],
                   OBJ_PIXEL_HC << dbl, (uint8_t)(PEN_LUMINANCE | (attr >> SPRITE_COLOR_SHIFT & COLOR_MASK)),
                   (uint8_t)COLL_SPRITE(n));
     }
@@ -311,13 +335,12 @@ static uint8_t reverse3(uint8_t c)
     return (uint8_t)((c & 1) << 2 | (c & 2) | (c & 4) >> 2);
 }
 
-static void describe_line(const vdc8244 *v, unsigned line, vdc_line_desc *d)
+static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
 {
     uint8_t color = v->reg[VDC_REG_COLOR];
     uint8_t dim = v->p17 ? 0 : PEN_LUMINANCE;      /* P17 low lights background and grid */
     uint8_t grid = (uint8_t)(reverse3(color & COLOR_MASK) | dim | ((color & COLOR_GRID_BRIGHT) ? PEN_LUMINANCE : 0));
     d->bg = (uint8_t)(reverse3(color >> COLOR_BG_SHIFT & COLOR_MASK) | dim);
-    d->collide_enable = v->reg[VDC_REG_COLLISION];
     d->count = 0;
     d->first_char = 0;
     d->chars = 0;
@@ -326,13 +349,6 @@ static void describe_line(const vdc8244 *v, unsigned line, vdc_line_desc *d)
         describe_chars(v, d, line);
         describe_sprites(v, d, line);
     }
-}
-
-static int same_desc(const vdc_line_desc *a, const vdc_line_desc *b)
-{
-    return a->bg == b->bg && a->collide_enable == b->collide_enable && a->count == b->count
-        && a->first_char == b->first_char && a->chars == b->chars
-        && memcmp(a->piece, b->piece, a->count * sizeof a->piece[0]) == 0;
 }
 
 typedef struct span {
@@ -357,14 +373,14 @@ static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
     s->runs++;
 }
 
-static void draw_piece(span *s, const vdc_piece *p)
+static void draw_piece(span *s, const piece *p)
 {
-    if (p->kind == VDC_PIECE_SOLID) {
+    if (p->kind == PIECE_SOLID) {
         run(s, p->start, p->width, p->pen, p->cls);
         return;
     }
     for (unsigned k = 0, bits = p->bits; bits; k++) {
-        unsigned mask = p->kind == VDC_PIECE_MSB_FIRST ? 0x80u >> k : 1u << k;
+        unsigned mask = p->kind == PIECE_MSB_FIRST ? 0x80u >> k : 1u << k;
         if (bits & mask) {
             run(s, p->start + (int)(k * p->width), p->width, p->pen, p->cls);
             bits &= ~mask;
@@ -375,7 +391,7 @@ static void draw_piece(span *s, const vdc_piece *p)
 /* Characters share one shifter: one that starts while another is still shifting out sets the
  * major-system overlap status when the beam reaches it (8245 spec, A1 bit 7; MAME sets it for
  * overlapping characters only, and draws both). */
-static uint8_t major_overlap(const vdc_line_desc *d, unsigned x0, unsigned x1)
+static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1)
 {
     int starts[CHARS + QUADS * QUAD_CHARS];
     for (unsigned i = 0; i < d->chars; i++) {     /* insertion sort of the start columns */
@@ -392,7 +408,7 @@ static uint8_t major_overlap(const vdc_line_desc *d, unsigned x0, unsigned x1)
 }
 
 /* Draws [x0, x1) of `line` from its description; returns the collision classes it set. */
-static uint8_t rasterize(vdc8244 *v, const vdc_line_desc *d, unsigned line, unsigned x0, unsigned x1)
+static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned x0, unsigned x1)
 {
     span s;
     s.x0 = x0;
@@ -410,36 +426,111 @@ static uint8_t rasterize(vdc8244 *v, const vdc_line_desc *d, unsigned line, unsi
             hits |= v->collide[s.cover[x]];
     unsigned end = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
     uint8_t *out = v->screen[line][0];
-    for (unsigned x = x0; x < end; x++)
-        memcpy(out + 3 * x, vdc_palette[s.pen[x]], 3);
+    if (x0 < end) {
+        /* Four-byte stores, each next pixel overwriting the spare byte; the last one is exact. */
+        for (unsigned x = x0; x + 1 < end; x++)
+            memcpy(out + 3 * x, &pen_rgbx[s.pen[x]], 4);
+        memcpy(out + 3 * (end - 1), vdc_palette[s.pen[end - 1]], 3);
+    }
     return hits;
 }
 
+static void invalidate(vdc8244 *v, unsigned top, unsigned lines)
+{
+    unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
+    if (top < bottom)
+        memset(v->line_valid + top, 0, bottom - top);
+}
+
+static unsigned char_lines(uint8_t y, unsigned ptr)
+{
+    unsigned addr;
+    unsigned line = y & CHAR_Y_MASK, lines = 0;
+    while (char_row_on(line + lines, y, ptr, &addr) >= 0)
+        lines++;
+    return lines;
+}
+
+/* The lines an object's registers (in `r`, a register file) make it cover. */
+static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_changes,
+                               unsigned char_changes, unsigned quad_changes)
+{
+    for (unsigned n = 0; n < SPRITES; n++)
+        if (sprite_changes >> n & 1) {
+            const uint8_t *s = r + REG_SPRITES + OBJ_REGS * n;
+            unsigned top = s[OBJ_Y] < OBJ_FIRST_LINE ? OBJ_FIRST_LINE : s[OBJ_Y];
+            invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0));
+        }
+    for (unsigned c = 0; c < CHARS; c++)
+        if (char_changes >> c & 1) {
+            const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
+            invalidate(v, s[OBJ_Y] & CHAR_Y_MASK, char_lines(s[OBJ_Y], char_pointer(s)));
+        }
+    for (unsigned q = 0; q < QUADS; q++)
+        if (quad_changes >> q & 1) {
+            const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
+            invalidate(v, s[OBJ_Y] & CHAR_Y_MASK,
+                       char_lines(s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1))));
+        }
+}
+
+static void sync_cache(vdc8244 *v)
+{
+    const uint8_t *now = v->reg, *was = v->seen_reg;
+    const uint8_t drawing = VDC_CTRL_GRID | VDC_CTRL_OBJECTS | VDC_CTRL_DOTS | VDC_CTRL_WIDE_VGRID;
+    if (((now[VDC_REG_CONTROL] ^ was[VDC_REG_CONTROL]) & drawing) || now[VDC_REG_COLLISION] != was[VDC_REG_COLLISION]
+        || now[VDC_REG_COLOR] != was[VDC_REG_COLOR] || v->p17 != v->seen_p17
+        || v->charset_gen != v->seen_charset_gen
+        || memcmp(now + REG_GRID_FIRST, was + REG_GRID_FIRST, REG_GRID_END - REG_GRID_FIRST)) {
+        memset(v->line_valid, 0, sizeof v->line_valid);
+    } else {
+        unsigned sprites = 0, chars = 0, quads = 0;
+        for (unsigned n = 0; n < SPRITES; n++) {
+            unsigned at = REG_SPRITES + OBJ_REGS * n, shape = VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n;
+            if (memcmp(now + at, was + at, SPRITE_ATTR + 1) || memcmp(now + shape, was + shape, SPRITE_ROWS))
+                sprites |= 1u << n;
+        }
+        for (unsigned c = 0; c < CHARS; c++) {
+            unsigned at = REG_CHARS + OBJ_REGS * c;
+            if (memcmp(now + at, was + at, OBJ_REGS))
+                chars |= 1u << c;
+        }
+        for (unsigned q = 0; q < QUADS; q++) {
+            unsigned at = REG_QUADS + QUAD_REGS * q;
+            if (memcmp(now + at, was + at, QUAD_REGS))
+                quads |= 1u << q;
+        }
+        invalidate_objects(v, was, sprites, chars, quads);
+        invalidate_objects(v, now, sprites, chars, quads);
+    }
+    memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
+    v->seen_p17 = v->p17;
+    v->seen_charset_gen = v->charset_gen;
+    v->changed = 0;
+}
+
 /* The active part of a line, [0, VDC_HBLANK_START), is drawn in spans as the beam goes. A line
- * drawn whole is remembered, so an unchanged line costs a comparison (or nothing at all when no
- * register changed since), its pixels being on the screen already. */
+ * drawn whole and not touched by a change since costs nothing: its pixels are on the screen
+ * and its collisions are remembered. */
 static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 {
+    if (v->changed)
+        sync_cache(v);
     int whole = x0 == 0 && x1 == VDC_HBLANK_START;
-    if (whole && v->line_gen[line] == v->gen) {
-        v->collision |= v->line_hits[line];
-        v->status |= v->line_major[line];
-        return;
+    if (!whole || !v->line_valid[line]) {
+        line_desc d;
+        describe_line(v, line, &d);
+        uint8_t hits = rasterize(v, &d, line, x0, x1);
+        uint8_t major = major_overlap(&d, x0, x1);
+        v->line_valid[line] = (uint8_t)whole;
+        if (!whole) {
+            v->collision |= hits;
+            v->status |= major;
+            return;
+        }
+        v->line_hits[line] = hits;
+        v->line_major[line] = major;
     }
-    vdc_line_desc d;
-    describe_line(v, line, &d);
-    if (!whole) {
-        v->line_gen[line] = 0;
-        v->collision |= rasterize(v, &d, line, x0, x1);
-        v->status |= major_overlap(&d, x0, x1);
-        return;
-    }
-    if (!v->line_gen[line] || !same_desc(&d, &v->line_desc[line])) {
-        v->line_desc[line] = d;
-        v->line_hits[line] = rasterize(v, &d, line, x0, x1);
-        v->line_major[line] = major_overlap(&d, x0, x1);
-    }
-    v->line_gen[line] = v->gen;
     v->collision |= v->line_hits[line];
     v->status |= v->line_major[line];
 }
@@ -457,13 +548,16 @@ void vdc_flush(vdc8244 *v)
 static void picture_changed(vdc8244 *v)
 {
     vdc_flush(v);
-    v->gen++;
+    v->changed = 1;
 }
 
 static void forget_lines(vdc8244 *v)
 {
-    v->gen = 1;
-    memset(v->line_gen, 0, sizeof v->line_gen);
+    memset(v->line_valid, 0, sizeof v->line_valid);
+    memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
+    v->seen_p17 = v->p17;
+    v->seen_charset_gen = v->charset_gen;
+    v->changed = 0;
 }
 
 /* ---------------------------------------------------------------- time */
@@ -474,12 +568,6 @@ static void position_from_hc(vdc8244 *v)
     uint64_t pos = v->hc % frame_hc;
     v->line = (uint16_t)((VDC_FRAME_START_LINE + pos / v->line_hc) % v->lines);
     v->x = (uint16_t)(pos % v->line_hc);
-}
-
-static void sync_sound_regs(vdc8244 *v)
-{
-    for (uint8_t r = SOUND_REG_SHIFT_HIGH; r <= SOUND_REG_SHIFT_LOW; r++)
-        v->reg[r] = sound_shift_byte(&v->sound, r);
 }
 
 void vdc_catch_up(vdc8244 *v, uint64_t hc)
@@ -504,7 +592,6 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
                 if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)
                     v->irq = 1;
             }
-            sync_sound_regs(v);
             sound_run(&v->sound, x1 - VDC_HBLANK_START);
         } else {
             sound_run(&v->sound, x1 - x);
@@ -529,6 +616,9 @@ uint64_t vdc_next_event(const vdc8244 *v)
     static const unsigned marks[] = {VDC_VBLANK_X, VDC_HBLANK_START, 0};
     unsigned line = v->line, x = v->x;
     uint64_t hc = v->hc;
+    /* On the lines between the VBLANKs T1 rises at HBLANK's start and falls at its end. */
+    if (line > 0 && line < VDC_VBLANK_LINE && x < v->hblank_end)
+        return hc + (x < VDC_HBLANK_START ? VDC_HBLANK_START : v->hblank_end) - x;
     int t1 = t1_at(v, line, x);
     /* A sound interrupt can only rise at an HBLANK start. */
     int sound_irq_possible = (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)
@@ -552,6 +642,8 @@ uint64_t vdc_next_event(const vdc8244 *v)
 
 void vdc_init(vdc8244 *v, int region)
 {
+    for (unsigned pen = 0; pen < VDC_PENS; pen++)
+        memcpy(&pen_rgbx[pen], vdc_palette[pen], 3);
     memset(v, 0, sizeof *v);
     v->region = region;
     v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;
@@ -584,6 +676,7 @@ void vdc_set_charset(vdc8244 *v, const uint8_t charset[512])
 {
     picture_changed(v);
     memcpy(v->charset, charset, sizeof v->charset);
+    v->charset_gen++;
 }
 
 void vdc_set_p17(vdc8244 *v, int level)

@@ -102,31 +102,6 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 #define VDC_COLL_EXTERNAL    0x40
 #define VDC_COLL_CHARS       0x80     /* characters and quads */
 
-/* One line's picture as a list of pieces in drawing order (background first, sprite 0 last):
- * the render cache compares these to skip lines that would come out the same. */
-#define VDC_LINE_PIECES      64
-#define VDC_PIECE_SOLID      0        /* `width` half-clocks of `pen` */
-#define VDC_PIECE_MSB_FIRST  1        /* a character row: 8 pixels of `width`, bit 7 leftmost */
-#define VDC_PIECE_LSB_FIRST  2        /* a sprite row: bit 0 leftmost */
-
-typedef struct vdc_piece {
-    int16_t start;                 /* half-clock of the first pixel */
-    uint8_t kind;
-    uint8_t bits;
-    uint8_t width;
-    uint8_t pen;
-    uint8_t cls;                   /* collision class (VDC_COLL_*) */
-    uint8_t unused;
-} vdc_piece;
-
-typedef struct vdc_line_desc {
-    uint8_t bg;                    /* background pen */
-    uint8_t collide_enable;        /* A2 as written: the collisions depend on it */
-    uint8_t count;
-    uint8_t first_char, chars;     /* the character pieces, for the major-overlap status */
-    vdc_piece piece[VDC_LINE_PIECES];
-} vdc_line_desc;
-
 struct vdc8244 {
     int region;
     uint16_t line_hc;              /* 455 / 456 */
@@ -146,15 +121,19 @@ struct vdc8244 {
     uint8_t collide[256];          /* objects present -> A2 bits they set (derived from reg A2) */
     o2_sound sound;
     uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
-    /* Render cache (derived state, rebuilt after a load): line y of the screen was last drawn
-     * whole from line_desc[y], under the register generation line_gen[y] (0 = not valid), and
-     * produced the collisions line_hits[y] and major-overlap status line_major[y]. `gen` counts
-     * changes of what the picture depends on (register writes, charset, P17). */
-    uint32_t gen;
-    uint32_t line_gen[VDC_SCREEN_H];
+    /* Render cache (derived, rebuilt after a load). line_valid[y]: screen line y shows what the
+     * registers as last seen (seen_reg, seen_p17, seen_charset_gen) draw on it, and gave the
+     * collisions line_hits[y] and major-overlap status line_major[y]. When something changed,
+     * the next line drawn first compares registers object by object and invalidates the lines
+     * each changed object covered or covers (all of them when colours, control, collision
+     * selection, grid, P17 or the charset changed). */
+    uint8_t changed;
+    uint8_t line_valid[VDC_SCREEN_H];
     uint8_t line_hits[VDC_SCREEN_H];
     uint8_t line_major[VDC_SCREEN_H];
-    vdc_line_desc line_desc[VDC_SCREEN_H];
+    uint8_t seen_reg[256];
+    uint8_t seen_p17;
+    uint32_t charset_gen, seen_charset_gen;
 };
 
 extern const uint8_t vdc_palette[VDC_PENS][3];
