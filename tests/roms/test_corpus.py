@@ -8,9 +8,7 @@ import pytest
 import picture as pic
 from rom_runners import corpus, run, run_many
 
-BLACK = pic.PENS[0]
 F_SHAPE = [0xFF, 0x01, 0x01, 0x0F, 0x01, 0x01, 0x01, 0x03]
-SOLID = [0xFF] * 8
 RED, GREEN, YELLOW, BLUE, VIOLET, CYAN, WHITE = 1, 2, 3, 4, 5, 6, 7
 
 
