@@ -13,7 +13,7 @@ from emu.config import Config
 from emu.errors import O2Error, StateError
 from emu.frontend_files import SlotStore, WavRecorder
 from emu.input import NOTHING
-from emu.movie import Movie, Runner
+from emu.movie import Movie, MovieError, Runner
 from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, Odyssey2, read_image
 
 BUNDLED_CART = "demo.bin"      # what `o2 run` plays without a cartridge argument
@@ -50,8 +50,11 @@ class Session:
         self.identity = {"cart": _sha(cart), "bios": _sha(bios), "charset": _sha(charset),
                          "region": region, "sample_rate": sample_rate}
         self.slots = SlotStore(config.states_dir, self.identity["cart"])
-        self.runner = Runner(self.machine, self.identity, play=movie,
-                             record=bool(getattr(args, "record", None)))
+        try:
+            self.runner = Runner(self.machine, self.identity, play=movie,
+                                 record=bool(getattr(args, "record", None)))
+        except (MovieError, StateError) as e:
+            raise MovieError(f"{args.play}: {e}") from None
         if getattr(args, "load_state", None):
             if movie is not None:
                 raise O2Error("--load-state cannot be used with --play: the movie says where it starts")

@@ -3,7 +3,11 @@ import ctypes
 import hashlib
 import re
 
+from pathlib import Path
+
 import pytest
+
+import roms_free
 
 from emu import cli
 from emu.config import Config
@@ -75,6 +79,22 @@ def test_errors_are_one_line(user_dirs, echo_cart, capsys, argv, message):
     argv = [a.format(tmp=user_dirs) for a in argv]
     assert o2("run", echo_cart, "--frames", 1, *argv) == 2
     assert capsys.readouterr().err == message.format(tmp=user_dirs, states=states)
+
+
+def test_bad_rom_and_foreign_movie_are_one_line(user_dirs, echo_cart, capsys):
+    rom = user_dirs / "short.bin"
+    rom.write_bytes(bytes(100))
+    assert o2("run", rom, "--frames", 1) == 2
+    err = capsys.readouterr().err        # the wording after the size is emu.odyssey2's
+    assert err.startswith(f"o2: error: {rom}: wrong size for a cartridge (100 bytes") and err.count("\n") == 1
+    movie = user_dirs / "demo.movie"
+    assert o2("run", "--headless", "--frames", 2, "--record", movie) == 0       # the bundled demo
+    capsys.readouterr()
+    assert o2("run", echo_cart, "--frames", 1, "--play", movie) == 2
+    demo = hashlib.sha256(Path(roms_free.path("demo.bin")).read_bytes()).hexdigest()
+    echo = hashlib.sha256(echo_cart.read_bytes()).hexdigest()
+    assert capsys.readouterr().err == (f"o2: error: {movie}: movie was recorded with cart {demo[:12]}…, "
+                                       f"but this machine has {echo[:12]}…\n")
 
 
 def test_bad_config_is_one_line(user_dirs, echo_cart, capsys):
