@@ -196,3 +196,33 @@ def test_headless_starts_from_a_slot_and_its_movie_replays(user_dirs, echo_cart,
     assert not (user_dirs / "config").exists()
     assert o2("run", echo_cart, "--headless", "--play", movie, "--load-state", 2) == 2
     assert capsys.readouterr().err == "o2: error: --load-state cannot be used with --play: the movie says where it starts\n"
+
+
+def test_slot_hotkeys_mid_movie_continue_the_movie(user_dirs, echo_cart, capsys):
+    config = Config.defaults()
+    config.data["audio"]["enabled"] = False
+    identity = Session(cli.build_parser().parse_args(["run", str(echo_cart)]), config).identity
+    movie = user_dirs / "m.movie"
+    Movie(**identity, frames=60, events=[(5, FrameInput(joysticks=({"right"}, set()))),
+                                         (35, FrameInput({"4"}, ({"down"}, set())))]).save(movie)
+    args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--play", str(movie)])
+    assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
+    try:
+        window = Window(args, config, Session(args, config))
+        for _ in range(30):
+            window.session.run_frame()
+        window._hotkey(3, sdl2.KMOD_LSHIFT)              # Shift+F3: save slot 3 at frame 30
+        for _ in range(30):
+            window.session.run_frame()
+        first = window.machine.screen.tobytes()
+        window._hotkey(3, 0)                             # F3: back to frame 30 of the movie
+        assert window.runner.next_frame == 31
+        for _ in range(30):
+            window.session.run_frame()
+        assert window.machine.screen.tobytes() == first
+        # Right held 5-34, down 35-60: sprite 0 at 0x40 + 30, 0x40 + 26.
+        assert list(window.machine.iram[0x20:0x22]) == [0x40 + 30, 0x40 + 26]
+        assert "loaded slot 3" in capsys.readouterr().err
+    finally:
+        sdl2.SDL_Quit()
+
