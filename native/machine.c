@@ -91,19 +91,26 @@ static uint64_t cycle_seeing(const o2_machine *m, uint64_t hc)
     return hc / m->hc_per_cycle;
 }
 
-/* Brings the VDC to the end of the current cycle (machine_horizon), counting every T1 edge on the
- * way, and samples /INT and T1 for the instruction that starts now. */
-static void sync_vdc(o2_machine *m)
+/* Brings the VDC through every event up to the end of the current cycle (machine_horizon),
+ * counting each T1 edge, and samples /INT and T1 for the instruction that starts now. */
+static void sync_pins(o2_machine *m)
 {
     uint64_t horizon = machine_horizon(m), event;
     while ((event = vdc_next_event(&m->vdc)) <= horizon) {
         vdc_catch_up(&m->vdc, event);
         cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
     }
-    vdc_catch_up(&m->vdc, horizon);
     m->cpu.s.int_pin = (uint8_t)vdc_irq(&m->vdc);
-    cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+    cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));   /* the level since the last event */
     m->next_event_hc = event;
+}
+
+/* sync_pins, and the picture and sound drawn to the end of the current cycle: what a caller
+ * sees between runs (a frame is complete once the CPU reaches its last cycle). */
+static void sync_vdc(o2_machine *m)
+{
+    sync_pins(m);
+    vdc_catch_up(&m->vdc, machine_horizon(m));
 }
 
 /* A VDC access may change /INT or the next event: end the CPU's chunk after this instruction. */
@@ -363,7 +370,7 @@ static int run_until(o2_machine *m, uint64_t until)
         step_one(m);                  /* resume past a breakpoint at the current PC */
     while (m->cpu.s.cycles < until && m->stop == O2_STOP_DONE) {
         if (m->cpu.s.cycles >= cycle_seeing(m, m->next_event_hc))
-            sync_vdc(m);
+            sync_pins(m);
         uint64_t chunk_end = cycle_seeing(m, m->next_event_hc);
         if (chunk_end > until)
             chunk_end = until;
