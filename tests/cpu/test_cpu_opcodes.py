@@ -251,3 +251,61 @@ def test_timer_register_moves():
     b = board(bytes([0x23, 0xC3, 0x62, 0x27, 0x42]))
     steps(b, 4)
     assert (b.timer, b.a) == (0xC3, 0xC3)
+
+
+# Register groups: low 3 bits pick R0-R7 (of bank 1 here), low bit picks @R0/@R1.
+A_IN, OPERAND = 0x3C, 0x5A
+REGISTER_GROUPS = {   # base opcode: (A after, register after), from the manual's definitions
+    0x18: lambda v: (A_IN, (v + 1) & 0xFF),        # INC Rr
+    0x28: lambda v: (v, A_IN),                     # XCH A,Rr
+    0x48: lambda v: (A_IN | v, v),                 # ORL A,Rr
+    0x58: lambda v: (A_IN & v, v),                 # ANL A,Rr
+    0x68: lambda v: ((A_IN + v) & 0xFF, v),        # ADD A,Rr
+    0x78: lambda v: ((A_IN + v + 1) & 0xFF, v),    # ADDC A,Rr (CY set)
+    0xA8: lambda v: (A_IN, A_IN),                  # MOV Rr,A
+    0xB8: lambda v: (A_IN, OPERAND),               # MOV Rr,#data
+    0xC8: lambda v: (A_IN, (v - 1) & 0xFF),        # DEC Rr
+    0xD8: lambda v: (A_IN ^ v, v),                 # XRL A,Rr
+    0xE8: lambda v: (A_IN, (v - 1) & 0xFF),        # DJNZ Rr
+    0xF8: lambda v: (v, v),                        # MOV A,Rr
+}
+
+
+@pytest.mark.parametrize("base", REGISTER_GROUPS)
+@pytest.mark.parametrize("n", range(8))
+def test_register_opcodes_address_their_register(base, n):
+    b = board(bytes([base | n, OPERAND]), psw=0xD8, a=A_IN)    # CY, AC, BS=1
+    values = [0x90 + 7 * i for i in range(8)]
+    b.ram[0x18:0x20] = values
+    b.step()
+    a, rn = REGISTER_GROUPS[base](values[n])
+    expected = values.copy()
+    expected[n] = rn
+    assert (b.a, list(b.ram[0x18:0x20]), list(b.ram[0:8])) == (a, expected, [0] * 8)
+
+
+INDIRECT_GROUPS = {   # base opcode: (A after, memory after)
+    0x10: lambda m: (A_IN, (m + 1) & 0xFF),        # INC @Rr
+    0x20: lambda m: (m, A_IN),                     # XCH A,@Rr
+    0x30: lambda m: ((A_IN & 0xF0) | (m & 0x0F), (m & 0xF0) | (A_IN & 0x0F)),   # XCHD A,@Rr
+    0x40: lambda m: (A_IN | m, m),                 # ORL A,@Rr
+    0x50: lambda m: (A_IN & m, m),                 # ANL A,@Rr
+    0x60: lambda m: ((A_IN + m) & 0xFF, m),        # ADD A,@Rr
+    0x70: lambda m: ((A_IN + m + 1) & 0xFF, m),    # ADDC A,@Rr (CY set)
+    0xA0: lambda m: (A_IN, A_IN),                  # MOV @Rr,A
+    0xB0: lambda m: (A_IN, OPERAND),               # MOV @Rr,#data
+    0xD0: lambda m: (A_IN ^ m, m),                 # XRL A,@Rr
+    0xF0: lambda m: (m, m),                        # MOV A,@Rr
+}
+
+
+@pytest.mark.parametrize("base", INDIRECT_GROUPS)
+@pytest.mark.parametrize("n", [0, 1])
+def test_indirect_opcodes_use_r0_or_r1(base, n):
+    b = board(bytes([base | n, OPERAND]), psw=0xD8, a=A_IN, r0=0x21, r1=0x32)
+    b.ram[0x21], b.ram[0x32] = 0x6D, 0xB7
+    b.step()
+    target, other = (0x21, 0x32) if n == 0 else (0x32, 0x21)
+    before = {0x21: 0x6D, 0x32: 0xB7}
+    a, memory = INDIRECT_GROUPS[base](before[target])
+    assert (b.a, b.ram[target], b.ram[other]) == (a, memory, before[other])
