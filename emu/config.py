@@ -63,7 +63,7 @@ DEFAULTS = {
         "fullscreen": "F11",
         "screenshot": "F12",
         "typing_mode": "ScrollLock",
-        "debug": "F8",
+        "debug": "Pause",
         "slots": [f"F{n}" for n in range(1, SLOT_COUNT + 1)],
         "save_modifier": "Shift",
     },
@@ -203,9 +203,14 @@ def _where(path, text, section, key):
     return f"{path}: "
 
 
+def _pc_key_code(name):
+    """SDL's key code for a key name (0 = unknown); no SDL_Init is needed to look it up."""
+    from emu.frontend_sdl import sdl2
+    return sdl2.SDL_GetKeyFromName(name.encode()) if isinstance(name, str) else 0
+
+
 def _pc_key_ok(name):
-    from emu.frontend_sdl import sdl2  # the key names are SDL's; no SDL_Init is needed to look them up
-    return isinstance(name, str) and sdl2.SDL_GetKeyFromName(name.encode()) != sdl2.SDLK_UNKNOWN
+    return _pc_key_code(name) != 0
 
 
 def _validate(data, path, text):
@@ -272,6 +277,26 @@ def _validate(data, path, text):
                 fail("hotkeys", key, f"hotkeys.save_modifier must be one of {', '.join(SAVE_MODIFIERS)}")
         elif not _pc_key_ok(value):
             fail("hotkeys", key, f"{value!r} is not a PC key name SDL knows")
+    # A PC key does one thing: a hotkey shadows any Odyssey² key or joystick bound to it.
+    taken = {}
+    for key, value in hotkeys.items():
+        if key == "save_modifier":
+            continue
+        for name in value if key == "slots" else [value]:
+            code = _pc_key_code(name)
+            if code in taken and taken[code] == key:
+                fail("hotkeys", key, f"{name!r} is listed twice in hotkeys.{key}")
+            if code in taken:   # name the line the user wrote, whichever of the two it is
+                line = key if _where(path, text, "hotkeys", key) != f"{path}: " else taken[code]
+                fail("hotkeys", line, f"{name!r} is both the {taken[code]} and the {key} hotkey")
+            taken[code] = key
+    for pc_key in data["keyboard"]:
+        if _pc_key_code(pc_key) in taken:
+            fail("keyboard", pc_key, f"{pc_key!r} is the {taken[_pc_key_code(pc_key)]} hotkey")
+    for side in ("left", "right"):
+        for button, pc_key in data["joystick"][side].items():
+            if _pc_key_code(pc_key) in taken:
+                fail(f"joystick.{side}", button, f"{pc_key!r} is the {taken[_pc_key_code(pc_key)]} hotkey")
 
     for key, value in data["paths"].items():
         if key not in DEFAULTS["paths"]:

@@ -194,7 +194,7 @@ class Window:
         self.draw_seconds = 0.0     # how long showing a frame takes (decaying maximum)
         self.message, self.message_until = "", 0.0
         self.title = None
-        self.debugger = None        # the F8 debugger, made on first use
+        self.debugger = None        # the debugger (the "debug" hotkey), made on first use
 
     # ---- set-up ----
 
@@ -360,7 +360,7 @@ class Window:
     def _debug(self):
         """The debugger's prompt on the terminal; the window keeps the paused frame until it
         ends (quit or end of input), then the machine runs on from where the debugger left it."""
-        from emu.debugger import Debugger
+        from emu.debugger import Debugger, symbols_beside
         if self.runner.recording:
             self._say("the debugger is off while recording a movie (it would not replay)")
             return
@@ -368,7 +368,7 @@ class Window:
             self.audio.pause()
         self.video.present(self.machine.screen)
         if self.debugger is None:
-            self.debugger = Debugger(self.machine)
+            self.debugger = Debugger(self.machine, symbols=symbols_beside(self.session.cart_path))
         else:
             self.debugger.attach()
         self.debugger.run_prompt()

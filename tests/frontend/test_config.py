@@ -55,6 +55,10 @@ def test_tables_merge_over_defaults_but_keyboard_replaces(tmp_path):
     ('[joystick.right]\njump = "Space"\n', ":2: unknown joystick button 'jump'"),
     ('# settings\n[sound]\nvolume = 3\n', ":2: unknown table [sound]"),
     ('[hotkeys]\nsave_modifier = "Meta"\n', ":2: hotkeys.save_modifier must be one of Shift, Ctrl, Alt"),
+    ('[hotkeys]\npause = "F12"\n', ":2: 'F12' is both the pause and the screenshot hotkey"),
+    ('[hotkeys]\nslots = ["F1", "f1"]\n', ":2: 'f1' is listed twice in hotkeys.slots"),
+    ('[keyboard]\n"A" = "A"\n"F3" = "ENTER"\n', ":3: 'F3' is the slots hotkey"),
+    ('[joystick.left]\nfire = "Escape"\n', ":2: 'Escape' is the quit hotkey"),
 ])
 def test_bad_values_name_the_line(tmp_path, text, message):
     path = tmp_path / "config.toml"
