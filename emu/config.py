@@ -259,6 +259,8 @@ def _validate(data, path, text):
     for side in ("left", "right"):
         if not isinstance(controllers[side], int) or controllers[side] < 0:
             fail("controllers", side, f"controllers.{side} must be a controller number (0 = first plugged in)")
+    if controllers["left"] == controllers["right"]:
+        fail("controllers", "right", "controllers.left and controllers.right must be different controllers")
     if not isinstance(controllers["deadzone"], (int, float)) or not 0 < controllers["deadzone"] < 1:
         fail("controllers", "deadzone", "controllers.deadzone must be between 0 and 1")
 

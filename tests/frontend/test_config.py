@@ -59,6 +59,7 @@ def test_tables_merge_over_defaults_but_keyboard_replaces(tmp_path):
     ('[hotkeys]\nslots = ["F1", "f1"]\n', ":2: 'f1' is listed twice in hotkeys.slots"),
     ('[keyboard]\n"A" = "A"\n"F3" = "ENTER"\n', ":3: 'F3' is the slots hotkey"),
     ('[joystick.left]\nfire = "Escape"\n', ":2: 'Escape' is the quit hotkey"),
+    ('[controllers]\nleft = 1\nright = 1\n', ":3: controllers.left and controllers.right must be different"),
 ])
 def test_bad_values_name_the_line(tmp_path, text, message):
     path = tmp_path / "config.toml"
