@@ -184,8 +184,8 @@ class Machine:
 import numpy as _np  # noqa: E402  (each section of this shared module keeps its own imports)
 
 PORT_BUS, PORT_P1, PORT_P2 = lib.O2_PORT_BUS, lib.O2_PORT_P1, lib.O2_PORT_P2
-PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = 0x80, 0x40, 0x20, 0x10, 0x07
-_BANK1_BASE = 0x18
+PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = (lib.O2_PSW_CY, lib.O2_PSW_AC, lib.O2_PSW_F0,
+                                          lib.O2_PSW_BS, lib.O2_PSW_SP)
 
 
 def opcode_cycles(opcode: int) -> int:
@@ -237,7 +237,7 @@ class Board8048:
         if self._board == ffi.NULL:
             raise MemoryError("o2_board_new: out of memory")
         self._cpu = lib.o2_board_cpu(self._board)
-        self._pins = ffi.cast("uint8_t *", lib.o2_board_pins(self._board))
+        self._pins = lib.o2_board_pins(self._board)
         self.ram = _np.frombuffer(ffi.buffer(self._cpu.ram), dtype=_np.uint8)
         self.xram = _np.frombuffer(ffi.buffer(lib.o2_board_xram(self._board),
                                               lib.O2_BOARD_XRAM_SIZE), dtype=_np.uint8)
@@ -325,7 +325,7 @@ class Board8048:
     @property
     def registers(self):
         """R0-R7 of the selected bank, a numpy view into `ram`"""
-        base = _BANK1_BASE if self.bs else 0
+        base = lib.O2_RAM_BANK1 if self.bs else 0
         return self.ram[base:base + 8]
 
     def r(self, n: int) -> int:

@@ -31,12 +31,12 @@
 #include "cpu8048.h"
 #include "state.h"
 
-#define PSW_CY  0x80   /* carry */
-#define PSW_AC  0x40   /* auxiliary carry (out of bit 3), used by DA A */
-#define PSW_F0  0x20   /* user flag 0 */
-#define PSW_BS  0x10   /* register bank select */
-#define PSW_ONE 0x08   /* unused bit, always reads 1 */
-#define PSW_SP  0x07   /* stack pointer */
+#define PSW_CY  O2_PSW_CY   /* carry */
+#define PSW_AC  O2_PSW_AC   /* auxiliary carry (out of bit 3), used by DA A */
+#define PSW_F0  O2_PSW_F0   /* user flag 0 */
+#define PSW_BS  O2_PSW_BS   /* register bank select */
+#define PSW_ONE 0x08        /* unused bit, always reads 1 */
+#define PSW_SP  O2_PSW_SP   /* stack pointer */
 
 #define PC_MASK       0xFFF
 #define PC_BANK_BIT   0x800   /* kept when the PC increments; set from MB at JMP/CALL */
@@ -46,7 +46,7 @@
 #define MOVP3_PAGE    0x300
 
 #define RAM_MASK      0x3F
-#define BANK1_BASE    0x18
+#define BANK1_BASE    O2_RAM_BANK1
 #define STACK_BASE    0x08
 
 #define VECTOR_EXTERNAL 0x003

@@ -62,6 +62,12 @@ typedef struct o2_cpu_state {
 #define O2_PORT_BUS 0
 #define O2_PORT_P1  1
 #define O2_PORT_P2  2
+#define O2_PSW_CY 0x80         /* PSW bits (o2_cpu_state.psw); bit 3 always reads 1 */
+#define O2_PSW_AC 0x40
+#define O2_PSW_F0 0x20
+#define O2_PSW_BS 0x10
+#define O2_PSW_SP 0x07
+#define O2_RAM_BANK1 0x18      /* R0-R7 of register bank 1 in internal RAM (bank 0 at 0x00) */
 #define O2_BOARD_PROGRAM_SIZE 4096
 #define O2_BOARD_XRAM_SIZE    256
 
