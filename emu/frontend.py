@@ -88,8 +88,11 @@ def _config(args):
     video["scanlines"] |= args.scanlines
     if args.silent:
         config.data["audio"]["enabled"] = False
-    if args.controller is not None:
-        config.data["controllers"]["left"] = args.controller
+    if args.controller is not None:   # that controller moves to the left stick; swap if needed
+        controllers = config.data["controllers"]
+        if controllers["right"] == args.controller:
+            controllers["right"] = controllers["left"]
+        controllers["left"] = args.controller
     return config
 
 
