@@ -49,6 +49,12 @@
 
 /* ---- program space ---- */
 
+/* Bank selected by P10/P11 (the last one at reset, when P1 = 0xFF). */
+static uint32_t selected_bank(const o2_machine *m)
+{
+    return (m->cpu.s.p1 & (P1_BANK0 | P1_BANK1)) % m->bank_count;
+}
+
 static void map_cartridge(o2_machine *m)
 {
     const uint8_t **prog = m->cpu.prog;
@@ -57,8 +63,7 @@ static void map_cartridge(o2_machine *m)
         prog[1] = prog[2] = prog[3] = m->empty;
         return;
     }
-    uint32_t bank = (m->cpu.s.p1 & (P1_BANK0 | P1_BANK1)) % m->bank_count;
-    const uint8_t *base = m->cart + bank * m->bank_stride;
+    const uint8_t *base = m->cart + selected_bank(m) * m->bank_stride;
     if (m->bank_size == STANDARD_BANK) {
         prog[1] = base;
         prog[2] = prog[3] = base + MACHINE_PROG_WINDOW;
@@ -75,7 +80,7 @@ int o2_cart_bank(const o2_machine *m)
 {
     if (m->cart_size == 0)
         return -1;
-    return (int)((m->cpu.s.p1 & (P1_BANK0 | P1_BANK1)) % m->bank_count);
+    return (int)selected_bank(m);
 }
 
 /* ---- time and pins ---- */
@@ -328,7 +333,9 @@ void o2_reset(o2_machine *m)
     cpu_reset_keeping_time(m);
 }
 
-/* The 8048 takes its reset state while the pin is held and starts at 0x000 when it is let go. */
+/* The 8048 takes its reset state while the pin is held (ports high: the last bank is mapped at
+ * once) and starts at 0x000 when it is let go (MCS-48 manual, RESET). MAME instead leaves the
+ * CPU as it was while the line is held and resets it on release, restarting its cycle count. */
 void o2_set_reset(o2_machine *m, int held)
 {
     if (held && !m->reset_held)
