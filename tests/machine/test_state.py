@@ -148,3 +148,16 @@ def test_views_keep_the_machine_alive():
     gc.collect()
     np.testing.assert_array_equal(screen, expected)
     assert len(xram.tolist()) == 128 and len(iram.tolist()) == 64 and cpu.pc < 0x1000
+
+
+def test_state_restores_the_bank_mapping():
+    image = bios(outl_p1(0xFD) + jmp(0x010 + 3))           # bank 1, then loop on the JMP
+    m = Odyssey2(cart=bytes(range(256)) * 32, bios=image, charset=CHARSET)
+    m.run_cycles(20)
+    assert m.cart_bank == 1
+    other = Odyssey2(cart=bytes(range(256)) * 32, bios=image, charset=CHARSET)
+    assert other.cart_bank == 3
+    other.load_state(m.save_state())
+    assert other.cart_bank == 1
+    rows = other.trace(1)
+    assert int(rows["pc"][0]) == 0x013
