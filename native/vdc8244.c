@@ -33,9 +33,6 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
     {0x5C, 0x80, 0xF6}, {0xDC, 0x84, 0xE8}, {0x77, 0xE6, 0xEB}, {0xFF, 0xFF, 0xFF},
 };
 
-/* The palette as 4-byte words (R, G, B, spare) for whole-word pixel stores. */
-static uint32_t pen_rgbx[VDC_PENS];
-
 /* ---- Objects ---- */
 #define SPRITES            4
 #define CHARS              12
@@ -150,23 +147,6 @@ static unsigned live_y(const vdc8244 *v)
     if (v->line == 0 && v->x < VDC_VBLANK_X)   /* the counter resets with VBLANK's end */
         return v->lines;
     return v->line;
-}
-
-static void build_collide(vdc8244 *v)
-{
-    uint8_t enable = v->reg[VDC_REG_COLLISION];
-    for (unsigned present = 0; present < 256; present++) {
-        uint8_t hits = 0;
-        for (unsigned bit = 1; bit < 256; bit <<= 1) {
-            if (!(present & enable & bit))
-                continue;
-            uint8_t others = (uint8_t)(present & ~bit);
-            if (bit & COLL_GRID)          /* the grid's pieces do not collide with each other */
-                others &= (uint8_t)~COLL_GRID;
-            hits |= others;
-        }
-        v->collide[present] = hits;
-    }
 }
 
 /* ---------------------------------------------------------------- line rendering */
@@ -351,13 +331,57 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
     }
 }
 
+/* Collision classes are tracked as bitmaps over the active part of the line. */
+#define CLASS_WORDS        ((VDC_HBLANK_START + 63) / 64)
+#define CLASSES            8
+
 typedef struct span {
-    unsigned x0, x1;                 /* half-clocks being drawn, [x0, x1) */
-    unsigned lo, hi;                 /* extent of the object pixels drawn */
-    unsigned runs;                   /* runs drawn, to skip collision scans */
-    uint8_t pen[VDC_LINE_HC_MAX];
-    uint8_t cover[VDC_LINE_HC_MAX];  /* collision classes present */
+    unsigned x0, x1;                   /* half-clocks being drawn, [x0, x1) */
+    unsigned shown;                    /* x1 clipped to the framebuffer */
+    uint8_t *out;                      /* the framebuffer line */
+    int track;                         /* collisions are selected (A2 != 0) */
+    uint8_t present;                   /* classes drawn */
+    uint64_t cover[CLASSES][CLASS_WORDS];
 } span;
+
+/* A framebuffer line's worth of each pen, so a run of any length is one copy. */
+static uint8_t pen_line[VDC_PENS][VDC_SCREEN_W * 3];
+
+/* Pixels [a, b) of the framebuffer line in one pen (short runs byte by byte). */
+#define SHORT_RUN 8
+
+static void fill_rgb(uint8_t *out, unsigned a, unsigned b, uint8_t pen)
+{
+    uint8_t *p = out + 3 * a;
+    unsigned n = b - a;
+    if (n >= SHORT_RUN) {
+        memcpy(p, pen_line[pen], 3 * n);
+        return;
+    }
+    const uint8_t *rgb = vdc_palette[pen];
+    for (unsigned k = 0; k < 3 * n; k += 3) {
+        p[k] = rgb[0];
+        p[k + 1] = rgb[1];
+        p[k + 2] = rgb[2];
+    }
+}
+
+static void set_bits(uint64_t *words, unsigned a, unsigned b)
+{
+    while (a < b) {
+        unsigned bit = a % 64, take = b - a < 64 - bit ? b - a : 64 - bit;
+        words[a / 64] |= (take == 64 ? ~0ull : ((1ull << take) - 1)) << bit;
+        a += take;
+    }
+}
+
+static unsigned class_index(uint8_t cls)
+{
+    unsigned i = 0;
+    while (!(cls >> i & 1))
+        i++;
+    return i;
+}
 
 static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
 {
@@ -365,12 +389,12 @@ static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
     int b = start + (int)width > (int)s->x1 ? (int)s->x1 : start + (int)width;
     if (a >= b)
         return;
-    memset(s->pen + a, pen, (size_t)(b - a));
-    for (int x = a; x < b; x++)
-        s->cover[x] |= cls;
-    if ((unsigned)a < s->lo) s->lo = (unsigned)a;
-    if ((unsigned)b > s->hi) s->hi = (unsigned)b;
-    s->runs++;
+    if ((unsigned)a < s->shown)
+        fill_rgb(s->out, (unsigned)a, (unsigned)b < s->shown ? (unsigned)b : s->shown, pen);
+    if (s->track) {
+        set_bits(s->cover[class_index(cls)], (unsigned)a, (unsigned)b);
+        s->present |= cls;
+    }
 }
 
 static void draw_piece(span *s, const piece *p)
@@ -386,6 +410,29 @@ static void draw_piece(span *s, const piece *p)
             bits &= ~mask;
         }
     }
+}
+
+/* A selected class that shares a pixel with another class reports that class (8245 spec); the
+ * grid's pieces do not collide with each other (MAME oracle). */
+static uint8_t collisions(const span *s, uint8_t enable)
+{
+    uint8_t hits = 0;
+    for (unsigned e = 0; e < CLASSES; e++) {
+        uint8_t selected = (uint8_t)(1u << e);
+        if (!(s->present & enable & selected))
+            continue;
+        for (unsigned o = 0; o < CLASSES; o++) {
+            uint8_t other = (uint8_t)(1u << o);
+            if (o == e || !(s->present & other) || ((selected | other) & COLL_GRID) == (selected | other))
+                continue;
+            for (unsigned w = 0; w < CLASS_WORDS; w++)
+                if (s->cover[e][w] & s->cover[o][w]) {
+                    hits |= other;
+                    break;
+                }
+        }
+    }
+    return hits;
 }
 
 /* Characters share one shifter: one that starts while another is still shifting out sets the
@@ -413,26 +460,17 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     span s;
     s.x0 = x0;
     s.x1 = x1;
-    s.lo = x1;
-    s.hi = x0;
-    s.runs = 0;
-    memset(s.pen + x0, d->bg, x1 - x0);
-    memset(s.cover + x0, 0, x1 - x0);
+    s.shown = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
+    s.out = v->screen[line][0];
+    s.track = v->reg[VDC_REG_COLLISION] != 0;
+    s.present = 0;
+    if (s.track)
+        memset(s.cover, 0, sizeof s.cover);
+    if (x0 < s.shown)
+        fill_rgb(s.out, x0, s.shown, d->bg);
     for (unsigned i = 0; i < d->count; i++)
         draw_piece(&s, &d->piece[i]);
-    uint8_t hits = 0;
-    if (s.runs > 1)
-        for (unsigned x = s.lo; x < s.hi; x++)
-            hits |= v->collide[s.cover[x]];
-    unsigned end = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
-    uint8_t *out = v->screen[line][0];
-    if (x0 < end) {
-        /* Four-byte stores, each next pixel overwriting the spare byte; the last one is exact. */
-        for (unsigned x = x0; x + 1 < end; x++)
-            memcpy(out + 3 * x, &pen_rgbx[s.pen[x]], 4);
-        memcpy(out + 3 * (end - 1), vdc_palette[s.pen[end - 1]], 3);
-    }
-    return hits;
+    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION]) : 0;
 }
 
 static void invalidate(vdc8244 *v, unsigned top, unsigned lines)
@@ -643,7 +681,8 @@ uint64_t vdc_next_event(const vdc8244 *v)
 void vdc_init(vdc8244 *v, int region)
 {
     for (unsigned pen = 0; pen < VDC_PENS; pen++)
-        memcpy(&pen_rgbx[pen], vdc_palette[pen], 3);
+        for (unsigned x = 0; x < VDC_SCREEN_W; x++)
+            memcpy(pen_line[pen] + 3 * x, vdc_palette[pen], 3);
     memset(v, 0, sizeof *v);
     v->region = region;
     v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;
@@ -666,7 +705,6 @@ void vdc_reset(vdc8244 *v)
     v->frame = 0;
     v->drawn_x = 0;
     position_from_hc(v);
-    build_collide(v);
     sound_reset(&v->sound);
     memset(v->screen, 0, sizeof v->screen);
     forget_lines(v);
@@ -809,8 +847,7 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
         break;
     case VDC_REG_COLLISION:
         v->reg[a] = value;
-        build_collide(v);
-        break;
+            break;
     case VDC_REG_COLOR:
         v->reg[a] = value;
         break;
@@ -839,7 +876,6 @@ void vdc_state(vdc8244 *v, o2_stream *st)
     sound_state(&v->sound, st);
     if (st->mode == O2_STREAM_LOAD) {
         position_from_hc(v);
-        build_collide(v);
-        forget_lines(v);
+            forget_lines(v);
     }
 }

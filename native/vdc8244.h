@@ -118,7 +118,6 @@ struct vdc8244 {
     uint8_t beam_y, beam_x;        /* A4 / A5 while frozen */
     uint8_t p17;
     uint8_t charset[512];          /* the character ROM (not save state: the machine sets it) */
-    uint8_t collide[256];          /* objects present -> A2 bits they set (derived from reg A2) */
     o2_sound sound;
     uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
     /* Render cache (derived, rebuilt after a load). line_valid[y]: screen line y shows what the
