@@ -193,8 +193,11 @@ class Window:
         self.hotkeys = self._hotkeys(config.data["hotkeys"])
         self.save_modifier = SAVE_MODIFIER_MASK[config.data["hotkeys"]["save_modifier"]]
         self.paused = False
+        self.advance = False        # run one frame while paused (frame advance)
         self.running = True
         self.draw_seconds = 0.0     # how long showing a frame takes (decaying maximum)
+        self.frames_run = self.frames_shown = self.skipped = 0
+        self.last_shown = time.perf_counter()
         self.message, self.message_until = "", 0.0
         self.title = None
         self.debugger = None        # the debugger (the "debug" hotkey), made on first use
@@ -236,25 +239,10 @@ class Window:
 
     def run(self):
         limit = self.args.frames
-        run = shown = skipped = 0
-        last_shown = started = time.perf_counter()
+        started = self.last_shown = time.perf_counter()
         try:
-            while self.running and (limit is None or run < limit):
-                self.poll_events()
-                if not self.paused:
-                    self.session.run_frame(self.live.current())
-                    run += 1
-                    if self.audio and not self.args.nothrottle:
-                        self.audio.queue(self.machine.audio)
-                if self._should_show(skipped, last_shown):
-                    before = time.perf_counter()
-                    self.video.present(self.machine.screen)
-                    shown, skipped, last_shown = shown + 1, 0, time.perf_counter()
-                    self._drawing_took(last_shown - before)
-                else:
-                    skipped += 1
-                self._update_title()
-                self._pace()
+            while self.running and (limit is None or self.frames_run < limit):
+                self.tick()
         except KeyboardInterrupt:
             pass
         elapsed = time.perf_counter() - started
@@ -263,10 +251,29 @@ class Window:
         if self.args.screenshot:
             save_png(self.machine.screen, self.args.screenshot)
         if self.args.stats:
-            print(f"stats: {run} frames in {elapsed:.2f} s = {run / elapsed:.2f} fps "
-                  f"(machine {self.session.frame_rate:.2f} Hz), {shown} shown; "
+            print(f"stats: {self.frames_run} frames in {elapsed:.2f} s = {self.frames_run / elapsed:.2f} fps "
+                  f"(machine {self.session.frame_rate:.2f} Hz), {self.frames_shown} shown; "
                   f"audio underruns: {underruns}")
         return 0
+
+    def tick(self):
+        """One pass of the loop: events, one frame (unless paused), drawing it, pacing."""
+        self.poll_events()
+        if not self.paused or self.advance:
+            self.session.run_frame(self.live.current())
+            self.frames_run += 1
+            if self.audio and not self.args.nothrottle and not self.paused:
+                self.audio.queue(self.machine.audio)
+            self.advance = False
+        if self._should_show(self.skipped, self.last_shown):
+            before = time.perf_counter()
+            self.video.present(self.machine.screen)
+            self.frames_shown, self.skipped, self.last_shown = self.frames_shown + 1, 0, time.perf_counter()
+            self._drawing_took(self.last_shown - before)
+        else:
+            self.skipped += 1
+        self._update_title()
+        self._pace()
 
     def _should_show(self, skipped, last_shown):
         """Draw this frame, or skip drawing it so that the emulation keeps up with the sound."""
@@ -342,6 +349,8 @@ class Window:
     def _hotkey(self, action, modifiers):
         if action == "quit":
             self.running = False
+        elif action == "pause" and modifiers & self.save_modifier:
+            self._advance_one_frame()
         elif action == "pause":
             self._toggle_pause()
         elif action == "debug":
@@ -378,6 +387,12 @@ class Window:
         self.debugger.detach()
         self.runner.state_loaded()
         self.pacer.restart()
+
+    def _advance_one_frame(self):
+        """Pause (if running) and run exactly one frame, silently, with the keys held now."""
+        if not self.paused:
+            self._toggle_pause()
+        self.advance = True
 
     def _toggle_pause(self):
         self.paused = not self.paused

@@ -148,6 +148,21 @@ def test_loading_a_slot_while_recording_is_refused(window, capsys):
     assert "loading a state is off while recording a movie" in capsys.readouterr().err
 
 
+def test_pause_and_frame_advance(window):
+    key_event("F9", mod=sdl2.KMOD_LSHIFT)           # frame advance: pauses, then runs one frame
+    window.tick()
+    window.tick()
+    assert window.paused and window.machine.frame == 1
+    key_event("F9", mod=sdl2.KMOD_RSHIFT)
+    window.tick()
+    window.tick()
+    assert window.paused and window.machine.frame == 2
+    key_event("F9")                                 # resume
+    for _ in range(3):
+        window.tick()
+    assert not window.paused and window.machine.frame == 5
+
+
 def test_typing_mode_and_reset_hotkeys(window):
     key_event("ScrollLock")
     key_event("W")
