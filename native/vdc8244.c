@@ -625,10 +625,10 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         }
         if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
             sound_run(&v->sound, VDC_HBLANK_START - x);
-            if (sound_hblank(&v->sound)) {
+            /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
+            if (sound_hblank(&v->sound) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
                 v->status |= VDC_STATUS_SOUND;
-                if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)
-                    v->irq = 1;
+                v->irq = 1;
             }
             sound_run(&v->sound, x1 - VDC_HBLANK_START);
         } else {
