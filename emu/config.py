@@ -10,6 +10,7 @@ matter). Odyssey² keys use the names of `emu.keys` (YES and NO are the Y and N 
 """
 import os
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,7 +140,10 @@ class Config:
         path = Path(path) if path else default_path()
         if not path.exists():
             config = cls.defaults()
-            config.save(path)
+            try:
+                config.save(path)
+            except OSError as e:   # a read-only home still plays, with the defaults
+                print(f"o2: warning: cannot write the default config {path}: {e.strerror}", file=sys.stderr)
             return config
         return cls.load(path)
 

@@ -358,7 +358,11 @@ class Window:
         elif action == "fullscreen":
             self.video.toggle_fullscreen()
         elif action == "screenshot":
-            path = save_png(self.machine.screen, next_screenshot_path(self.config.screenshots_dir, self.name))
+            try:
+                path = save_png(self.machine.screen, next_screenshot_path(self.config.screenshots_dir, self.name))
+            except (O2Error, OSError) as e:
+                self._say(f"no screenshot: {getattr(e, 'strerror', None) or e}")
+                return
             self._say(f"screenshot {path}")
         elif action == "typing_mode":
             self.live.typing_mode = not self.live.typing_mode

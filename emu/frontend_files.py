@@ -62,9 +62,10 @@ class WavRecorder:
 
     def __init__(self, path, sample_rate):
         try:
-            self.file = wave.open(str(path), "wb")
+            self.raw = open(path, "wb")
         except OSError as e:
             raise O2Error(f"{path}: cannot write WAV file: {e.strerror}") from None
+        self.file = wave.open(self.raw, "wb")
         self.file.setnchannels(1)
         self.file.setsampwidth(2)
         self.file.setframerate(sample_rate)
@@ -73,4 +74,5 @@ class WavRecorder:
         self.file.writeframes(samples.astype("<i2", copy=False).tobytes())
 
     def close(self):
-        self.file.close()
+        self.file.close()      # writes the final sizes into the header
+        self.raw.close()

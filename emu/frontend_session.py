@@ -59,6 +59,9 @@ class Session:
             if movie is not None:
                 raise O2Error("--load-state cannot be used with --play: the movie says where it starts")
             self._start_from_state(args.load_state)
+        record = getattr(args, "record", None)
+        if record and not Path(record).resolve().parent.is_dir():
+            raise O2Error(f"{record}: cannot record a movie there (no such folder)")
         self.wav = WavRecorder(args.wav, sample_rate) if getattr(args, "wav", None) else None
         self.reported = False
 
@@ -92,7 +95,10 @@ class Session:
             self.wav.close()
             self.wav = None
         if self.runner.recording and self.runner.next_frame > 1:
-            self.runner.recorded_movie().save(self.args.record)
+            try:
+                self.runner.recorded_movie().save(self.args.record)
+            except OSError as e:
+                raise O2Error(f"{self.args.record}: cannot write the movie: {e.strerror}") from None
             print(f"movie: recorded {self.runner.next_frame - 1} frames to {self.args.record}",
                   file=sys.stderr)
 

@@ -82,3 +82,12 @@ def test_invalid_toml_is_one_line(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(ConfigError, match="cannot read config file"):
         Config.load(tmp_path / "absent.toml")
+
+
+def test_unwritable_config_dir_warns_and_uses_defaults(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocker))
+    assert Config.load_or_create().data == DEFAULTS
+    assert capsys.readouterr().err == (f"o2: warning: cannot write the default config "
+                                       f"{blocker}/odyssey2/config.toml: Not a directory\n")

@@ -46,3 +46,15 @@ def test_png_holds_the_screen_pixels(tmp_path):
     assert image.getpixel((20, 10)) == (0x79, 0x00, 0x00)
     assert image.getpixel((359, 242)) == (0xFF, 0xFF, 0xFF)
     assert image.getpixel((0, 0)) == (0, 0, 0)
+
+
+def test_wav_file_holds_every_sample(tmp_path):
+    import wave
+    from emu.frontend_files import WavRecorder
+    wav = WavRecorder(tmp_path / "out.wav", 48000)
+    wav.write(np.array([0, 1, -1, 32767], dtype=np.int16))
+    wav.write(np.array([-32768], dtype=np.int16))
+    wav.close()
+    with wave.open(str(tmp_path / "out.wav"), "rb") as f:
+        assert (f.getnchannels(), f.getsampwidth(), f.getframerate(), f.getnframes()) == (1, 2, 48000, 5)
+        assert f.readframes(5) == bytes([0, 0, 1, 0, 0xFF, 0xFF, 0xFF, 0x7F, 0x00, 0x80])

@@ -70,6 +70,8 @@ def test_runs_silent_without_an_audio_device(user_dirs, echo_cart, monkeypatch, 
 @pytest.mark.parametrize("argv, message", [
     (["--controller", "0"], "o2: error: no game controller 0 connected (found 0; 0 is the first)\n"),
     (["--play", "{tmp}/absent.movie"], "o2: error: {tmp}/absent.movie: cannot read movie: No such file or directory\n"),
+    (["--record", "{tmp}/no/such/dir/m.movie"], "o2: error: {tmp}/no/such/dir/m.movie: cannot record a movie there (no such folder)\n"),
+    (["--wav", "{tmp}/no/such/dir/w.wav"], "o2: error: {tmp}/no/such/dir/w.wav: cannot write WAV file: No such file or directory\n"),
     (["--load-state", "3"], "o2: error: {states}/slot3.state: cannot read save state: No such file or directory\n"),
 ])
 def test_errors_are_one_line(user_dirs, echo_cart, capsys, argv, message):
@@ -138,6 +140,13 @@ def test_hotkeys_save_slots_screenshot_and_joystick_keys(window, user_dirs):
     assert Movie.load(user_dirs / "hot.movie").events == [(1, FrameInput(joysticks=({"right"}, set())))]
     # Frame 1 is the cart's start-up; it reads the stick once in each of frames 2-12.
     assert window.machine.iram[0x20] == 0x40 + 11
+
+
+def test_a_failed_screenshot_is_a_message(window, user_dirs, capsys):
+    window.config.data["paths"]["screenshots"] = str(user_dirs / "hot.movie" / "x")   # under a file
+    (user_dirs / "hot.movie").write_text("")
+    window._hotkey("screenshot", 0)
+    assert capsys.readouterr().err == "o2: no screenshot: Not a directory\n"
 
 
 def test_loading_a_slot_while_recording_is_refused(window, capsys):
