@@ -69,8 +69,8 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define COLOR_BG_SHIFT     3
 #define PEN_LUMINANCE      0x08
 #define OBJ_X_DELAY        5           /* the first pixel is at beam X + 5 */
-#define OBJ_X_WRAP         0xE4        /* X counter values per line: 0xE2/0xE3 act as -2/-1 */
-#define OBJ_X_NEGATIVE     0xE2
+#define OBJ_X_MINUS_ONE    0xE3        /* the X counter's last value: acts as -1 (Horton); 0xE2,
+                                          "not stable" on the chip, is not drawn (nor by MAME) */
 #define SPRITE_X_MAX       0xB5
 #define CHAR_X_MAX         0xB3
 #define QUAD_X_MAX         0x83
@@ -178,8 +178,8 @@ static int obj_start_hc(uint8_t x, uint8_t x_max)
     int units;
     if (x <= x_max)
         units = x;
-    else if (x >= OBJ_X_NEGATIVE && x < OBJ_X_WRAP)
-        units = (int)x - OBJ_X_WRAP;
+    else if (x == OBJ_X_MINUS_ONE)
+        units = -1;
     else
         return OBJ_NOT_EMITTED;
     return OBJ_PIXEL_HC * (units + OBJ_X_DELAY);

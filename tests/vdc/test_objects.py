@@ -72,8 +72,10 @@ def test_double_size_sprite_doubles_both_axes_and_the_shift():
 def test_sprite_x_range_and_y_zero():
     # The framebuffer ends at column 359: X 0xAD starts at column 356 and is cut there.
     assert runs(frame_of(sprite(0, 0x30, 0xAD, 0x38)), 0x30) == [(0, 355, BLACK), (356, 359, PALETTE[15])]
-    # 0xE3 acts as -1 (first pixel at X counter 4); 0xE4-0xFF are not emitted (Horton tests 13-17).
+    # 0xE3 acts as -1 (first pixel at X counter 4); 0xE2 is unstable on the chip and not drawn;
+    # 0xE4-0xFF are not emitted (Horton tests 13-17).
     assert first_lit(frame_of(sprite(0, 0x30, 0xE3, 0x38)), 0x30) == 8
+    assert runs(frame_of(sprite(0, 0x30, 0xE2, 0x38)), 0x30) == [(0, 359, BLACK)]
     assert runs(frame_of(sprite(0, 0x30, 0xE4, 0x38)), 0x30) == [(0, 359, BLACK)]
     assert runs(frame_of(sprite(0, 0x30, 0xFF, 0x38)), 0x30) == [(0, 359, BLACK)]
     # Y 0 starts on line 1 and still lasts 16 lines (nothing is emitted on line 0).
@@ -120,6 +122,11 @@ def test_character_y_bit0_is_ignored_and_y_below_0x0e_is_hidden():
     assert shown_rows(screen, 0x50) == [(0x20 + i, 0x18 + i // 2) for i in range(14)]
     assert shown_rows(screen, 0x20) == []
     assert shown_rows(screen, 0x80) == [(0x0E + i, 0x28 + i // 2) for i in range(14)]
+
+
+def test_character_at_x_0xe3_starts_at_counter_4():
+    screen = frame_of(char(0, 0x30, 0xE3, 0x070, 7), charset=bytes([0xFF] * 512))
+    assert runs(screen, 0x30) == [(0, 7, BLACK), (8, 23, PALETTE[15]), (24, 359, BLACK)]
 
 
 def test_character_colours_are_attribute_bits_3_to_1():
