@@ -248,3 +248,12 @@ def test_slot_hotkeys_mid_movie_continue_the_movie(user_dirs, echo_cart, capsys)
     finally:
         sdl2.SDL_Quit()
 
+
+
+def test_a_pal_movie_replays_as_pal_without_the_flag(user_dirs, echo_cart, capsys):
+    movie = user_dirs / "pal.movie"
+    assert o2("run", echo_cart, "--headless", "--pal", "--frames", 20, "--record", movie) == 0
+    assert "region pal\n" in movie.read_text()
+    capsys.readouterr()
+    assert o2("run", echo_cart, "--headless", "--play", movie) == 0
+    assert "movie: replay of 20 frames matches the recording (screen and audio)" in capsys.readouterr().err
