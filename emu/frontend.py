@@ -114,6 +114,7 @@ class Controllers:
         self.live = live
         self.order = {left: 0, right: 1}   # position in plug order -> stick
         self.open = []                     # [(instance id, SDL_GameController*)]
+        self.held = {}                     # instance id -> SDL buttons down (A and B both fire)
 
     def added(self, device_index):
         if not sdl2.SDL_IsGameController(device_index):
@@ -140,8 +141,9 @@ class Controllers:
 
     def _forget_readings(self):
         # The plug order changed, so sticks may now belong to other controllers.
+        self.held.clear()
         for stick in (0, 1):
-            self.live.pad_buttons[stick].clear()
+            self.live.set_pad_buttons(stick, ())
             self.live.pad_axes[stick].clear()
 
     def stick_of(self, instance):
@@ -152,8 +154,11 @@ class Controllers:
 
     def button(self, instance, button, down):
         stick = self.stick_of(instance)
-        if stick is not None and button in PAD_BUTTONS:
-            self.live.pad_button(stick, PAD_BUTTONS[button], down)
+        if stick is None or button not in PAD_BUTTONS:
+            return
+        held = self.held.setdefault(instance, set())
+        (held.add if down else held.discard)(button)
+        self.live.set_pad_buttons(stick, {PAD_BUTTONS[b] for b in held})
 
     def axis(self, instance):
         stick = self.stick_of(instance)

@@ -107,8 +107,9 @@ class LiveInput:
         for s in self.pad_buttons + self.pad_axes:
             s.clear()
 
-    def pad_button(self, stick, button, down):
-        (self.pad_buttons[stick].add if down else self.pad_buttons[stick].discard)(button)
+    def set_pad_buttons(self, stick, buttons):
+        """The joystick buttons a controller's d-pad and face buttons hold now."""
+        self.pad_buttons[stick] = set(buttons)
 
     def pad_axes_moved(self, stick, x, y):
         """Left stick position, each axis in -1..1 (y positive = down)."""

@@ -42,15 +42,15 @@ def test_controller_stick_deadzone():
     assert inp.current().joysticks[1] == frozenset()
     inp.pad_axes_moved(1, -0.41, 0.9)
     assert inp.current().joysticks[1] == {"left", "down"}
-    inp.pad_button(1, "fire", True)
-    inp.pad_button(0, "up", True)
+    inp.set_pad_buttons(1, {"fire"})
+    inp.set_pad_buttons(0, {"up"})
     assert inp.current().joysticks == ({"up"}, {"left", "down", "fire"})
 
 
 def test_release_all_forgets_held_keys_and_pads():
     inp = live()
     inp.key(code("Z"), True)
-    inp.pad_button(0, "fire", True)
+    inp.set_pad_buttons(0, {"fire"})
     inp.reset = True
     inp.release_all()
     assert inp.current() == FrameInput()
