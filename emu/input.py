@@ -68,7 +68,7 @@ class Bindings:
     def from_config(cls, config):
         from emu.frontend_sdl import sdl2
         code = lambda name: sdl2.SDL_GetKeyFromName(name.encode())
-        keys = {code(pc): o2 for pc, o2 in config.data["keyboard"].items()}
+        keys = {code(pc): canonical_key(o2) for pc, o2 in config.data["keyboard"].items()}
         joystick = {}
         for stick, side in enumerate(JOYSTICKS):
             for button, pc in config.data["joystick"][side].items():

@@ -90,3 +90,12 @@ def test_apply_input_from_unknown_sets_everything():
     assert len(releases) == 46 - 1 + 1          # the other 45 of the 46 matrix keys, and RESET
     assert releases[-1] == ("release", "RESET")
     assert ("joystick", 0, ()) in m.calls and ("joystick", 1, ("left",)) in m.calls
+
+
+def test_aliases_in_the_config_become_matrix_keys():
+    config = Config.defaults()
+    config.data["keyboard"] = {"Home": "YES", "End": "no"}
+    inp = LiveInput(Bindings.from_config(config))
+    inp.key(code("Home"), True)
+    inp.key(code("End"), True)
+    assert inp.current() == FrameInput({"Y", "N"})
