@@ -18,7 +18,7 @@ from pathlib import Path
 import tomli_w
 
 from emu.errors import O2Error
-from emu.keys import JOYSTICK_BITS, KEYS
+from emu.keys import JOYSTICK_BITS, key_position
 
 JOYSTICK_BUTTONS = tuple(JOYSTICK_BITS)   # up right down left fire
 SLOT_COUNT = 8
@@ -245,7 +245,9 @@ def _validate(data, path, text):
     for pc_key, o2_key in data["keyboard"].items():
         if not _pc_key_ok(pc_key):
             fail("keyboard", pc_key, f"{pc_key!r} is not a PC key name SDL knows")
-        if o2_key not in KEYS:
+        try:
+            key_position(o2_key)
+        except ValueError:
             fail("keyboard", pc_key, f"{o2_key!r} is not an Odyssey² key")
 
     for side in ("left", "right"):

@@ -19,14 +19,14 @@ def test_changed_settings_round_trip(tmp_path):
     config = Config.defaults()
     config.data["video"]["scale"] = 5
     config.data["video"]["scanlines"] = True
-    config.data["keyboard"] = {"Q": "ENTER", "Keypad 5": "SPACE"}
+    config.data["keyboard"] = {"Q": "ENTER", "Keypad 5": "SPACE", "Home": "yes"}
     config.data["joystick"]["right"]["fire"] = "Keypad 0"
     config.data["hotkeys"]["slots"] = ["1", "2"]
     path = tmp_path / "config.toml"
     config.save(path)
     again = Config.load(path)
     assert again.data == config.data
-    assert again.data["keyboard"] == {"Q": "ENTER", "Keypad 5": "SPACE"}
+    assert again.data["keyboard"] == {"Q": "ENTER", "Keypad 5": "SPACE", "Home": "yes"}
 
 
 def test_load_or_create_writes_the_defaults_once(tmp_path, monkeypatch):
