@@ -80,6 +80,8 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define OBJ_LAST_LINE      0xF2
 #define OBJ_PIXEL_HC       2           /* one object pixel (X unit) = 2 half-clocks */
 #define OBJ_NOT_EMITTED    (-1000)
+#define ACTIVE_END         VDC_SCREEN_W  /* objects draw and collide in half-clocks 0-359: MAME
+                                          sees no collision in 360-365, before HBLANK */
 
 /* ---- Grid (X in object units, one unit = 2 half-clocks) ---- */
 #define GRID_TOP_LINE      0x18
@@ -332,7 +334,7 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
 }
 
 /* Collision classes are tracked as bitmaps over the active part of the line. */
-#define CLASS_WORDS        ((VDC_HBLANK_START + 63) / 64)
+#define CLASS_WORDS        ((ACTIVE_END + 63) / 64)
 #define CLASSES            8
 
 typedef struct span {
@@ -547,14 +549,14 @@ static void sync_cache(vdc8244 *v)
     v->changed = 0;
 }
 
-/* The active part of a line, [0, VDC_HBLANK_START), is drawn in spans as the beam goes. A line
+/* The active part of a line, [0, ACTIVE_END), is drawn in spans as the beam goes. A line
  * drawn whole and not touched by a change since costs nothing: its pixels are on the screen
  * and its collisions are remembered. */
 static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 {
     if (v->changed)
         sync_cache(v);
-    int whole = x0 == 0 && x1 == VDC_HBLANK_START;
+    int whole = x0 == 0 && x1 == ACTIVE_END;
     if (!whole || !v->line_valid[line]) {
         line_desc d;
         describe_line(v, line, &d);
@@ -575,7 +577,7 @@ static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 
 void vdc_flush(vdc8244 *v)
 {
-    unsigned end = v->x < VDC_HBLANK_START ? v->x : VDC_HBLANK_START;
+    unsigned end = v->x < ACTIVE_END ? v->x : ACTIVE_END;
     if (v->line <= VDC_VBLANK_LINE && v->drawn_x < end) {
         draw_span(v, v->line, v->drawn_x, end);
         v->drawn_x = (uint16_t)end;
@@ -614,9 +616,9 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         unsigned x = v->x, line = v->line;
         uint64_t left = hc - v->hc;
         unsigned x1 = left >= (uint64_t)(v->line_hc - x) ? v->line_hc : x + (unsigned)left;
-        if (line <= VDC_VBLANK_LINE && x1 >= VDC_HBLANK_START && v->drawn_x < VDC_HBLANK_START) {
-            draw_span(v, line, v->drawn_x, VDC_HBLANK_START);
-            v->drawn_x = VDC_HBLANK_START;
+        if (line <= VDC_VBLANK_LINE && x1 >= ACTIVE_END && v->drawn_x < ACTIVE_END) {
+            draw_span(v, line, v->drawn_x, ACTIVE_END);
+            v->drawn_x = ACTIVE_END;
         }
         /* Events at position p happen when the beam reaches p: x < p <= x1. */
         if (line == VDC_VBLANK_LINE && x < VDC_VBLANK_X && x1 >= VDC_VBLANK_X) {
