@@ -169,3 +169,15 @@ def test_beam_registers_follow_the_beam_and_freeze_when_the_strobe_drops():
     assert y == (0xF4 if 2 * x2 + 100 >= 413 else 0xF3)
     frozen = [int(v) for v in m.iram[0x20:0x24]]
     assert frozen[:2] == frozen[2:] and frozen[1] in (0xF3, 0xF4)
+
+
+def test_no_collisions_past_the_framebuffers_last_column():
+    # Sprites 2 and 3 overlap only in half-clocks 362-365 (before HBLANK): MAME reports nothing,
+    # and we draw objects in half-clocks 0-359 only. Moved 8 units left they do collide.
+    def hits(x2, x3):
+        objects = sprite(2, 0x80, x2, 0x18) + sprite(3, 0x80, x3, 0x28) + [(0xA2, 0x04), (0xA0, CTRL_OBJECTS)]
+        m = machine(setup(objects) + WAIT + read_to_iram(0xA2, 0x3F) + WAIT + read_to_iram(0xA2, 0x20))
+        m.run_frames(4)
+        return int(m.iram[0x20])
+    assert hits(0xB0, 0xAE) == 0x00
+    assert hits(0xA8, 0xA6) == 0x08
