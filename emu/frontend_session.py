@@ -35,9 +35,9 @@ class Session:
     def __init__(self, args, config=None):
         self.args = args
         if config is None:
-            config = Config.load_existing(getattr(args, "config", None))
+            config = Config.load_existing(args.config)
         sample_rate = config.data["audio"]["sample_rate"]
-        movie = Movie.load(args.play) if getattr(args, "play", None) else None
+        movie = Movie.load(args.play) if args.play else None
         region = "pal" if args.pal else "ntsc"
         if movie is not None:   # a movie replays at the region and audio rate it was made with
             region, sample_rate = movie.region, movie.sample_rate
@@ -52,17 +52,16 @@ class Session:
         self.slots = SlotStore(config.states_dir, self.identity["cart"])
         try:
             self.runner = Runner(self.machine, self.identity, play=movie,
-                                 record=bool(getattr(args, "record", None)))
+                                 record=bool(args.record))
         except (MovieError, StateError) as e:
             raise MovieError(f"{args.play}: {e}") from None
-        if getattr(args, "load_state", None):
+        if args.load_state:
             if movie is not None:
                 raise O2Error("--load-state cannot be used with --play: the movie says where it starts")
             self._start_from_state(args.load_state)
-        record = getattr(args, "record", None)
-        if record and not Path(record).resolve().parent.is_dir():
-            raise O2Error(f"{record}: cannot record a movie there (no such folder)")
-        self.wav = WavRecorder(args.wav, sample_rate) if getattr(args, "wav", None) else None
+        if args.record and not Path(args.record).resolve().parent.is_dir():
+            raise O2Error(f"{args.record}: cannot record a movie there (no such folder)")
+        self.wav = WavRecorder(args.wav, sample_rate) if args.wav else None
         self.reported = False
 
     def _start_from_state(self, where):
