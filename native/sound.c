@@ -250,10 +250,10 @@ void sound_state(o2_sound *s, o2_stream *st)
     st_u8(st, &s->holdoff);
     st_u8(st, &s->pin);
     st_u8(st, &s->pulses);
-    st_u32(st, &s->rate);
-    st_u32(st, &s->hc_den);
-    st_u32(st, &s->ticks_per_hc);
-    st_u32(st, &s->ticks_per_sub);
+    /* The output rate is the host's setting, not the console's: a state saved at another
+     * rate keeps this machine's rate and restarts the resampler. */
+    uint32_t rate = s->rate;
+    st_u32(st, &rate);
     st_u32(st, &s->level);
     st_u64(st, &s->pending_hc);
     st_u32(st, &s->sub_pos);
@@ -267,7 +267,8 @@ void sound_state(o2_sound *s, o2_stream *st)
     st_u8(st, &s->same_run);
     st_u32(st, &s->count);
     st_u32(st, &s->frame_count);
-    if (s->count > SOUND_MAX_SAMPLES || s->frame_count > SOUND_MAX_SAMPLES || s->fir_pos >= SOUND_FIR_TAPS) {
+    if (s->count > SOUND_MAX_SAMPLES || s->frame_count > SOUND_MAX_SAMPLES || s->fir_pos >= SOUND_FIR_TAPS
+        || (rate == s->rate && s->sub_pos >= s->ticks_per_sub)) {
         st->error = 1;
         return;
     }
@@ -275,4 +276,14 @@ void sound_state(o2_sound *s, o2_stream *st)
         st_u16(st, (uint16_t *)&s->samples[k]);
     for (uint32_t k = 0; k < s->frame_count; k++)
         st_u16(st, (uint16_t *)&s->frame_samples[k]);
+    if (st->mode == O2_STREAM_LOAD && rate != s->rate) {
+        s->sub_pos = 0;
+        s->sub_acc = 0;
+        memset(s->fir_hist, 0, sizeof s->fir_hist);
+        s->fir_pos = 0;
+        s->sub_parity = 0;
+        s->same_run = 0;
+        s->count = 0;
+        s->frame_count = 0;
+    }
 }

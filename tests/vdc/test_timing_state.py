@@ -103,3 +103,15 @@ def test_frame_counter_counts_vblank_boundaries_in_both_regions():
         m = machine("", region=region)
         m.run_frames(10)
         assert m.frame == 10
+
+
+def test_a_state_keeps_the_loading_machines_sample_rate():
+    pairs = setup([(0xA7, 0xFF), (0xA8, 0xFF), (0xA9, 0xFF), (0xAA, 0x85)])
+    saved = machine(pairs, sample_rate=44100)
+    saved.run_frames(3)
+    state = saved.save_state()
+    m = machine(pairs, sample_rate=48000)
+    m.load_state(state)
+    m.run_frames(2)
+    assert len(m.audio) in (802, 803)                 # 48000 / 59.83 Hz
+    assert set(m.audio.tolist()) == {5 * 2048}        # steady level, volume 5
