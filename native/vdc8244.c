@@ -17,10 +17,12 @@
  * Object registers ignore writes (and read 0) while objects are displayed (A0 bit 5), grid
  * registers while the grid is (A0 bit 3); sprite shapes stay writable.
  *
- * Rendering: vdc_catch_up() draws every span of the beam's path as it goes, line by line, with
- * the registers as they are at that moment: a span fills a line buffer with the background,
- * then grid, characters and sprites (sprite 0 on top) as runs, records which collision classes
- * cover each half-clock, and converts the part inside the framebuffer to RGB.
+ * Rendering: the beam draws a line's active part (half-clocks 0-359) with the registers as they
+ * are when it passes. A line is described as pieces (grid runs, character rows, sprite rows,
+ * sprite 0 last so on top), drawn straight into the RGB framebuffer, with one bitmap per
+ * collision class for the collision register. Drawing waits for the end of the active part or
+ * for the next change (vdc_flush), so a line usually goes in one piece; a line drawn whole that
+ * no change has touched since is skipped, its collisions remembered (see vdc8244.h).
  */
 #include <string.h>
 
