@@ -653,31 +653,37 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
     }
 }
 
+/* Half-clocks from the beam to (to_line, to_x), which lies ahead within a frame. */
+static uint64_t distance_to(const vdc8244 *v, unsigned to_line, unsigned to_x)
+{
+    unsigned ahead = (to_line + v->lines - v->line) % v->lines;
+    return (uint64_t)ahead * v->line_hc + to_x - v->x;
+}
+
 uint64_t vdc_next_event(const vdc8244 *v)
 {
-    static const unsigned marks[] = {VDC_VBLANK_X, VDC_HBLANK_START, 0};
-    unsigned line = v->line, x = v->x;
-    uint64_t hc = v->hc;
-    /* On the lines between the VBLANKs T1 rises at HBLANK's start and falls at its end. */
+    unsigned line = v->line, x = v->x, next = (line + 1u) % v->lines;
+    uint64_t to_t1;
+    /* Between the VBLANKs T1 rises at HBLANK's start and falls at its end; VBLANK (with /INT)
+     * rises at 365 of line 242, before that line's HBLANK, and T1 then stays high until the end
+     * of line 0's HBLANK. */
     if (line > 0 && line < VDC_VBLANK_LINE && x < v->hblank_end)
-        return hc + (x < VDC_HBLANK_START ? VDC_HBLANK_START : v->hblank_end) - x;
-    int t1 = t1_at(v, line, x);
+        return v->hc + (x < VDC_HBLANK_START ? VDC_HBLANK_START : v->hblank_end) - x;
+    if (line > 0 && line < VDC_VBLANK_LINE)
+        to_t1 = distance_to(v, next, next == VDC_VBLANK_LINE ? VDC_VBLANK_X : VDC_HBLANK_START);
+    else if (line == VDC_VBLANK_LINE && x < VDC_VBLANK_X)
+        to_t1 = VDC_VBLANK_X - x;
+    else if (line == 0 && x >= v->hblank_end)
+        to_t1 = distance_to(v, 1, VDC_HBLANK_START);
+    else
+        to_t1 = distance_to(v, 0, v->hblank_end);
     /* A sound interrupt can only rise at an HBLANK start. */
-    int sound_irq_possible = (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)
-                             && (v->sound.control & SOUND_CTRL_ENABLE);
-    for (;;) {
-        for (unsigned i = 0; i < sizeof marks / sizeof marks[0]; i++) {
-            unsigned mark = marks[i] ? marks[i] : v->hblank_end;
-            if (mark <= x)
-                continue;
-            if ((line == VDC_VBLANK_LINE && mark == VDC_VBLANK_X) || t1_at(v, line, mark) != t1
-                || (mark == VDC_HBLANK_START && sound_irq_possible))
-                return hc + (mark - x);
-        }
-        hc += v->line_hc - x;
-        x = 0;
-        line = (line + 1u) % v->lines;
+    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) && (v->sound.control & SOUND_CTRL_ENABLE)) {
+        uint64_t to_sound = x < VDC_HBLANK_START ? VDC_HBLANK_START - x : distance_to(v, next, VDC_HBLANK_START);
+        if (to_sound < to_t1)
+            to_t1 = to_sound;
     }
+    return v->hc + to_t1;
 }
 
 /* ---------------------------------------------------------------- registers */
