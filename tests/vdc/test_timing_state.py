@@ -115,3 +115,15 @@ def test_a_state_keeps_the_loading_machines_sample_rate():
     m.run_frames(2)
     assert len(m.audio) in (802, 803)                 # 48000 / 59.83 Hz
     assert set(m.audio.tolist()) == {5 * 2048}        # steady level, volume 5
+
+
+def test_t1_falls_242_times_a_frame():
+    # T1 = HBLANK | VBLANK (Horton): lines 1-241 each end an HBLANK; VBLANK joins line 242's and
+    # line 0's HBLANKs into one high stretch that falls once, and the gap before HBLANK on line 0
+    # is no edge. STRT CNT counts the falls.
+    for region in ("ntsc", "pal"):
+        m = machine("        mov a,#0\n        mov t,a\n        strt cnt\n", region=region)
+        m.run_frames(1)
+        first = int(m.cpu.timer)
+        m.run_frames(10)
+        assert (int(m.cpu.timer) - first) & 0xFF == (242 * 10) & 0xFF
