@@ -1,5 +1,6 @@
 """Run one of our cartridges for N frames, with our free BIOS and charset, and take a Snapshot:
-in MAME's odyssey2 driver (the oracle kit in ../shared/oracle) or in our machine (emu.odyssey2).
+in MAME's odyssey2 driver (the oracle kit in ../shared/oracle, or $O2_ORACLE_DIR) or in our
+machine (emu.odyssey2). Also traces: every instruction executed, from either.
 
 Inputs are a timeline in the oracle's form, [{"frame": k, "keys": [...], "joy0": [...], "joy1":
 [...], "reset": bool}]: each named group is set to exactly the listed buttons (RESET held or not)
@@ -21,7 +22,8 @@ import pytest
 
 import roms_free
 
-ORACLE_DIR = Path(__file__).resolve().parents[3] / "shared" / "oracle"
+ORACLE_DIR = Path(os.environ.get("O2_ORACLE_DIR",
+                                 Path(__file__).resolve().parents[2] / "shared" / "oracle"))
 MAME = os.environ.get("MAME", "/usr/games/mame")
 
 
@@ -31,6 +33,7 @@ class Snapshot:
     xram: tuple          # 128 bytes of external RAM
     vdc: tuple           # 256 VDC registers
     image: np.ndarray    # 243 x 360 RGB: raster lines 0-242, two columns per X unit (both sides)
+    cycles: int          # CPU machine cycles since power-on
 
 
 def rom(name: str) -> Path:
@@ -65,30 +68,42 @@ def run(runner: str, cart: str, frames: int, inputs=()) -> Snapshot:
     return run_many(runner, cart, (frames,), inputs)[frames]
 
 
-def run_many(runner: str, cart: str, frames: tuple, inputs=()) -> dict:
-    """{frame: Snapshot} for each of `frames`, taken from one run of the cartridge."""
+def run_many(runner: str, cart: str, frames: tuple, inputs=(), cache=True) -> dict:
+    """{frame: Snapshot} for each of `frames`, taken from one run of the cartridge (kept for the
+    session unless cache=False)."""
+    run_oracle, run_machine = _run_oracle, _run_machine
+    if not cache:
+        run_oracle, run_machine = _run_oracle.__wrapped__, _run_machine.__wrapped__
     if runner == "oracle":
         require_oracle()
-        return _run_oracle(cart, tuple(sorted(frames)), _freeze(inputs))
-    return _run_machine(cart, tuple(sorted(frames)), _freeze(inputs))
+        return run_oracle(cart, tuple(sorted(frames)), _freeze(inputs))
+    return run_machine(cart, tuple(sorted(frames)), _freeze(inputs))
+
+
+def _oracle():
+    if str(ORACLE_DIR) not in sys.path:
+        sys.path.insert(0, str(ORACLE_DIR))
+    import mame_oracle
+    return mame_oracle
+
+
+def _run_oracle_kit(cart: str, frames: int, inputs: str, out: str, capture=(), trace=False) -> dict:
+    return _oracle().run_oracle(str(rom("bios.bin")), str(rom("charset.bin")), str(rom(cart)),
+                                frames, out, inputs=json.loads(inputs), capture=capture, trace=trace)
 
 
 @lru_cache(maxsize=None)
 def _run_oracle(cart: str, frames: tuple, inputs: str) -> dict:
-    if str(ORACLE_DIR) not in sys.path:
-        sys.path.insert(0, str(ORACLE_DIR))
-    import mame_oracle
+    mame_oracle = _oracle()
     snapshots = {}
     with tempfile.TemporaryDirectory(prefix="o2_roms_") as out:
-        summary = mame_oracle.run_oracle(str(rom("bios.bin")), str(rom("charset.bin")),
-                                         str(rom(cart)), frames[-1], out,
-                                         inputs=json.loads(inputs), capture=frames)
+        summary = _run_oracle_kit(cart, frames[-1], inputs, out, capture=frames)
         for path in summary["captures"]:
             capture = json.load(open(path))
             width, height, rgb = mame_oracle.read_ppm(capture["ppm"])
             image = np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3)
             snapshots[capture["frame"]] = Snapshot(tuple(capture["iram"]), tuple(capture["xram"]),
-                                                   tuple(capture["vdc"]), image)
+                                                   tuple(capture["vdc"]), image, capture["cycles"])
     return snapshots
 
 
@@ -96,30 +111,79 @@ def _joystick_kwargs(buttons) -> dict:
     return {b.lower(): True for b in buttons}
 
 
-@lru_cache(maxsize=None)
-def _run_machine(cart: str, frames: tuple, inputs: str) -> dict:
-    from emu.odyssey2 import Odyssey2
-    m = Odyssey2(cart=rom(cart))
-    timeline = {}
-    for entry in json.loads(inputs):
-        timeline.setdefault(max(2, entry["frame"]), []).append(entry)
-    keys_down: set = set()
-    snapshots = {}
-    for frame in range(1, frames[-1] + 1):
-        for entry in timeline.get(frame, []):
+class _MachineInputs:
+    """Applies an oracle input timeline to our machine at the start of each frame, as MAME does."""
+
+    def __init__(self, machine, inputs: str):
+        self.machine = machine
+        self.timeline = {}
+        for entry in json.loads(inputs):
+            self.timeline.setdefault(max(2, entry["frame"]), []).append(entry)
+        self.keys_down: set = set()
+
+    def start_frame(self, frame: int):
+        m = self.machine
+        for entry in self.timeline.get(frame, []):
             if "keys" in entry:
-                for key in keys_down - set(entry["keys"]):
+                for key in self.keys_down - set(entry["keys"]):
                     m.release(key)
-                for key in set(entry["keys"]) - keys_down:
+                for key in set(entry["keys"]) - self.keys_down:
                     m.press(key)
-                keys_down = set(entry["keys"])
+                self.keys_down = set(entry["keys"])
             for n in (0, 1):
                 if f"joy{n}" in entry:
                     m.joystick(n, **_joystick_kwargs(entry[f"joy{n}"]))
             if "reset" in entry:
                 (m.press if entry["reset"] else m.release)("RESET")
+
+
+def _machine(cart: str):
+    from emu.odyssey2 import Odyssey2
+    return Odyssey2(cart=rom(cart))
+
+
+@lru_cache(maxsize=None)
+def _run_machine(cart: str, frames: tuple, inputs: str) -> dict:
+    m = _machine(cart)
+    timeline = _MachineInputs(m, inputs)
+    snapshots = {}
+    for frame in range(1, frames[-1] + 1):
+        timeline.start_frame(frame)
         m.run_frames(1)
         if frame in frames:
             snapshots[frame] = Snapshot(tuple(int(v) for v in m.iram), tuple(int(v) for v in m.xram),
-                                        tuple(int(v) for v in m.vdc_regs), np.array(m.screen))
+                                        tuple(int(v) for v in m.vdc_regs), np.array(m.screen),
+                                        int(m.cycles))
     return snapshots
+
+
+TRACE_COLUMNS = ("cycle", "pc", "op", "a", "psw", "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7")
+
+
+def trace_oracle(cart: str, frames: int, inputs=()) -> dict:
+    """{frame: array (n, 13) of TRACE_COLUMNS}: every instruction MAME ran in each frame. MAME
+    reports the PSW with bit 3 = 0; it reads as 1 on the 8048, so it is set here."""
+    require_oracle()
+    rows: dict = {}
+    with tempfile.TemporaryDirectory(prefix="o2_trace_") as out:
+        summary = _run_oracle_kit(cart, frames, _freeze(inputs), out, trace=True)
+        for line in _oracle().iter_trace(summary["trace"]):
+            rows.setdefault(line["FRAME"], []).append(
+                (line["CYC"], line["PC"], line["OP"], line["A"], line["PSW"] | 0x08,
+                 *(line[f"R{n}"] for n in range(8))))
+    return {frame: np.array(r, dtype=np.int64) for frame, r in rows.items()}
+
+
+def trace_machine(cart: str, counts: dict, inputs=()) -> dict:
+    """{frame: array (n, 13) of TRACE_COLUMNS} from our machine, running counts[frame]
+    instructions in each frame and applying the inputs between frames: the instructions are
+    compared one by one, and where a frame ends is compared by the snapshots' cycle counts."""
+    m = _machine(cart)
+    timeline = _MachineInputs(m, _freeze(inputs))
+    out = {}
+    for frame in sorted(counts):
+        timeline.start_frame(frame)
+        t = m.trace(counts[frame])
+        out[frame] = np.column_stack([t["cycle"], t["pc"], t["op"], t["a"], t["psw"], t["r"]]
+                                     ).astype(np.int64)
+    return out

@@ -1,93 +1,69 @@
-"""Our machine against MAME's odyssey2 driver (the behavioural reference), ROM by ROM.
+"""Our machine against MAME's odyssey2 driver (the behavioural reference), frame by frame and
+instruction by instruction, for every cartridge of the test-ROM corpus (roms_free/corpus.toml:
+frames to run and the input timeline) and the demo.
 
-Every test ROM of roms_free/ runs in both with our BIOS and charset and the same input
-timeline. Compared exactly: every instruction of the first frames (PC, opcode, A, PSW, R0-R7
-and the cycle count before it), and at each captured frame the internal and external RAM (where
-the test ROMs store what they read from the VDC: status, collisions, beam position, keys), the
-CPU cycle count, the VDC registers and the screen pixel for pixel (our palette is MAME's RF
-palette and our screen is MAME's bitmap area, native/vdc8244.h, so no mapping is needed).
+Compared exactly, with our BIOS and charset in both:
+- every instruction executed (cycle count before it, PC, opcode, A, PSW, R0-R7 of the current
+  bank), frame by frame, the inputs changing between frames as in MAME;
+- after every frame: internal RAM, external RAM (where the test ROMs store what they read from
+  the VDC: status, collisions, beam position, keys), the CPU cycle count at the frame boundary,
+  and the screen pixel for pixel (our palette is MAME's RF palette and our screen is MAME's
+  bitmap area, native/vdc8244.h, so no mapping is needed).
 
-Where MAME contradicts the hardware documentation we follow the documentation; each such
-difference is listed in DIFFERENCES.md and masked here by name, never by loosening a comparison.
+Where MAME contradicts the hardware documentation we follow the documentation: each such
+difference is listed in DIFFERENCES.md with its evidence and excluded here by name
+(KNOWN_DIFFERENCES), never by loosening a comparison.
 """
-import json
-
 import numpy as np
 import pytest
 
-from oracle import ROMS, apply_inputs, cases, require_oracle, run_ours
+from rom_runners import TRACE_COLUMNS, corpus, run_many, trace_machine, trace_oracle
 
 pytestmark = pytest.mark.conformance
 
-CASES = cases()
+DEMO_INPUTS = [{"frame": 20, "joy0": ["RIGHT", "FIRE"]}, {"frame": 40, "joy0": ["DOWN"], "keys": ["5"]},
+               {"frame": 60, "joy0": [], "keys": []}]
+CASES = {**{name: (case["frames"], case.get("inputs", [])) for name, case in corpus().items()},
+         "demo": (90, DEMO_INPUTS)}
 
-# MAME's trace and state report the PSW with bit 3 = 0, but the 8048 reads it as 1 (MCS-48
-# manual; the oracle README notes MOV A,PSW returns bit 3 = 1 in MAME too).
-PSW_BIT3 = 0x08
+# (cartridge, what) pairs whose difference from MAME is explained in DIFFERENCES.md.
+KNOWN_DIFFERENCES: set = set()
 
 
-@pytest.fixture(scope="session")
-def mame(tmp_path_factory):
-    """mame(name, trace) -> the oracle's result for that ROM, run once per session."""
-    oracle = require_oracle()
-    results = {}
-
-    def run(name, trace):
-        key = (name, trace)
-        if key not in results:
-            case = CASES[name]
-            out = tmp_path_factory.mktemp(f"{name}_{'trace' if trace else 'frames'}")
-            frames = case["trace_frames"] if trace else case["frames"]
-            summary = oracle.run_oracle(str(ROMS / "bios.bin"), str(ROMS / "charset.bin"),
-                                        str(ROMS / f"{name}.bin"), frames, str(out),
-                                        inputs=case.get("inputs", []),
-                                        capture=[] if trace else case["captures"], trace=trace)
-            captures = {}
-            for path in summary["captures"]:
-                data = json.load(open(path))
-                w, h, rgb = oracle.read_ppm(data["ppm"])
-                data["screen"] = np.frombuffer(rgb, np.uint8).reshape(h, w, 3)
-                captures[data["frame"]] = data
-            lines = list(oracle.iter_trace(summary["trace"])) if trace else None
-            results[key] = (captures, lines)
-        return results[key]
-    return run
+def compared(name: str, what: str) -> bool:
+    return (name, what) not in KNOWN_DIFFERENCES
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_trace_matches_mame(name, mame):
-    from emu.odyssey2 import Odyssey2
-    case = CASES[name]
-    _, lines = mame(name, trace=True)
-    machine = Odyssey2(cart=ROMS / f"{name}.bin")
-    held = {}
-    compared = 0
-    for frame in range(1, case["trace_frames"] + 1):
-        apply_inputs(machine, case.get("inputs", []), frame, held)
-        expected = [line for line in lines if line["FRAME"] == frame]
-        got = machine.trace(len(expected))
-        for i, line in enumerate(expected):
-            ours = {"PC": int(got["pc"][i]), "OP": int(got["op"][i]), "A": int(got["a"][i]),
-                    "PSW": int(got["psw"][i]) & ~PSW_BIT3, "CYC": int(got["cycle"][i]),
-                    **{f"R{n}": int(got["r"][i][n]) for n in range(8)}}
-            theirs = {k: line[k] for k in ours}
-            assert ours == theirs, (f"{name}: instruction {compared + i} (frame {frame}) differs "
-                                    f"from MAME: ours {ours}, MAME {theirs} ({line['dis']})")
-        compared += len(expected)
-    assert compared > 0
+def test_every_instruction_matches_mame(name):
+    frames, inputs = CASES[name]
+    theirs = trace_oracle(f"{name}.bin", frames, inputs)
+    ours = trace_machine(f"{name}.bin", {frame: len(rows) for frame, rows in theirs.items()}, inputs)
+    for frame in sorted(theirs):
+        if not compared(name, f"trace frame {frame}"):
+            continue
+        differ = np.nonzero((ours[frame] != theirs[frame]).any(axis=1))[0]
+        assert len(ours[frame]) == len(theirs[frame]), f"{name} frame {frame}: trace ended early"
+        if len(differ):
+            i = differ[0]
+            pytest.fail(f"{name} frame {frame}, instruction {i}: ours "
+                        f"{dict(zip(TRACE_COLUMNS, ours[frame][i].tolist()))}, MAME "
+                        f"{dict(zip(TRACE_COLUMNS, theirs[frame][i].tolist()))}")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_frames_match_mame(name, mame):
-    captures, _ = mame(name, trace=False)
-    for frame, machine in run_ours(name, CASES[name]):
-        theirs = captures[frame]
-        where = f"{name} frame {frame}"
-        np.testing.assert_array_equal(machine.iram, theirs["iram"], err_msg=f"{where}: internal RAM")
-        np.testing.assert_array_equal(machine.xram, theirs["xram"], err_msg=f"{where}: external RAM")
-        differ = np.argwhere((machine.screen != theirs["screen"]).any(axis=2))
-        assert len(differ) == 0, (f"{where}: {len(differ)} pixels differ from MAME, first at "
-                                  f"(line, column) {tuple(differ[0])}: ours "
-                                  f"{machine.screen[tuple(differ[0])]}, MAME "
-                                  f"{theirs['screen'][tuple(differ[0])]}")
-        assert machine.cycles == theirs["cycles"], f"{where}: CPU cycles at the frame boundary"
+def test_every_frame_matches_mame(name):
+    frames, inputs = CASES[name]
+    every = tuple(range(1, frames + 1))
+    theirs = run_many("oracle", f"{name}.bin", every, inputs, cache=False)
+    ours = run_many("machine", f"{name}.bin", every, inputs, cache=False)
+    for frame in every:
+        a, b, where = ours[frame], theirs[frame], f"{name} frame {frame}"
+        for what in ("iram", "xram", "cycles"):
+            if compared(name, what):
+                assert getattr(a, what) == getattr(b, what), f"{where}: {what} differs from MAME"
+        differ = np.argwhere((a.image != b.image).any(axis=2))
+        if compared(name, "screen") and len(differ):
+            line, column = differ[0]
+            pytest.fail(f"{where}: {len(differ)} pixels differ from MAME, first at line {line} "
+                        f"column {column}: ours {a.image[line, column]}, MAME {b.image[line, column]}")
