@@ -20,6 +20,7 @@ import os
 import shlex
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cart.asm.disassembler import disassemble_one, load_symbols
 from emu import debugger_views as views
@@ -33,7 +34,7 @@ PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
 PSW_SP = 0x07
 CALL_MASK, CALL_OPCODE = 0x1F, 0x14
-CONTINUE_CHUNK_FRAMES = 600          # a `continue` returns to Python this often (Ctrl-C)
+CONTINUE_CHUNK_FRAMES = 600          # a run returns to Python this often (Ctrl-C)
 # History for back/rewind: a snapshot (about 260 KB, mostly the framebuffer) every 30 frames,
 # the last 120 kept: a minute of NTSC play; a seek re-executes at most 30 frames.
 HISTORY_EVERY, HISTORY_SIZE = 30, 120
@@ -93,6 +94,14 @@ class Symbols:
         if best is None:
             return f"{address:03X}"
         return best[1] if best[0] == address else f"{best[1]}+{address - best[0]}"
+
+
+def symbols_beside(cart) -> Path | None:
+    """The assembler's symbol file next to a cartridge image (game.bin -> game.sym.json)."""
+    if cart is None or isinstance(cart, (bytes, bytearray, memoryview)):
+        return None
+    path = Path(cart).with_suffix(".sym.json")
+    return path if path.is_file() else None
 
 
 # ---- breakpoints ----
@@ -179,6 +188,21 @@ class Debugger:
         self._trace = None
         self.finished = False
         self.commands = self._command_table()
+
+    # ---- beside a window ----
+
+    def attach(self):
+        """Takes the machine over again after it ran without the debugger (the SDL window):
+        history restarts here; breakpoints are set again by the next run."""
+        self.core.forget()
+
+    def detach(self):
+        """Lets the machine run as if no debugger were there; breakpoints stay listed."""
+        self.core.breakpoints[:] = 0
+        for watch in self.core.watches.values():
+            watch[:] = 0
+        self.core.set_irq_break(False)
+        self.core.changed()
 
     # ---- output ----
 
@@ -372,10 +396,9 @@ class Debugger:
             now = self.machine.frame
             frame_bps = [bp for bp in self.breakpoints.values()
                          if bp.enabled and bp.kind == "frame" and bp.start > now]
-            limit = frame
-            if frame_bps:
-                first = min(bp.start for bp in frame_bps)
-                limit = first if limit is None else min(limit, first)
+            # C runs end at least every CONTINUE_CHUNK_FRAMES so that Ctrl-C gets through
+            limit = min([now + CONTINUE_CHUNK_FRAMES] + [bp.start for bp in frame_bps]
+                        + ([frame] if frame is not None else []))
             stop = self.core.run(steps=steps, cycle=cycle, frame=limit, sp=sp)
             if self._trace is not None:
                 self._trace.write(trace_lines(self.core.take_trace()))
@@ -419,9 +442,10 @@ class Debugger:
                 for bp in held:
                     self._hit(bp)
                 return False
-            if reached and (frame is None or self.machine.frame < frame):
-                continue
-            return True
+            m = self.machine
+            if ((steps is not None and steps <= 0) or (cycle is not None and m.cycles >= cycle)
+                    or (frame is not None and m.frame >= frame)):
+                return True
 
     def _after_run(self):
         self.show_location()
@@ -455,9 +479,8 @@ class Debugger:
         self._after_run()
 
     def cmd_continue(self, args):
-        """continue -- run until a breakpoint"""
-        while self._run(frame=self.machine.frame + CONTINUE_CHUNK_FRAMES):
-            pass
+        """continue -- run until a breakpoint (Ctrl-C stops it)"""
+        self._run()
         self._after_run()
 
     def cmd_frame(self, args):
@@ -743,12 +766,14 @@ class Debugger:
 def cmd_debug(args) -> int:
     from emu.cli import build_machine
     machine = build_machine(args, args.cart)
-    debugger = Debugger(machine, symbols=args.symbols)
+    debugger = Debugger(machine, symbols=args.symbols or symbols_beside(args.cart))
     try:
         if args.script:
             return debugger.run_script(args.script)
         debugger.run_prompt()
         return 0
+    except KeyboardInterrupt:        # Ctrl-C during a script
+        return 130
     finally:
         debugger.close()
 
@@ -757,7 +782,8 @@ def register(subparsers, commands):
     from emu.cli import add_machine_options
     parser = subparsers.add_parser("debug", help="debug a cartridge: breakpoints, steps, back in time")
     add_machine_options(parser)
-    parser.add_argument("--symbols", metavar="FILE.sym.json", help="labels and source lines (o2asm)")
+    parser.add_argument("--symbols", metavar="FILE.sym.json",
+                        help="labels and source lines from o2asm (default: CART's .sym.json beside it)")
     parser.add_argument("--script", metavar="FILE", help="run these debugger commands and exit")
     parser.set_defaults(func=cmd_debug)
     commands["debug"] = parser
