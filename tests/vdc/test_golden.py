@@ -2,6 +2,7 @@
 cartridge, BIOS stub and character set (a measured reference, never our own output), so the
 comparison is exact. O2_UPDATE_GOLDEN=1 regenerates them on purpose by running the oracle
 (MAME and ../shared/oracle needed; O2_ORACLE_DIR points elsewhere)."""
+import json
 import os
 import pathlib
 import sys
@@ -44,17 +45,23 @@ def scene_dots_wide():
 SCENES = {"grid_objects": scene_grid_objects, "dots_wide": scene_dots_wide}
 
 
-def oracle_frame(body):
+def oracle_capture(body, charset=CHARSET, frames=FRAMES):
+    """MAME's screen (numpy, as ours) and internal RAM after `frames` frames of the cartridge."""
     oracle_dir = pathlib.Path(os.environ.get("O2_ORACLE_DIR", ROOT.parent / "shared" / "oracle"))
     sys.path.insert(0, str(oracle_dir))
     import mame_oracle
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        for name, data in (("bios.bin", bios_stub()), ("charset.bin", CHARSET), ("cart.bin", cart(body))):
+        for name, data in (("bios.bin", bios_stub()), ("charset.bin", charset), ("cart.bin", cart(body))):
             (tmp / name).write_bytes(data)
-        mame_oracle.run_oracle(tmp / "bios.bin", tmp / "charset.bin", tmp / "cart.bin", FRAMES, tmp / "out")
-        w, h, rgb = mame_oracle.read_ppm(tmp / "out" / f"frame_{FRAMES:06d}.ppm")
-        return np.frombuffer(rgb, dtype=np.uint8).reshape(h, w, 3)
+        summary = mame_oracle.run_oracle(tmp / "bios.bin", tmp / "charset.bin", tmp / "cart.bin", frames, tmp / "out")
+        w, h, rgb = mame_oracle.read_ppm(tmp / "out" / f"frame_{frames:06d}.ppm")
+        iram = json.loads(pathlib.Path(summary["captures"][-1]).read_text())["iram"]
+        return np.frombuffer(rgb, dtype=np.uint8).reshape(h, w, 3).copy(), iram
+
+
+def oracle_frame(body):
+    return oracle_capture(body)[0]
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))
