@@ -35,8 +35,10 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
  * VDC_FRAME_START_LINE, x 0. HBLANK is x in [VDC_HBLANK_START, line length - 2). VBLANK rises at
  * line VDC_VBLANK_LINE, x VDC_VBLANK_X (with the VBLANK interrupt) and falls at line 0,
  * x VDC_VBLANK_X; T1 = HBLANK | VBLANK, the one-half-clock gap before HBLANK on line 0 is no edge.
- * PAL (8245): 456 half-clocks × 313 lines with the same active lines 0-242 (our choice: the
- * extra 50 lines lengthen VBLANK) and HBLANK x in [366, 454).
+ * PAL (8245): 456 half-clocks × 313 lines (the project's contract; note that Intel's 8245
+ * specification divides the clock by 227.0 per line, i.e. 454 half-clocks, for 15625 Hz and
+ * 49.92 Hz), with the same active lines 0-242 (our choice: the extra 50 lines lengthen VBLANK)
+ * and HBLANK x in [366, 454). Objects draw and collide in x 0-359 only (as MAME).
  *
  * ---- Framebuffer: screen[VDC_SCREEN_H][VDC_SCREEN_W][3], RGB ----
  * Pixel (row y, column x) is raster line y, half-clock x: lines 0-242 and half-clocks 0-359 of
@@ -91,7 +93,7 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
 #define VDC_STATUS_HBLANK    0x01     /* "horizontal status", x in [225, 413) on lines 0-0xF2 */
 #define VDC_STATUS_STROBE    0x02
-#define VDC_STATUS_SOUND     0x04     /* 24 shift clocks since the last A7-A9 write */
+#define VDC_STATUS_SOUND     0x04     /* sound needs service (with VDC_CTRL_SOUND_IRQ only) */
 #define VDC_STATUS_VBLANK    0x08     /* the VBLANK interrupt is pending */
 #define VDC_STATUS_MAJOR     0x80     /* two characters met in the character shifter */
 
