@@ -295,9 +295,11 @@ static void at_frame_start(o2_debugger *d, int replay)
 
 void o2_debug_forget(o2_debugger *d)
 {
+    /* A frame start is known here only when it falls exactly on this cycle (power-on does). */
+    int at_start = o2_cycles(d->m) == o2_frame_start_cycle(d->m, o2_frame(d->m));
     d->first = d->count = 0;
-    d->frame_start = NO_FRAME_START;
-    take_snapshot(d, 0);
+    d->frame_start = at_start ? o2_cycles(d->m) : NO_FRAME_START;
+    take_snapshot(d, at_start);
 }
 
 uint32_t o2_debug_history(const o2_debugger *d) { return d->count; }
