@@ -28,7 +28,8 @@ from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import O2Error
 from emu.cli import trace_lines
 from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
-                        DEBUG_TRACE_FULL, DEBUG_WATCH, WATCH_READ, WATCH_WRITE, DebugCore)
+                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, WATCH_READ, WATCH_WRITE,
+                        DebugCore)
 
 PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
@@ -134,35 +135,6 @@ class Breakpoint:
         return f"{self.number}: {what}{cond}{state}, hit {self.hits}"
 
 
-class _Context:
-    """What expressions read: registers and memory of the machine, without side effects."""
-
-    def __init__(self, debugger: "Debugger"):
-        self.d = debugger
-
-    def reg(self, name: str) -> int:
-        m = self.d.machine
-        cpu = m.cpu
-        psw = cpu.psw
-        simple = {"a": lambda: cpu.a, "pc": lambda: cpu.pc, "psw": lambda: psw,
-                  "sp": lambda: psw & views.PSW_SP, "cy": lambda: psw >> 7 & 1,
-                  "ac": lambda: psw >> 6 & 1, "f0": lambda: psw >> 5 & 1,
-                  "bs": lambda: psw >> 4 & 1, "f1": lambda: cpu.f1, "mb": lambda: cpu.mb,
-                  "t": lambda: cpu.timer, "frame": lambda: m.frame, "cycles": lambda: m.cycles,
-                  "line": lambda: self.d.beam()[0]}
-        if name in simple:
-            return int(simple[name]())
-        return int(cpu.r[int(name[1])])
-
-    def mem(self, space: str, addr: int) -> int:
-        m = self.d.machine
-        if space == "iram":
-            return int(m.iram[addr])
-        if space == "xram":
-            return int(m.xram[addr % len(m.xram)])
-        return int(m.vdc_regs[addr])
-
-
 # ---- the debugger ----
 
 @dataclass
@@ -184,7 +156,7 @@ class Debugger:
         self.core = DebugCore(machine._machine, history_every, history_size)
         self.breakpoints: dict[int, Breakpoint] = {}
         self._next_number = 1
-        self._context = _Context(self)
+        self._conditioned: set[int] = set()     # PCs with a condition in the C table
         self._trace = None
         self.finished = False
         self.commands = self._command_table()
@@ -367,20 +339,34 @@ class Debugger:
         for watch in core.watches.values():
             watch[:] = 0
         irq = False
+        conditions: dict[int, list | None] = {}   # PC -> the OR of its conditions, None: always
         for bp in self.breakpoints.values():
             if not bp.enabled:
                 continue
             if bp.kind == "pc":
                 core.breakpoints[bp.start] = 1
+                if bp.start in conditions and conditions[bp.start] is None:
+                    pass                                    # already unconditional
+                elif bp.condition is None:
+                    conditions[bp.start] = None
+                elif bp.start in conditions:
+                    conditions[bp.start] += list(bp.condition.code) + [EXPR_OPS["OR"]]
+                else:
+                    conditions[bp.start] = list(bp.condition.code)
             elif bp.kind == "irq":
                 irq = True
             elif bp.kind in DEBUG_SPACES:
                 core.watches[bp.kind][bp.start:bp.end + 1] |= bp.access
+        for pc in self._conditioned - set(conditions):
+            core.set_condition(pc, None)
+        for pc, code in conditions.items():
+            core.set_condition(pc, code)
+        self._conditioned = {pc for pc, code in conditions.items() if code}
         core.set_irq_break(irq)
         core.changed()
 
     def _condition_true(self, bp: Breakpoint) -> bool:
-        return bp.condition is None or bool(bp.condition(self._context))
+        return bp.condition is None or self.core.eval(bp.condition.code) != 0
 
     def _hit(self, bp: Breakpoint, detail: str = ""):
         bp.hits += 1
@@ -673,7 +659,7 @@ class Debugger:
         """print EXPR -- an expression's value (registers, iram[], xram[], vdc[], labels)"""
         if not args:
             raise DebugError("print needs an expression")
-        value = parse(" ".join(args), self.symbols.labels)(self._context)
+        value = self.core.eval(parse(" ".join(args), self.symbols.labels).code)
         self.say(f"{value} (0x{value & 0xFFFF:X})" if value >= 0 else str(value))
 
     # ---- files ----

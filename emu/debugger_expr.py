@@ -16,18 +16,18 @@ Numbers are spelled as in the assembler (cart.asm): 42, 2Ah, 0x2A, $2A, 101010b.
 T R0-R7, and FRAME CYCLES LINE for where the machine is. Memory spaces: iram[], xram[], vdc[]
 (the VDC read through its side-effect-free peek). Anything else is a label of the symbol file.
 
-parse() returns an Expr: evaluate it with an object that has reg(name) -> int and
-mem(space, addr) -> int. Only the value matters to a condition: non-zero is true.
+parse() returns an Expr holding a program in reverse Polish notation for the C evaluator
+(o2_debug_eval, native/o2.h): breakpoint conditions are checked in the run loop itself, and
+`print` and constants go through the same evaluator. Non-zero is true.
 """
-import operator
 import re
 
 from cart.asm.errors import AsmError
 from cart.asm.expr import parse_number as _asm_number
-
-REGISTERS = ("a", "pc", "psw", "sp", "cy", "ac", "f0", "f1", "bs", "mb", "t",
-             "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "frame", "cycles", "line")
-SPACES = {"iram": 64, "xram": 256, "vdc": 256}
+from emu.native import DEBUG_SPACES as SPACES
+from emu.native import EXPR_OPS as OP
+from emu.native import EXPR_REGISTERS as REGISTERS
+from emu.native import EXPR_STACK as STACK_LIMIT
 
 _TOKEN = re.compile(r"""\s*(?:
       (?P<num>\$[0-9A-Fa-f]+|[0-9][0-9A-Za-z_]*)
@@ -35,19 +35,16 @@ _TOKEN = re.compile(r"""\s*(?:
     | (?P<op>\|\||&&|==|!=|<=|>=|<<|>>|[-+!~<>&|^()\[\]])
     )""", re.X)
 
+# Binary operators by binding level, loosest first (C's precedence).
 _BINARY = {
-    "||": (1, lambda l, r: lambda c: int(bool(l(c)) or bool(r(c)))),
-    "&&": (2, lambda l, r: lambda c: int(bool(l(c)) and bool(r(c)))),
+    "||": (1, OP["OR"]), "&&": (2, OP["AND"]),
+    "==": (3, OP["EQ"]), "!=": (3, OP["NE"]), "<": (3, OP["LT"]), "<=": (3, OP["LE"]),
+    ">": (3, OP["GT"]), ">=": (3, OP["GE"]),
+    "|": (4, OP["BOR"]), "^": (5, OP["BXOR"]), "&": (6, OP["BAND"]),
+    "<<": (7, OP["SHL"]), ">>": (7, OP["SHR"]), "+": (8, OP["ADD"]), "-": (8, OP["SUB"]),
 }
-_PLAIN = {
-    "==": (3, operator.eq), "!=": (3, operator.ne), "<": (3, operator.lt), "<=": (3, operator.le),
-    ">": (3, operator.gt), ">=": (3, operator.ge),
-    "|": (4, operator.or_), "^": (5, operator.xor), "&": (6, operator.and_),
-    "<<": (7, operator.lshift), ">>": (7, operator.rshift),
-    "+": (8, operator.add), "-": (8, operator.sub),
-}
-for _op, (_level, _fn) in _PLAIN.items():
-    _BINARY[_op] = (_level, lambda l, r, fn=_fn: lambda c: int(fn(l(c), r(c))))
+_UNARY = {"!": OP["NOT"], "~": OP["INV"], "-": OP["NEG"]}
+_LOOSEST, _TIGHTEST = 1, 8
 
 
 class ExprError(ValueError):
@@ -55,21 +52,11 @@ class ExprError(ValueError):
 
 
 class Expr:
-    """A parsed expression: `text` as typed, `uses_machine` when it reads registers or memory."""
+    """A parsed expression: `text` as typed, `code` its RPN program (a tuple of ints) and
+    `uses_machine` when it reads registers or memory."""
 
-    def __init__(self, text: str, fn, uses_machine: bool):
-        self.text, self._fn, self.uses_machine = text, fn, uses_machine
-
-    def __call__(self, ctx) -> int:
-        return self._fn(ctx)
-
-
-def parse_number(text: str) -> int:
-    """One number literal in any of the accepted spellings; ExprError if it is not one."""
-    match = _TOKEN.fullmatch(text)
-    if not match or not match.group("num"):
-        raise ExprError(f"not a number: {text!r}")
-    return _number(match.group("num"))
+    def __init__(self, text: str, code: tuple, uses_machine: bool):
+        self.text, self.code, self.uses_machine = text, code, uses_machine
 
 
 def _number(tok: str) -> int:
@@ -109,34 +96,32 @@ class _Parser:
             return True
         return False
 
-    def binary(self, level: int):
-        if level > 8:
+    def binary(self, level: int) -> list:
+        if level > _TIGHTEST:
             return self.unary()
-        left = self.binary(level + 1)
+        code = self.binary(level + 1)
         while True:
             kind, tok = self.peek()
             if kind != "op" or tok not in _BINARY or _BINARY[tok][0] != level:
-                return left
+                return code
             self.pos += 1
-            left = _BINARY[tok][1](left, self.binary(level + 1))
+            code = code + self.binary(level + 1) + [_BINARY[tok][1]]
 
-    def unary(self):
-        for op, fn in (("!", lambda v: int(not v)), ("~", lambda v: ~v), ("-", lambda v: -v)):
+    def unary(self) -> list:
+        for op, opcode in _UNARY.items():
             if self.take(op):
-                inner = self.unary()
-                return lambda c, inner=inner, fn=fn: fn(inner(c))
+                return self.unary() + [opcode]
         return self.primary()
 
-    def primary(self):
+    def primary(self) -> list:
         kind, tok = self.peek()
         if kind is None:
             raise ExprError(f"expression ends too early: {self.text!r}")
         self.pos += 1
         if kind == "num":
-            value = _number(tok)
-            return lambda c: value
+            return [OP["NUM"], _number(tok)]
         if tok == "(":
-            inner = self.binary(1)
+            inner = self.binary(_LOOSEST)
             if not self.take(")"):
                 raise ExprError(f"missing ')' in {self.text!r}")
             return inner
@@ -144,28 +129,41 @@ class _Parser:
             return self.name(tok)
         raise ExprError(f"unexpected {tok!r} in {self.text!r}")
 
-    def name(self, tok: str):
+    def name(self, tok: str) -> list:
         low = tok.lower()
         if low in SPACES:
             if not self.take("["):
                 raise ExprError(f"{tok} needs an address in brackets: {tok}[0x20]")
-            index = self.binary(1)
+            index = self.binary(_LOOSEST)
             if not self.take("]"):
                 raise ExprError(f"missing ']' in {self.text!r}")
             self.uses_machine = True
-            size = SPACES[low]
-            return lambda c: c.mem(low, index(c) % size)
+            return index + [OP["MEM"], SPACES[low]]
         if low in REGISTERS:
             self.uses_machine = True
-            return lambda c: c.reg(low)
+            return [OP["REG"], REGISTERS[low]]
         if tok in self.labels:
-            value = self.labels[tok]
-            return lambda c: value
+            return [OP["NUM"], self.labels[tok]]
         folded = {k.lower(): v for k, v in self.labels.items()}
         if low in folded:
-            value = folded[low]
-            return lambda c: value
+            return [OP["NUM"], folded[low]]
         raise ExprError(f"unknown name {tok!r} (not a register, memory space or label)")
+
+
+def _depth(code: list) -> int:
+    """The deepest evaluation stack the program needs."""
+    depth = deepest = i = 0
+    while i < len(code):
+        op = code[i]
+        if op in (OP["NUM"], OP["REG"]):
+            depth, i = depth + 1, i + 2
+        elif op == OP["MEM"]:
+            i += 2
+        else:
+            depth -= 0 if op in _UNARY.values() else 1
+            i += 1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def parse(text: str, labels: dict[str, int] | None = None) -> Expr:
@@ -173,15 +171,18 @@ def parse(text: str, labels: dict[str, int] | None = None) -> Expr:
     parser = _Parser(text, labels or {})
     if not parser.toks:
         raise ExprError("empty expression")
-    fn = parser.binary(1)
+    code = parser.binary(_LOOSEST)
     if parser.pos != len(parser.toks):
         raise ExprError(f"unexpected {parser.toks[parser.pos][1]!r} in {parser.text!r}")
-    return Expr(parser.text, fn, parser.uses_machine)
+    if _depth(code) > STACK_LIMIT:
+        raise ExprError(f"too deeply nested (more than {STACK_LIMIT} values pending): {parser.text!r}")
+    return Expr(parser.text, tuple(code), parser.uses_machine)
 
 
 def parse_constant(text: str, labels: dict[str, int] | None = None) -> int:
     """An expression made of numbers and labels only (an address, a count): its value."""
+    from emu.native import eval_constant
     expr = parse(text, labels)
     if expr.uses_machine:
         raise ExprError(f"{text.strip()!r} must be a constant (numbers and labels only)")
-    return expr(None)
+    return eval_constant(expr.code)

@@ -379,6 +379,29 @@ _NO_LIMIT = (1 << 64) - 1
 
 DebugStop = _collections.namedtuple("DebugStop", "reason steps space access addr value")
 
+# The expression programs' words (o2.h): operators, registers, the deepest stack.
+EXPR_OPS = {name: getattr(lib, f"O2_OP_{name}") for name in (
+    "NUM", "REG", "MEM", "NOT", "INV", "NEG", "OR", "AND", "EQ", "NE", "LT", "LE", "GT", "GE",
+    "BOR", "BXOR", "BAND", "SHL", "SHR", "ADD", "SUB")}
+EXPR_REGISTERS = {name.lower(): getattr(lib, f"O2_REG_{name}") for name in (
+    "A", "PC", "PSW", "SP", "CY", "AC", "F0", "F1", "BS", "MB", "T", "FRAME", "CYCLES", "LINE")}
+EXPR_REGISTERS.update({f"r{n}": lib.O2_REG_R0 + n for n in range(8)})
+EXPR_STACK = lib.O2_EXPR_STACK
+
+
+def _eval(d, code) -> int:
+    program = ffi.new("int64_t[]", list(code))
+    value = ffi.new("int64_t *")
+    if lib.o2_debug_eval(d, program, len(code), value) != lib.O2_OK:
+        raise ValueError(f"o2_debug_eval refused the program {code}")
+    return value[0]
+
+
+def eval_constant(code) -> int:
+    """The value of an expression program (emu.debugger_expr) that reads no machine state."""
+    return _eval(ffi.NULL, code)
+
+
 # o2_debug_free detaches from its machine, so each debugger keeps its machine's handle alive
 # here, out of reach of the cycle collector (which may clear a closure's references first).
 _debugged_machines = {}
@@ -487,3 +510,12 @@ class DebugCore:
         shift, control = ffi.new("uint32_t *"), ffi.new("uint8_t *")
         lib.o2_debug_sound(self._d, shift, control)
         return shift[0], control[0]
+
+    def eval(self, code) -> int:
+        """The value of an expression program (emu.debugger_expr) on this machine now."""
+        return _eval(self._d, code)
+
+    def set_condition(self, pc: int, code):
+        """The condition of the breakpoint at pc (None: it always stops)."""
+        program = ffi.new("int64_t[]", list(code)) if code else ffi.NULL
+        lib.o2_debug_set_condition(self._d, pc, program, len(code) if code else 0)

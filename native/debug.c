@@ -66,9 +66,15 @@ typedef struct snapshot {
     state_buffer state;
 } snapshot;
 
+typedef struct condition {
+    int64_t *code;               /* RPN program (o2.h, O2_OP_*), NULL: the breakpoint always stops */
+    uint32_t n;
+} condition;
+
 struct o2_debugger {
     o2_machine *m;
     uint8_t breakpoints[BREAKPOINT_SLOTS];
+    condition conditions[BREAKPOINT_SLOTS];
     uint8_t watch_iram[IRAM_SIZE];
     uint8_t watch_xram[XRAM_WATCH_SLOTS];
     uint8_t watch_vdc[VDC_WATCH_SLOTS];
@@ -358,15 +364,21 @@ static void step_checked(o2_debugger *d, const o2_debug_limits *lim, o2_debug_st
         stop->reason = O2_DEBUG_TRACE_FULL;
 }
 
-static int breakpoint_here(const o2_debugger *d)
+/* A breakpoint at the PC whose condition holds. */
+static int breakpoint_holds(const o2_debugger *d)
 {
-    return d->any_breakpoint && d->breakpoints[d->m->cpu.s.pc & PROG_ADDR_MASK];
+    uint16_t pc = d->m->cpu.s.pc & PROG_ADDR_MASK;
+    if (!d->any_breakpoint || !d->breakpoints[pc])
+        return 0;
+    const condition *c = &d->conditions[pc];
+    int64_t value = 1;
+    return !c->code || o2_debug_eval(d, c->code, c->n, &value) != O2_OK || value != 0;
 }
 
 static void run_each_step(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *stop)
 {
     while (!limit_reached(d, lim, stop->steps)) {
-        if (stop->steps > 0 && !lim->replay && breakpoint_here(d)) {
+        if (stop->steps > 0 && !lim->replay && breakpoint_holds(d)) {
             stop->reason = O2_DEBUG_BREAK;
             return;
         }
@@ -386,7 +398,7 @@ static void run_fast(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *
         uint64_t end = o2_frame_start_cycle(m, o2_frame(m) + 1);
         if (end > lim->cycle)
             end = lim->cycle;
-        if (!first && breakpoint_here(d)) {
+        if (!first && breakpoint_holds(d)) {
             stop->reason = O2_DEBUG_BREAK;
             return;
         }
@@ -394,8 +406,11 @@ static void run_fast(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *
         uint64_t frame = o2_frame(m);
         int why = o2_run_cycles(m, end - start);
         if (why == O2_STOP_BREAKPOINT) {
-            stop->reason = O2_DEBUG_BREAK;
-            return;
+            if (breakpoint_holds(d)) {
+                stop->reason = O2_DEBUG_BREAK;
+                return;
+            }
+            continue;                             /* resuming steps past it first */
         }
         if (why == O2_STOP_DONE && o2_frame(m) != frame)
             at_frame_start(d, lim->replay);     /* the run ended at the first boundary past it */
@@ -506,6 +521,8 @@ void o2_debug_free(o2_debugger *d)
     }
     for (uint32_t i = 0; d->ring && i < d->capacity; i++)
         free(d->ring[i].state.bytes);
+    for (uint32_t pc = 0; pc < BREAKPOINT_SLOTS; pc++)
+        free(d->conditions[pc].code);
     free(d->ring);
     free(d->scratch.bytes);
     free(d);
@@ -577,4 +594,124 @@ void o2_debug_sound(const o2_debugger *d, uint32_t *shift, uint8_t *control)
 {
     *shift = d->m->vdc.sound.shift;
     *control = d->m->vdc.sound.control;
+}
+
+/* ---- expressions ---- */
+
+static int64_t read_register(const o2_debugger *d, int64_t reg)
+{
+    const o2_cpu_state *s = &d->m->cpu.s;
+    uint32_t line, x;
+    if (reg >= O2_REG_R0 && reg < O2_REG_R0 + 8)
+        return s->ram[((s->psw & PSW_BANK_SELECT) ? REGISTER_BANK1 : 0) + (reg - O2_REG_R0)];
+    switch (reg) {
+    case O2_REG_A:      return s->a;
+    case O2_REG_PC:     return s->pc;
+    case O2_REG_PSW:    return s->psw;
+    case O2_REG_SP:     return s->psw & PSW_SP_MASK;
+    case O2_REG_CY:     return s->psw >> 7 & 1;
+    case O2_REG_AC:     return s->psw >> 6 & 1;
+    case O2_REG_F0:     return s->psw >> 5 & 1;
+    case O2_REG_F1:     return s->f1;
+    case O2_REG_BS:     return s->psw >> 4 & 1;
+    case O2_REG_MB:     return s->mb;
+    case O2_REG_T:      return s->timer;
+    case O2_REG_FRAME:  return (int64_t)o2_frame(d->m);
+    case O2_REG_CYCLES: return (int64_t)o2_cycles(d->m);
+    case O2_REG_LINE:   o2_debug_beam(d, &line, &x); return line;
+    default:            return 0;
+    }
+}
+
+static int64_t read_memory(const o2_debugger *d, int64_t space, int64_t addr)
+{
+    uint8_t a = (uint8_t)addr;
+    switch (space) {
+    case O2_SPACE_IRAM: return d->m->cpu.s.ram[a % IRAM_SIZE];
+    case O2_SPACE_XRAM: return d->m->xram[a % MACHINE_XRAM_SIZE];
+    default:            return o2_vdc_peek(d->m, a);
+    }
+}
+
+static int64_t shift(int64_t v, int64_t by, int left)
+{
+    if (by < 0 || by > 62)
+        return 0;
+    return left ? (int64_t)((uint64_t)v << by) : v >> by;
+}
+
+static int64_t binary(int64_t op, int64_t l, int64_t r)
+{
+    switch (op) {
+    case O2_OP_OR:   return l || r;
+    case O2_OP_AND:  return l && r;
+    case O2_OP_EQ:   return l == r;
+    case O2_OP_NE:   return l != r;
+    case O2_OP_LT:   return l < r;
+    case O2_OP_LE:   return l <= r;
+    case O2_OP_GT:   return l > r;
+    case O2_OP_GE:   return l >= r;
+    case O2_OP_BOR:  return l | r;
+    case O2_OP_BXOR: return l ^ r;
+    case O2_OP_BAND: return l & r;
+    case O2_OP_SHL:  return shift(l, r, 1);
+    case O2_OP_SHR:  return shift(l, r, 0);
+    case O2_OP_ADD:  return (int64_t)((uint64_t)l + (uint64_t)r);
+    default:         return (int64_t)((uint64_t)l - (uint64_t)r);
+    }
+}
+
+int o2_debug_eval(const o2_debugger *d, const int64_t *code, uint32_t n, int64_t *value)
+{
+    int64_t stack[O2_EXPR_STACK];
+    uint32_t depth = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t op = code[i];
+        if (op <= O2_OP_MEM) {
+            if (i + 1 >= n || (op != O2_OP_NUM && !d))
+                return O2_ERR_EXPR;
+            int64_t operand = code[++i];
+            if (op == O2_OP_MEM) {
+                if (depth < 1)
+                    return O2_ERR_EXPR;
+                stack[depth - 1] = read_memory(d, operand, stack[depth - 1]);
+                continue;
+            }
+            if (depth == O2_EXPR_STACK)
+                return O2_ERR_EXPR;
+            stack[depth++] = op == O2_OP_NUM ? operand : read_register(d, operand);
+        } else if (op <= O2_OP_NEG) {
+            if (depth < 1)
+                return O2_ERR_EXPR;
+            int64_t v = stack[depth - 1];
+            stack[depth - 1] = op == O2_OP_NOT ? !v : op == O2_OP_INV ? ~v : (int64_t)(0 - (uint64_t)v);
+        } else if (op <= O2_OP_SUB) {
+            if (depth < 2)
+                return O2_ERR_EXPR;
+            depth--;
+            stack[depth - 1] = binary(op, stack[depth - 1], stack[depth]);
+        } else {
+            return O2_ERR_EXPR;
+        }
+    }
+    if (depth != 1)
+        return O2_ERR_EXPR;
+    *value = stack[0];
+    return O2_OK;
+}
+
+int o2_debug_set_condition(o2_debugger *d, uint16_t pc, const int64_t *code, uint32_t n)
+{
+    condition *c = &d->conditions[pc & PROG_ADDR_MASK];
+    free(c->code);
+    c->code = NULL;
+    c->n = 0;
+    if (!code || n == 0)
+        return O2_OK;
+    c->code = malloc(n * sizeof *code);
+    if (!c->code)
+        return O2_ERR_EXPR;
+    memcpy(c->code, code, n * sizeof *code);
+    c->n = n;
+    return O2_OK;
 }

@@ -217,6 +217,52 @@ uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines);  /* cy
  * o2_debug_take_trace returns how many were recorded since the last take and starts over. */
 void o2_debug_set_trace(o2_debugger *d, o2_trace_entry *buf, uint32_t capacity);
 uint32_t o2_debug_take_trace(o2_debugger *d);
+/* Expressions (conditions of breakpoints, `print`): programs in reverse Polish notation, one
+ * int64 word per operator, O2_OP_NUM / O2_OP_REG / O2_OP_MEM followed by one operand word. */
+#define O2_OP_NUM   0          /* push the next word */
+#define O2_OP_REG   1          /* push register O2_REG_* (next word) */
+#define O2_OP_MEM   2          /* pop an address, push that byte of space O2_SPACE_* (next word) */
+#define O2_OP_NOT   3          /* unary: ! ~ - */
+#define O2_OP_INV   4
+#define O2_OP_NEG   5
+#define O2_OP_OR    6          /* binary, C's meaning: || && == != < <= > >= | ^ & << >> + - */
+#define O2_OP_AND   7
+#define O2_OP_EQ    8
+#define O2_OP_NE    9
+#define O2_OP_LT   10
+#define O2_OP_LE   11
+#define O2_OP_GT   12
+#define O2_OP_GE   13
+#define O2_OP_BOR  14
+#define O2_OP_BXOR 15
+#define O2_OP_BAND 16
+#define O2_OP_SHL  17          /* shift counts outside 0-62 give 0 */
+#define O2_OP_SHR  18
+#define O2_OP_ADD  19
+#define O2_OP_SUB  20
+#define O2_REG_A 0             /* registers: R0-R7 are those of the selected bank */
+#define O2_REG_PC 1
+#define O2_REG_PSW 2
+#define O2_REG_SP 3
+#define O2_REG_CY 4
+#define O2_REG_AC 5
+#define O2_REG_F0 6
+#define O2_REG_F1 7
+#define O2_REG_BS 8
+#define O2_REG_MB 9
+#define O2_REG_T 10
+#define O2_REG_R0 11           /* .. O2_REG_R0 + 7 */
+#define O2_REG_FRAME 19
+#define O2_REG_CYCLES 20
+#define O2_REG_LINE 21
+#define O2_EXPR_STACK 32       /* deepest evaluation stack */
+#define O2_ERR_EXPR -20        /* malformed program, or a constant that reads the machine */
+/* d may be NULL for a program of numbers and operators only. */
+int o2_debug_eval(const o2_debugger *d, const int64_t *code, uint32_t n, int64_t *value);
+/* The condition of the breakpoint at pc (NULL/0: none, it always stops); the program is copied.
+ * A breakpoint whose condition is false does not stop a run. */
+int o2_debug_set_condition(o2_debugger *d, uint16_t pc, const int64_t *code, uint32_t n);
+
 /* The VDC's 256 registers as written (A0-AF also stand for B0-BF), unlike o2_vdc_peek which
  * reads as the CPU would; the sound shift register (24 bits) and control as the chip has them. */
 const uint8_t *o2_debug_vdc_registers(const o2_debugger *d);

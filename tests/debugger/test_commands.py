@@ -230,3 +230,27 @@ def test_print_memory_and_labels(programs):
         print double - loop
         print iram[1] == 0x10 && !(A < 0x38)
     """).splitlines()[-4:] == ["8 (0x8)", "9 (0x9)", "28 (0x1C)", "1 (0x1)"]
+
+
+def test_several_conditional_breakpoints_at_one_address(programs):
+    # double is entered at cycle 8 + 20 * R0 + 3: 51 for R0 == 2, 91 for R0 == 4.
+    assert programs.run("""
+        break double if R0 == 2
+        break double if R0 == 4
+        continue
+        print cycles
+        continue
+        print cycles
+        breaks
+    """).splitlines()[2:] == [
+        "breakpoint 1: at double (425) if R0 == 2",
+        "double:",
+        "=> 425  AB     mov r3,a              prog.asm:28",
+        "51 (0x33)",
+        "breakpoint 2: at double (425) if R0 == 4",
+        "double:",
+        "=> 425  AB     mov r3,a              prog.asm:28",
+        "91 (0x5B)",
+        "1: at double (425) if R0 == 2, hit 1",
+        "2: at double (425) if R0 == 4, hit 1",
+    ]

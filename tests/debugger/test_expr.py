@@ -1,20 +1,22 @@
-"""The expression language of conditions and addresses (emu/debugger_expr.py)."""
+"""The expression language of conditions and addresses (emu/debugger_expr.py), evaluated by
+the C evaluator (o2_debug_eval) on a machine whose registers and memory are set by hand."""
 import pytest
 
 from emu.debugger_expr import ExprError, parse, parse_constant
+from emu.native import DebugCore
+from emu.odyssey2 import Odyssey2
 
 LABELS = {"main_loop": 0x412, "fire_missile": 0x520}
 
 
-class Machine:
-    """Registers and memory with known values."""
-    REGS = {"a": 3, "r0": 5, "r7": 0x80, "psw": 0xC9, "sp": 1, "pc": 0x412, "frame": 7}
-
-    def reg(self, name):
-        return self.REGS.get(name, 0)
-
-    def mem(self, space, addr):
-        return {"iram": 0x10, "xram": 0x20, "vdc": 0x30}[space] + addr
+@pytest.fixture(scope="module")
+def core():
+    m = Odyssey2()
+    m.cpu.a, m.cpu.psw, m.cpu.pc, m.cpu.f1 = 3, 0xD9, 0x412, 1   # CY AC BS, SP 1: bank 1
+    m.iram[0x18], m.iram[0x1F], m.iram[1] = 5, 0x80, 0x11        # bank 1 R0, R7; bank 0 R1
+    m.iram[2] = 0x12
+    m.xram[6] = 0x26
+    return DebugCore(m._machine, 30, 1)
 
 
 @pytest.mark.parametrize("text, value", [
@@ -22,7 +24,7 @@ class Machine:
     ("main_loop", 0x412), ("MAIN_LOOP", 0x412), ("fire_missile + 4", 0x524),
     ("1 + 2 << 1", 6),                 # + binds tighter than <<, as in C
     ("1 | 2 & 3", 3), ("6 ^ 3", 5), ("~0 & 0xFF", 0xFF), ("-1 + 3", 2), ("!0", 1), ("!5", 0),
-    ("(1 + 2) == 3", 1), ("1 + 2 == 3", 1),
+    ("(1 + 2) == 3", 1), ("1 + 2 == 3", 1), ("1 << 63", 0), ("-8 >> 1", -4),
 ])
 def test_constants(text, value):
     assert parse_constant(text, LABELS) == value
@@ -31,11 +33,13 @@ def test_constants(text, value):
 @pytest.mark.parametrize("text, value", [
     ("A == 3", 1), ("A == 3 && R0 > 2", 1), ("A == 3 && R0 > 5", 0), ("A != 3 || r0 >= 5", 1),
     ("r7 >> 7", 1), ("psw & 0x80", 0x80), ("SP + 1", 2), ("pc == main_loop", 1),
-    ("iram[1]", 0x11), ("xram[r0 + 1]", 0x26), ("vdc[0a1h] & 0x30", 0x10), ("frame < 8", 1),
-    ("iram[64 + 2]", 0x12),            # internal RAM addresses wrap at 64
+    ("CY + AC + BS + F1 + F0", 4), ("iram[1]", 0x11), ("xram[r0 + 1]", 0x26),
+    ("frame + cycles", 0), ("line", 243),     # power-on: the first line of VBLANK (§3)
+    ("iram[64 + 2]", 0x12),                   # internal RAM addresses wrap at 64
+    ("xram[128 + 6]", 0x26),                  # and the external RAM's at 128 (A7 not decoded)
 ])
-def test_conditions(text, value):
-    assert parse(text, LABELS)(Machine()) == value
+def test_conditions(core, text, value):
+    assert core.eval(parse(text, LABELS).code) == value
 
 
 def test_uses_machine_tells_conditions_from_constants():
