@@ -35,6 +35,7 @@ PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
 PSW_SP = 0x07
 CALL_MASK, CALL_OPCODE = 0x1F, 0x14
+DIS_BEFORE_PC, DIS_FROM_PC = 3, 6     # `dis` around the PC: statements before it, and from it
 CONTINUE_CHUNK_FRAMES = 600          # a run returns to Python this often (Ctrl-C)
 # History for back/rewind: a snapshot (about 260 KB, mostly the framebuffer) every 30 frames,
 # the last 120 kept: a minute of NTSC play; a seek re-executes at most 30 frames.
@@ -56,9 +57,10 @@ class Symbols:
     address), `by_address` (address -> the label the disassembler shows) and `lines`
     (address -> "file:line"). Banked code puts several lines at one address: the first wins."""
 
-    def __init__(self, labels=None, lines=None, by_address=None):
+    def __init__(self, labels=None, lines=None, by_address=None, sizes=None):
         self.labels: dict[str, int] = dict(labels or {})
         self.lines: dict[int, str] = dict(lines or {})
+        self._ends = {address + size: address for address, size in (sizes or {}).items()}
         self.by_address: dict[int, str] = dict(by_address or {})
         self._sorted = sorted(self.by_address.items())
 
@@ -75,12 +77,24 @@ class Symbols:
             raise DebugError(f"{path}: not an o2asm symbol file (no \"format\": \"o2asm-symbols\")")
         try:
             labels = {str(k): int(v) for k, v in table.get("labels", {}).items()}
-            lines = {}
+            lines, sizes = {}, {}
             for entry in table.get("lines", []):
-                lines.setdefault(int(entry["address"]), f"{entry['file']}:{entry['line']}")
+                address = int(entry["address"])
+                if address not in lines:
+                    lines[address] = f"{entry['file']}:{entry['line']}"
+                    sizes[address] = int(entry["size"])
         except (AttributeError, KeyError, TypeError, ValueError) as e:
             raise DebugError(f"{path}: malformed symbol file ({type(e).__name__}: {e})") from None
-        return cls(labels, lines, load_symbols(path))
+        return cls(labels, lines, load_symbols(path), sizes)
+
+    def statements_before(self, address: int, n: int) -> list[int]:
+        """Up to n statement addresses that run straight into `address`, earliest first (an
+        8048 instruction stream cannot be decoded backwards; the symbol file knows the starts)."""
+        found = []
+        while len(found) < n and address in self._ends:
+            address = self._ends[address]
+            found.append(address)
+        return found[::-1]
 
     def label_at(self, address: int) -> str | None:
         return self.by_address.get(address)
@@ -629,8 +643,12 @@ class Debugger:
         self.say(views.vdc_summary(written, self.machine.vdc_regs, *self.core.sound()))
 
     def cmd_objects(self, args):
-        """objects -- sprites, characters and quads: position, colour, attributes, shapes"""
-        self.say(views.objects(self.core.vdc_registers(), self.core.charset))
+        """objects [sprites|chars|quads] -- objects: position, colour, attributes, shapes"""
+        kinds = [a.lower() for a in args] or list(views.OBJECT_KINDS)
+        unknown = [k for k in kinds if k not in views.OBJECT_KINDS]
+        if unknown:
+            raise DebugError(f"objects: {unknown[0]!r} is not one of sprites, chars, quads")
+        self.say(views.objects(self.core.vdc_registers(), self.core.charset, kinds))
 
     def cmd_grid(self, args):
         """grid -- the grid segments drawn as text"""
@@ -650,10 +668,14 @@ class Debugger:
         self.say(views.sound(*self.core.sound()))
 
     def cmd_dis(self, args):
-        """dis [ADDR] [N] -- disassemble N instructions (8) from ADDR (the PC)"""
-        address = self._address(args[0]) if args else self.machine.cpu.pc
-        count = self._count(args[1:], 8)
-        self.say("\n".join(self._dis_lines(address, count, self.machine.cpu.pc)))
+        """dis [ADDR] [N] -- disassemble N instructions (8) from ADDR, or around the PC"""
+        pc = self.machine.cpu.pc
+        if args:
+            address, count = self._address(args[0]), self._count(args[1:], 8)
+        else:
+            before = self.symbols.statements_before(pc, DIS_BEFORE_PC)
+            address, count = (before[0] if before else pc), len(before) + DIS_FROM_PC
+        self.say("\n".join(self._dis_lines(address, count, pc)))
 
     def cmd_print(self, args):
         """print EXPR -- an expression's value (registers, iram[], xram[], vdc[], labels)"""

@@ -104,10 +104,24 @@ def _colour(attr: int, shift: int) -> str:
     return COLOUR_NAMES[attr >> shift & COLOUR_MASK]
 
 
-def objects(regs, charset) -> str:
-    """Sprites, characters and quads: position, colour, attributes and shapes as text
-    (sprite rows are drawn bit 0 first, character rows bit 7 first, as the VDC draws them)."""
+OBJECT_KINDS = ("sprites", "chars", "quads")
+
+
+def objects(regs, charset, kinds=OBJECT_KINDS) -> str:
+    """Sprites, characters and quads (those of `kinds`): position, colour, attributes and shapes
+    as text (sprite rows are drawn bit 0 first, character rows bit 7 first, as the VDC does)."""
     regs = bytes(regs)
+    out = []
+    if "sprites" in kinds:
+        out += _sprites(regs)
+    if "chars" in kinds:
+        out += _chars(regs, charset)
+    if "quads" in kinds:
+        out += _quads(regs, charset)
+    return "\n".join(out)
+
+
+def _sprites(regs) -> list[str]:
     out, shapes = ["sprites:"], []
     for i in range(SPRITE_COUNT):
         y, x, attr = regs[VDC_SPRITES + 4 * i: VDC_SPRITES + 4 * i + 3]
@@ -116,41 +130,48 @@ def objects(regs, charset) -> str:
                    f"  shift {attr & SPRITE_ATTR_SHIFT_MASK}{'  double' if double else ''}")
         rows = regs[VDC_SHAPES + 8 * i: VDC_SHAPES + 8 * i + 8]
         shapes.append([f"sprite {i}"] + [_glyph_row(b, lsb_left=True) for b in rows])
-    out += ["    " + line for line in _side_by_side(shapes)]
+    return out + ["    " + line for line in _side_by_side(shapes)]
 
-    def pointer(base):
-        return regs[base + 2] | (regs[base + 3] & CHAR_ATTR_PTR_HIGH) << 8
 
-    def char_shape(base, y, height):
-        code, rows = char_code_and_rows(y, pointer(base), charset, height)
-        colour = _colour(regs[base + 3], CHAR_ATTR_COLOUR_SHIFT)
-        return code, colour, [f"{code:02X}"] + [_glyph_row(b, lsb_left=False) for b in rows]
+def _pointer(regs, base: int) -> int:
+    return regs[base + 2] | (regs[base + 3] & CHAR_ATTR_PTR_HIGH) << 8
 
-    out.append("characters:")
-    shapes = []
+
+def _char_shape(regs, charset, base: int, y: int, height: int):
+    code, rows = char_code_and_rows(y, _pointer(regs, base), charset, height)
+    colour = _colour(regs[base + 3], CHAR_ATTR_COLOUR_SHIFT)
+    return code, colour, [f"{code:02X}"] + [_glyph_row(b, lsb_left=False) for b in rows]
+
+
+def _chars(regs, charset) -> list[str]:
+    out, shapes = ["characters:"], []
     for j in range(CHAR_COUNT):
         base = VDC_CHARS + 4 * j
         y, x = regs[base], regs[base + 1]
-        height = char_height(y, pointer(base))
-        code, colour, shape = char_shape(base, y, height)
+        height = char_height(y, _pointer(regs, base))
+        code, colour, shape = _char_shape(regs, charset, base, y, height)
         out.append(f"  char {j:2d}  x {x:02X} y {y:02X}  char {code:02X}  {colour}  rows {height}")
         shapes.append(shape)
     for half in (shapes[:6], shapes[6:]):
         out += ["    " + line for line in _side_by_side(half)]
-    out.append("quads:")
+    return out
+
+
+def _quads(regs, charset) -> list[str]:
+    out = ["quads:"]
     for k in range(QUAD_COUNT):
         base = VDC_QUADS + 16 * k
         y, x = regs[base], regs[base + 1]
-        height = char_height(y, pointer(base + 12))       # the fourth character sets the height
+        height = char_height(y, _pointer(regs, base + 12))    # the fourth character sets it
         out.append(f"  quad {k}  x {x:02X} y {y:02X}  rows {height}")
         shapes, names = [], []
         for c in range(4):
-            code, colour, shape = char_shape(base + 4 * c, y, height)
+            code, colour, shape = _char_shape(regs, charset, base + 4 * c, y, height)
             names.append(f"{code:02X} {colour}")
             shapes.append(shape)
         out.append("    " + ", ".join(names))
         out += ["    " + line for line in _side_by_side(shapes)]
-    return "\n".join(out)
+    return out
 
 
 def grid(regs) -> str:

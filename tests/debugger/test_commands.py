@@ -254,3 +254,32 @@ def test_several_conditional_breakpoints_at_one_address(programs):
         "1: at double (425) if R0 == 2, hit 1",
         "2: at double (425) if R0 == 4, hit 1",
     ]
+
+
+def test_disassembly_around_the_pc_starts_at_known_statements(programs):
+    # Three statements lead into 410h (40Ch, 40Dh, 40Eh, from the symbol file's sizes).
+    assert programs.run("""
+        until 410h
+        dis
+    """).splitlines()[2:] == [
+        "   40C  AA     mov r2,a              prog.asm:12",
+        "   40D  18     inc r0                prog.asm:13",
+        "   40E  99 AF  anl p1,#0xaf          prog.asm:14",
+        "=> 410  91     movx @r1,a            prog.asm:15",
+        "   411  89 10  orl p1,#0x10          prog.asm:16",
+        "   413  F8     mov a,r0              prog.asm:17",
+        "   414  D3 05  xrl a,#0x05           prog.asm:18",
+        "   416  96 09  jnz loop              prog.asm:19",
+        "   418  B8 A3  mov r0,#0xa3          prog.asm:20",
+    ]
+
+
+def test_objects_of_one_kind(programs):
+    # sprites.asm: sprite 0 at Y 40h, X 30h, attributes 08h (colour 1, red); sprite 1 at 42h,
+    # 33h, attributes 0; both shapes solid.
+    out = programs.run("frame 2\nobjects sprites", name="sprites").splitlines()[2:]
+    assert out[:3] == ["sprites:", "  sprite 0  x 30 y 40  red  shift 0",
+                       "  sprite 1  x 33 y 42  black  shift 0"]
+    assert out[5] == "    sprite 0  sprite 1  sprite 2  sprite 3"
+    assert out[6:14] == ["    ########  ########  ........  ........"] * 8
+    assert len(out) == 14
