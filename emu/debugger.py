@@ -35,6 +35,10 @@ PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
 PSW_SP = 0x07
 CALL_MASK, CALL_OPCODE = 0x1F, 0x14
+COMPLETION_WORDS = ("if", "irq", "frame", "iram", "xram", "vdc", "read", "write", "access", "all",
+                    "on", "off", "sprites", "chars", "quads", "A", "PC", "PSW", "SP", "CY", "AC",
+                    "F0", "F1", "BS", "MB", "T", "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7",
+                    "FRAME", "CYCLES", "LINE")
 DIS_BEFORE_PC, DIS_FROM_PC = 3, 6     # `dis` around the PC: statements before it, and from it
 CONTINUE_CHUNK_FRAMES = 600          # a run returns to Python this often (Ctrl-C)
 # History for back/rewind: a snapshot (about 260 KB, mostly the framebuffer) every 30 frames,
@@ -276,14 +280,17 @@ class Debugger:
 
     def _complete(self, text: str, state: int):
         import readline
-        before = readline.get_line_buffer()[:readline.get_begidx()]
-        if not before.strip():
-            options = sorted(set(self.commands) | set(self._ALIASES))
-        else:
-            options = (sorted(self.symbols.labels) + ["iram[", "xram[", "vdc[", "on", "off", "if",
-                                                       "irq", "frame", "all", "read", "write"])
-        matches = [o for o in options if o.startswith(text)]
+        matches = self.completions(readline.get_line_buffer()[:readline.get_begidx()], text)
         return matches[state] if state < len(matches) else None
+
+    def completions(self, before: str, text: str) -> list[str]:
+        """What Tab offers for the word `text` after `before`: a command first, then labels,
+        registers and the commands' keywords."""
+        if not before.strip():
+            options = set(self.commands) | set(self._ALIASES)
+        else:
+            options = set(self.symbols.labels) | set(COMPLETION_WORDS)
+        return sorted(o for o in options if o.lower().startswith(text.lower()))
 
     _ALIASES = {"s": "step", "n": "next", "c": "continue", "cont": "continue", "b": "break",
                 "bt": "back", "r": "regs", "p": "print", "x": "dis", "q": "quit", "exit": "quit",

@@ -116,3 +116,13 @@ def test_screen_and_save_state_files(programs, tmp_path):
     m.run_frames(2)
     assert (tmp_path / "s.state").read_bytes() == m.save_state()
     assert (Image.open(tmp_path / "s.png").convert("RGB") == Image.fromarray(m.screen))
+
+
+def test_completion_offers_commands_then_labels_and_keywords(programs):
+    debugger, _ = programs.debugger()
+    assert debugger.completions("", "st") == ["step"]
+    assert debugger.completions("  ", "re") == ["regs", "rewind"]
+    assert debugger.completions("break ", "d") == ["double"]
+    assert debugger.completions("break ", "ir") == ["iram", "irq"]
+    assert debugger.completions("break loop if ", "r") == ["R0", "R1", "R2", "R3", "R4", "R5",
+                                                          "R6", "R7", "read"]
