@@ -64,8 +64,8 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define CHAR_PTR_MASK      0x1FF
 #define CHAR_ROWS          8
 #define CHAR_Y_MASK        0xFE        /* characters start on even lines */
-#define CHAR_Y_MIN         0x0E        /* characters above this line are not shown (Horton test 46;
-                                          the 8245 is assumed to do the same) */
+#define CHAR_Y_MIN_NTSC    0x0E        /* the 8244 shows no character above this line (Horton test
+                                          46); the 8245 does (MAME's videopac, §3 "on NTSC") */
 #define COLOR_MASK         0x07
 #define COLOR_GRID_BRIGHT  0x40        /* A3 bit 6 */
 #define COLOR_BG_SHIFT     3
@@ -78,7 +78,8 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define QUAD_X_MAX         0x83
 #define QUAD_CHAR_STEP_X   16
 #define CHAR_WIDTH_HC      16
-#define OBJ_FIRST_LINE     1           /* nothing is emitted on line 0; sprite Y 0 acts as 1 */
+#define OBJ_FIRST_LINE_NTSC 1          /* the 8244 emits nothing on line 0, sprite Y 0 acts as 1
+                                          (Horton test 18); MAME's 8245 draws line 0 */
 #define OBJ_LAST_LINE      0xF2
 #define OBJ_PIXEL_HC       2           /* one object pixel (X unit) = 2 half-clocks */
 #define OBJ_NOT_EMITTED    (-1000)
@@ -177,6 +178,11 @@ typedef struct line_desc {
     piece piece[LINE_PIECES];
 } line_desc;
 
+static unsigned first_object_line(const vdc8244 *v)
+{
+    return v->region == VDC_REGION_NTSC ? OBJ_FIRST_LINE_NTSC : 0;
+}
+
 static int obj_start_hc(uint8_t x, uint8_t x_max)
 {
     int units;
@@ -232,10 +238,10 @@ static void describe_grid(const vdc8244 *v, line_desc *d, unsigned line, uint8_t
 
 /* Row of a character starting at line y with pointer ptr shown on `line`, or -1. The height
  * ends where the ROM address reaches the last row of an 8-byte group (§3). */
-static int char_row_on(unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
+static int char_row_on(const vdc8244 *v, unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
 {
     unsigned top = y & CHAR_Y_MASK;
-    if (top < CHAR_Y_MIN || line < top)
+    if ((v->region == VDC_REGION_NTSC && top < CHAR_Y_MIN_NTSC) || line < top)
         return -1;
     unsigned first = (ptr + (y >> 1)) & CHAR_PTR_MASK;
     unsigned height = (CHAR_ROWS - 1) - (first & (CHAR_ROWS - 1));
@@ -265,7 +271,7 @@ static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
     d->first_char = d->count;
     for (unsigned c = 0; c < CHARS; c++) {
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
-        int row = char_row_on(line, r[OBJ_Y], char_pointer(r), &addr);
+        int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r), &addr);
         int start = obj_start_hc(r[OBJ_X], CHAR_X_MAX);
         if (row >= 0 && start != OBJ_NOT_EMITTED)
             add_piece(d, start, PIECE_MSB_FIRST, v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK],
@@ -274,7 +280,7 @@ static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
     for (unsigned q = 0; q < QUADS; q++) {
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
         /* The fourth character's height ends all four. */
-        int row = char_row_on(line, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &addr);
+        int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &addr);
         /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65); MAME draws none. */
         int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
         if (row < 0 || start == OBJ_NOT_EMITTED)
@@ -296,7 +302,7 @@ static void describe_sprites(const vdc8244 *v, line_desc *d, unsigned line)
         const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
         uint8_t attr = r[SPRITE_ATTR];
         unsigned dbl = (attr & SPRITE_ATTR_DOUBLE) ? 1 : 0;
-        unsigned top = r[OBJ_Y] < OBJ_FIRST_LINE ? OBJ_FIRST_LINE : r[OBJ_Y];
+        unsigned top = r[OBJ_Y] < first_object_line(v) ? first_object_line(v) : r[OBJ_Y];
         if (line < top)
             continue;
         unsigned row = (line - top) >> (1 + dbl);
@@ -329,7 +335,7 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
     d->first_char = 0;
     d->chars = 0;
     describe_grid(v, d, line, grid);
-    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= OBJ_FIRST_LINE && line <= OBJ_LAST_LINE) {
+    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE) {
         describe_chars(v, d, line);
         describe_sprites(v, d, line);
     }
@@ -484,11 +490,11 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines)
         memset(v->line_valid + top, 0, bottom - top);
 }
 
-static unsigned char_lines(uint8_t y, unsigned ptr)
+static unsigned char_lines(const vdc8244 *v, uint8_t y, unsigned ptr)
 {
     unsigned addr;
     unsigned line = y & CHAR_Y_MASK, lines = 0;
-    while (char_row_on(line + lines, y, ptr, &addr) >= 0)
+    while (char_row_on(v, line + lines, y, ptr, &addr) >= 0)
         lines++;
     return lines;
 }
@@ -500,19 +506,19 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
     for (unsigned n = 0; n < SPRITES; n++)
         if (sprite_changes >> n & 1) {
             const uint8_t *s = r + REG_SPRITES + OBJ_REGS * n;
-            unsigned top = s[OBJ_Y] < OBJ_FIRST_LINE ? OBJ_FIRST_LINE : s[OBJ_Y];
+            unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
             invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0));
         }
     for (unsigned c = 0; c < CHARS; c++)
         if (char_changes >> c & 1) {
             const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
-            invalidate(v, s[OBJ_Y] & CHAR_Y_MASK, char_lines(s[OBJ_Y], char_pointer(s)));
+            invalidate(v, s[OBJ_Y] & CHAR_Y_MASK, char_lines(v, s[OBJ_Y], char_pointer(s)));
         }
     for (unsigned q = 0; q < QUADS; q++)
         if (quad_changes >> q & 1) {
             const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
             invalidate(v, s[OBJ_Y] & CHAR_Y_MASK,
-                       char_lines(s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1))));
+                       char_lines(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1))));
         }
 }
 

@@ -41,10 +41,12 @@ def p1(value: int) -> str:
     return f"        mov a,#0{value:02X}h\n        outl p1,a\n"
 
 
-# Subroutines every test cartridge carries at 0x700; `call wait` waits about 8200 machine
-# cycles, more than a frame (5983 NTSC), without touching the VDC.
+# Subroutines every test cartridge carries at the end of its first KiB (the code must stay
+# below them: the PC wraps at 0x7FF); `call wait` waits about 8200 machine cycles, more than a
+# frame (5983 NTSC), without touching the VDC.
+LIBRARY_AT = 0x7F0
 LIBRARY = """
-        org 700h
+        org 7F0h
 wait:   mov r2,#16
 wait1:  mov r3,#0
 wait2:  djnz r3,wait2
@@ -55,8 +57,12 @@ WAIT = "        call wait\n"
 
 
 def cart(body: str, loop: bool = True) -> bytes:
-    text = "        org 400h\n" + p1(P1_VDC) + body + ("here:   jmp here\n" if loop else "") + LIBRARY
-    return assemble_text(text).image(2048, fill=0)
+    text = ("        org 400h\n" + p1(P1_VDC) + body + ("here:   jmp here\n" if loop else "")
+            + "code_end:\n" + LIBRARY)
+    assembly = assemble_text(text)
+    if assembly.value("code_end") > LIBRARY_AT:
+        raise ValueError(f"test code runs to {assembly.value('code_end'):#x}, into the library at {LIBRARY_AT:#x}")
+    return assembly.image(2048, fill=0)
 
 
 def machine(body: str, charset: bytes = TRACER_CHARSET, region: str = "ntsc", loop: bool = True,
