@@ -114,3 +114,18 @@ def test_register_does_not_shift_while_disabled():
     audio_a, audio_b = frames_audio(a, 8), frames_audio(b, 8)
     assert audio_a[7].any()
     assert all((p == q).all() for p, q in zip(audio_a, audio_b))
+
+
+def test_square_wave_has_no_aliases_above_minus_40_db():
+    # A square wave holds only odd harmonics of its fundamental; whatever else the PCM holds is
+    # aliasing from the resampling (native/sound.h: box integration + 16-tap low-pass).
+    audio = np.concatenate(frames_audio(sound_machine(0xAAAAAA, 0xAF), 120)[4:]).astype(float)
+    audio -= audio.mean()
+    spectrum = np.abs(np.fft.rfft(audio * np.hanning(len(audio))))
+    freqs = np.fft.rfftfreq(len(audio), 1 / 44100)
+    f0 = 3579545.4545 / 910 / 2
+    harmonic = np.zeros(len(freqs), dtype=bool)
+    for k in range(1, 41, 2):
+        harmonic |= np.abs(freqs - k * f0) < 8
+    alias = spectrum[~harmonic & (freqs > 50)].max()
+    assert 20 * np.log10(alias / spectrum.max()) < -40
