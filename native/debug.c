@@ -33,7 +33,6 @@
 
 #define PROG_ADDR_MASK  0xFFF
 #define BREAKPOINT_SLOTS 4096
-#define XRAM_WATCH_SLOTS 256
 #define VDC_WATCH_SLOTS  256
 #define IRAM_SIZE        64
 #define IRAM_ADDR_MASK   0x3F
@@ -76,7 +75,7 @@ struct o2_debugger {
     uint8_t breakpoints[BREAKPOINT_SLOTS];
     condition conditions[BREAKPOINT_SLOTS];
     uint8_t watch_iram[IRAM_SIZE];
-    uint8_t watch_xram[XRAM_WATCH_SLOTS];
+    uint8_t watch_xram[MACHINE_XRAM_SIZE];
     uint8_t watch_vdc[VDC_WATCH_SLOTS];
     uint8_t irq_break;
     int any_breakpoint, any_iram_watch, any_bus_watch;
@@ -102,7 +101,7 @@ static int any_set(const uint8_t *flags, size_t n)
     return 0;
 }
 
-static void bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value);
+static void bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value, int chips);
 
 void o2_debug_changed(o2_debugger *d)
 {
@@ -139,24 +138,17 @@ static void report(o2_debug_stop *stop, int reason, int space, int access, uint1
     stop->value = value;
 }
 
-/* Which chips a MOVX reaches follows machine.c's decode of P1 (hardware/odyssey2.md §2):
- * P14 = 0 the RAM (A7 not decoded), P13 = 0 the VDC; copy mode (P16 = 1) reads the RAM only
- * and writes the VDC only. */
-static void bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value)
+/* The machine tells which chips answered a MOVX (P1 selects, copy mode, RAM size). */
+static void bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value, int chips)
 {
     o2_debugger *d = m->hook_ctx;
-    uint8_t p1 = m->cpu.s.p1;
     int watch = access == MACHINE_ACCESS_WRITE ? O2_WATCH_WRITE : O2_WATCH_READ;
-    int copy = (p1 & P1_COPY_MODE) != 0;
-    int xram = !(p1 & P1_XRAM_OFF) && !(copy && watch == O2_WATCH_WRITE);
-    int vdc = !(p1 & P1_VDC_OFF) && !(copy && watch == O2_WATCH_READ);
-    uint8_t xaddr = addr % MACHINE_XRAM_SIZE;
     if (!d->pending || d->pending->reason != O2_DEBUG_DONE)
         return;
-    if (vdc && (d->watch_vdc[addr] & watch))
+    if ((chips & MACHINE_BUS_VDC) && (d->watch_vdc[addr] & watch))
         report(d->pending, O2_DEBUG_WATCH, O2_SPACE_VDC, watch, addr, value);
-    else if (xram && (d->watch_xram[xaddr] & watch))
-        report(d->pending, O2_DEBUG_WATCH, O2_SPACE_XRAM, watch, xaddr, value);
+    else if ((chips & MACHINE_BUS_XRAM) && (d->watch_xram[addr] & watch))
+        report(d->pending, O2_DEBUG_WATCH, O2_SPACE_XRAM, watch, addr, value);
     else
         return;
     m->stop = O2_STOP_HOOK;

@@ -127,9 +127,9 @@ static void vdc_accessed(o2_machine *m)
 
 /* ---- the bus, as the CPU sees it ---- */
 
-static void call_bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value)
+static void call_bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value, int chips)
 {
-    m->bus_hook(m, access, addr, value);
+    m->bus_hook(m, access, addr, value, chips);
     if (m->stop != O2_STOP_DONE)
         cpu8048_yield(&m->cpu);
 }
@@ -138,15 +138,19 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
 {
     o2_machine *m = ctx;
     uint8_t p1 = m->cpu.s.p1, value = BUS_FLOATING;
-    if (!(p1 & P1_XRAM_OFF) && addr < MACHINE_XRAM_SIZE)
+    int chips = 0;                    /* which answered, for the debugger's bus hook */
+    if (!(p1 & P1_XRAM_OFF) && addr < MACHINE_XRAM_SIZE) {
         value &= m->xram[addr];
+        chips |= MACHINE_BUS_XRAM;
+    }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
         vdc_catch_up(&m->vdc, machine_hc(m));
         value &= vdc_read(&m->vdc, addr);
         vdc_accessed(m);
+        chips |= MACHINE_BUS_VDC;
     }
     if (m->bus_hook)
-        call_bus_hook(m, MACHINE_ACCESS_READ, addr, value);
+        call_bus_hook(m, MACHINE_ACCESS_READ, addr, value, chips);
     return value;
 }
 
@@ -154,15 +158,19 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
 {
     o2_machine *m = ctx;
     uint8_t p1 = m->cpu.s.p1;
-    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE)
+    int chips = 0;                    /* which took the value, for the debugger's bus hook */
+    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE) {
         m->xram[addr] = value;
+        chips |= MACHINE_BUS_XRAM;
+    }
     if (!(p1 & P1_VDC_OFF)) {
         vdc_catch_up(&m->vdc, machine_hc(m));
         vdc_write(&m->vdc, addr, value);
         vdc_accessed(m);
+        chips |= MACHINE_BUS_VDC;
     }
     if (m->bus_hook)
-        call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value);
+        call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, chips);
 }
 
 static int decoder_row(const o2_machine *m)

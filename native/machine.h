@@ -56,6 +56,8 @@
 /* What bus_hook is told. */
 #define MACHINE_ACCESS_READ  0
 #define MACHINE_ACCESS_WRITE 1
+#define MACHINE_BUS_XRAM     1   /* chips that answered the access (P1 selects, copy mode) */
+#define MACHINE_BUS_VDC      2
 
 struct o2_machine {
     cpu8048 cpu;
@@ -82,7 +84,7 @@ struct o2_machine {
 
     /* Debugger hooks (see the top of this file). */
     const uint8_t *breakpoints;
-    void (*bus_hook)(struct o2_machine *m, int access, uint8_t addr, uint8_t value);
+    void (*bus_hook)(struct o2_machine *m, int access, uint8_t addr, uint8_t value, int chips);
     void *hook_ctx;                /* the debugger (debug.c) that set the hooks */
     int stop;                      /* O2_STOP_*, set by a hook to end the current run */
 };

@@ -162,7 +162,7 @@ int  o2_load_state(o2_machine *m, const uint8_t *buf, size_t len);
 typedef struct o2_debugger o2_debugger;
 
 #define O2_SPACE_IRAM 0        /* internal RAM, 64 addresses (registers, stack) */
-#define O2_SPACE_XRAM 1        /* the 128-byte external RAM, by MOVX address modulo 128 */
+#define O2_SPACE_XRAM 1        /* the 128-byte external RAM, MOVX addresses 00-7F */
 #define O2_SPACE_VDC  2        /* VDC registers, 256 MOVX addresses */
 #define O2_WATCH_READ  1
 #define O2_WATCH_WRITE 2
