@@ -137,7 +137,8 @@ class Breakpoint:
     hits: int = 0
     temporary: bool = field(default=False, repr=False)
 
-    def describe(self, symbols: Symbols) -> str:
+    def what(self, symbols: Symbols) -> str:
+        """Where it stops and on what condition: `at double (425) if R0 == 3`."""
         if self.kind == "pc":
             what = f"at {symbols.describe(self.start)} ({self.start:03X})"
         elif self.kind == "irq":
@@ -148,9 +149,12 @@ class Breakpoint:
             kind = {WATCH_READ: "read", WATCH_WRITE: "write"}.get(self.access, "access")
             where = f"{self.start:02X}" if self.start == self.end else f"{self.start:02X}..{self.end:02X}"
             what = f"on {self.kind} {where} {kind}"
-        cond = f" if {self.condition.text}" if self.condition is not None else ""
+        return what + (f" if {self.condition.text}" if self.condition is not None else "")
+
+    def listing(self, symbols: Symbols) -> str:
+        """Its line in `breaks`."""
         state = "" if self.enabled else " (disabled)"
-        return f"{self.number}: {what}{cond}{state}, hit {self.hits}"
+        return f"{self.number}: {self.what(symbols)}{state}, hit {self.hits}"
 
 
 # ---- the debugger ----
@@ -188,9 +192,7 @@ class Debugger:
 
     def detach(self):
         """Lets the machine run as if no debugger were there; breakpoints stay listed."""
-        self.core.breakpoints[:] = 0
-        for watch in self.core.watches.values():
-            watch[:] = 0
+        self._clear_tables()
         self.core.set_irq_break(False)
         self.core.changed()
 
@@ -353,12 +355,15 @@ class Debugger:
 
     # ---- running ----
 
+    def _clear_tables(self):
+        self.core.breakpoints[:] = 0
+        for watch in self.core.watches.values():
+            watch[:] = 0
+
     def _sync_tables(self):
         """Writes the enabled breakpoints into the C tables."""
         core = self.core
-        core.breakpoints[:] = 0
-        for watch in core.watches.values():
-            watch[:] = 0
+        self._clear_tables()
         irq = False
         conditions: dict[int, list | None] = {}   # PC -> the OR of its conditions, None: always
         for bp in self.breakpoints.values():
@@ -386,14 +391,15 @@ class Debugger:
         core.set_irq_break(irq)
         core.changed()
 
-    def _condition_true(self, bp: Breakpoint) -> bool:
-        return bp.condition is None or self.core.eval(bp.condition.code) != 0
-
-    def _hit(self, bp: Breakpoint, detail: str = ""):
-        bp.hits += 1
-        what = "until" if bp.temporary else f"breakpoint {bp.number}"
-        self.say(f"{what}: {bp.describe(self.symbols).split(': ', 1)[1].rsplit(', hit', 1)[0]}"
-                 f"{detail}")
+    def _holds(self, matches, detail: str = "") -> bool:
+        """Reports the enabled breakpoints that match and whose condition holds; any?"""
+        held = [bp for bp in self.breakpoints.values() if bp.enabled and matches(bp)
+                and (bp.condition is None or self.core.eval(bp.condition.code) != 0)]
+        for bp in held:
+            bp.hits += 1
+            what = "until" if bp.temporary else f"breakpoint {bp.number}"
+            self.say(f"{what}: {bp.what(self.symbols)}{detail}")
+        return bool(held)
 
     def _run(self, steps=None, cycle=None, frame=None, sp=None) -> bool:
         """Runs with the enabled breakpoints until a limit (True) or a breakpoint that holds
@@ -413,49 +419,30 @@ class Debugger:
                 steps -= stop.steps
             if stop.reason == DEBUG_TRACE_FULL:
                 continue
+            m = self.machine
             if stop.reason == DEBUG_BREAK:
-                pc = self.machine.cpu.pc
-                held = [bp for bp in self.breakpoints.values()
-                        if bp.enabled and bp.kind == "pc" and bp.start == pc and self._condition_true(bp)]
-                if held:
-                    for bp in held:
-                        self._hit(bp)
+                if self._holds(lambda bp: bp.kind == "pc" and bp.start == m.cpu.pc):
                     return False
                 continue
             if stop.reason == DEBUG_WATCH:
                 space = SPACE_BY_CODE[stop.space]
-                held = [bp for bp in self.breakpoints.values()
-                        if bp.enabled and bp.kind == space and bp.start <= stop.addr <= bp.end
-                        and bp.access & stop.access and self._condition_true(bp)]
-                if held:
-                    verb = "wrote" if stop.access == WATCH_WRITE else "read"
-                    for bp in held:
-                        self._hit(bp, f": {verb} {space}[{stop.addr:02X}] = {stop.value:02X}")
+                verb = "wrote" if stop.access == WATCH_WRITE else "read"
+                if self._holds(lambda bp: bp.kind == space and bp.start <= stop.addr <= bp.end
+                               and bp.access & stop.access,
+                               f": {verb} {space}[{stop.addr:02X}] = {stop.value:02X}"):
                     return False
                 continue
             if stop.reason == DEBUG_IRQ:
-                held = [bp for bp in self.breakpoints.values()
-                        if bp.enabled and bp.kind == "irq" and self._condition_true(bp)]
-                if held:
-                    for bp in held:
-                        self._hit(bp, f": vector {self.machine.cpu.pc:03X}")
+                if self._holds(lambda bp: bp.kind == "irq", f": vector {m.cpu.pc:03X}"):
                     return False
                 continue
             if stop.reason == DEBUG_RETURN:
                 return True
-            reached = [bp for bp in frame_bps if bp.start == self.machine.frame]
-            held = [bp for bp in reached if self._condition_true(bp)]
-            if held:
-                for bp in held:
-                    self._hit(bp)
+            if self._holds(lambda bp: bp in frame_bps and bp.start == m.frame):
                 return False
-            m = self.machine
             if ((steps is not None and steps <= 0) or (cycle is not None and m.cycles >= cycle)
                     or (frame is not None and m.frame >= frame)):
                 return True
-
-    def _after_run(self):
-        self.show_location()
 
     # ---- execution commands ----
 
@@ -464,7 +451,7 @@ class Debugger:
         n = self._count(args)
         if n:
             self._run(steps=n)
-        self._after_run()
+        self.show_location()
 
     def cmd_next(self, args):
         """next [N] -- like step, but a CALL (or an interrupt entry) runs until it returns"""
@@ -475,7 +462,7 @@ class Debugger:
             if self.machine.cpu.psw & PSW_SP == (sp + 1) % STACK_DEPTH:
                 if not self._run(sp=sp):
                     break
-        self._after_run()
+        self.show_location()
 
     def cmd_finish(self, args):
         """finish -- run until the current subroutine or interrupt routine returns"""
@@ -483,19 +470,19 @@ class Debugger:
         if sp == 0:
             raise DebugError("finish: not inside a subroutine (SP is 0)")
         self._run(sp=sp - 1)
-        self._after_run()
+        self.show_location()
 
     def cmd_continue(self, args):
         """continue -- run until a breakpoint (Ctrl-C stops it)"""
         self._run()
-        self._after_run()
+        self.show_location()
 
     def cmd_frame(self, args):
         """frame [N] -- run to the start of the Nth next frame (1)"""
         n = self._count(args)
         if self._run(frame=self.machine.frame + n):
             self.say(f"frame {self.machine.frame}")
-        self._after_run()
+        self.show_location()
 
     def cmd_line(self, args):
         """line [N] -- run to the start of the Nth next scanline (1)"""
@@ -503,7 +490,7 @@ class Debugger:
         if self._run(cycle=self.core.line_start_cycle(n)):
             line, hc = self.beam()
             self.say(f"line {line} (half-clock {hc})")
-        self._after_run()
+        self.show_location()
 
     def cmd_until(self, args):
         """until ADDR|LABEL -- run until the PC gets there"""
@@ -516,14 +503,14 @@ class Debugger:
             self._run()
         finally:
             del self.breakpoints[0]
-        self._after_run()
+        self.show_location()
 
     def cmd_back(self, args):
         """back [N] -- go back N instructions (1), by re-executing from a snapshot"""
         n = self._count(args)
         if not self.core.back(n):
             raise DebugError(f"back {n}: that is older than the history held")
-        self._after_run()
+        self.show_location()
 
     def cmd_rewind(self, args):
         """rewind [N] -- go back to the start of the Nth previous frame (1)"""
@@ -535,7 +522,7 @@ class Debugger:
         if target < 0 or not self.core.rewind_to(target):
             raise DebugError(f"rewind {n}: that is older than the history held")
         self.say(f"frame {self.machine.frame}")
-        self._after_run()
+        self.show_location()
 
     # ---- breakpoints ----
 
@@ -543,7 +530,7 @@ class Debugger:
         bp.number = self._next_number
         self._next_number += 1
         self.breakpoints[bp.number] = bp
-        self.say(f"breakpoint {bp.describe(self.symbols).rsplit(', hit', 1)[0]}")
+        self.say(f"breakpoint {bp.number}: {bp.what(self.symbols)}")
         return bp
 
     def cmd_break(self, args):
@@ -598,7 +585,7 @@ class Debugger:
         if not self.breakpoints:
             self.say("no breakpoints")
         for number in sorted(self.breakpoints):
-            self.say(self.breakpoints[number].describe(self.symbols))
+            self.say(self.breakpoints[number].listing(self.symbols))
 
     def _numbers(self, args, verb: str) -> list[Breakpoint]:
         if not args:
@@ -716,7 +703,7 @@ class Debugger:
         except O2Error as e:
             raise DebugError(f"{path}: {e}") from None
         self.core.forget()
-        self._after_run()
+        self.show_location()
 
     def cmd_screen(self, args):
         """screen FILE.png -- save the screen as drawn so far"""
