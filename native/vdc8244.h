@@ -60,7 +60,6 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 #define VDC_LINE_HC_PAL      456
 #define VDC_LINES_NTSC       263
 #define VDC_LINES_PAL        313
-#define VDC_LINE_HC_MAX      456
 #define VDC_FRAME_START_LINE 243
 #define VDC_VBLANK_LINE      242
 #define VDC_VBLANK_X         365
