@@ -300,9 +300,17 @@ class Window:
         elif self.args.nothrottle:
             return
         elif self.audio:
-            self.audio.wait_for_room()
+            if not self.audio.wait_for_room():
+                self._lose_audio("the audio device stopped playing")
         else:
             self.pacer.wait()
+
+    def _lose_audio(self, why):
+        """Carry on silent, paced by the clock (a headset unplugged, a device gone)."""
+        self.audio.close()
+        self.audio = None
+        self.pacer.restart()
+        self._say(f"{why}; running silent")
 
     def _close(self):
         self.session.finish()
@@ -327,6 +335,9 @@ class Window:
                     self.video.resized()
                 elif what == sdl2.SDL_WINDOWEVENT_FOCUS_LOST:
                     self.live.release_all()
+            elif kind == sdl2.SDL_AUDIODEVICEREMOVED and self.audio and event.adevice.iscapture == 0 \
+                    and event.adevice.which == self.audio.device:
+                self._lose_audio("the audio device was removed")
             elif kind == sdl2.SDL_CONTROLLERDEVICEADDED:
                 name = self.controllers.added(event.cdevice.which)
                 if name:

@@ -17,6 +17,7 @@ from emu.frontend_sdl import sdl2
 
 SAMPLE_BYTES = 2          # int16 mono
 DEVICE_BUFFER = 512       # samples per SDL callback period (about 11 ms at 44.1 kHz)
+STALL_SECONDS = 0.5       # a queue that does not drain for this long: the device has gone
 
 
 class AudioUnavailable(Exception):
@@ -47,13 +48,20 @@ class AudioOut:
             self.started = True
 
     def wait_for_room(self):
-        """Block until the queue is down to the target depth: this is the frame pacing."""
+        """Block until the queue is down to the target depth: this is the frame pacing.
+        False if the device stopped playing (nothing drained for STALL_SECONDS)."""
         if not self.started:
-            return
+            return True
+        stalled_since, last = None, None
         while True:
-            excess = sdl2.SDL_GetQueuedAudioSize(self.device) - self.target_bytes
+            queued = sdl2.SDL_GetQueuedAudioSize(self.device)
+            excess = queued - self.target_bytes
             if excess <= 0:
-                return
+                return True
+            if queued != last:
+                stalled_since, last = time.perf_counter(), queued
+            elif time.perf_counter() - stalled_since > STALL_SECONDS:
+                return False
             # Sleep about as long as the device needs to play the excess, then look again.
             time.sleep(max(0.0005, excess / self.bytes_per_second * 0.9))
 
