@@ -6,11 +6,12 @@
  * depth) or a stop: a PC breakpoint (the machine's 4096 flags), a watched external access (the
  * machine's bus hook: external RAM or VDC registers), a watched internal-RAM access, or an
  * interrupt entry. The first instruction of a run is never stopped by a breakpoint, so a run
- * resumes from one. Two paths:
+ * resumes from one. A breakpoint's condition (an RPN program, o2.h) is evaluated here where the
+ * breakpoint is met, so a false one never leaves the loop. Two paths:
  *  - fast: only PC breakpoints and external watches are set: the machine's own run loop, cut at
  *    frame starts so that history snapshots are taken;
- *  - per step: internal-RAM watches, interrupt breaks, a step count or a stack depth need a look
- *    after every instruction: o2_step in a loop.
+ *  - per step: internal-RAM watches, interrupt breaks, `trace on`, a step count or a stack depth
+ *    need a look after every instruction: o2_step in a loop.
  * Both leave the machine exactly where an uninterrupted run would be at that instruction
  * boundary: the machine catches the VDC up on every access and at every event either way.
  *
@@ -40,8 +41,6 @@
 #define PSW_SP_MASK      0x07
 #define REGISTER_BANK1   0x18
 #define STACK_BASE       0x08
-#define VECTOR_EXTERNAL  0x003
-#define VECTOR_TIMER     0x007
 #define NO_FRAME_START   UINT64_MAX
 
 /* Opcodes whose internal-RAM access is not given by the operand pattern. */
@@ -390,7 +389,7 @@ static void run_fast(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *
         uint64_t end = o2_frame_start_cycle(m, o2_frame(m) + 1);
         if (end > lim->cycle)
             end = lim->cycle;
-        if (!first && breakpoint_holds(d)) {
+        if (!first && !lim->replay && breakpoint_holds(d)) {
             stop->reason = O2_DEBUG_BREAK;
             return;
         }
@@ -398,7 +397,7 @@ static void run_fast(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *
         uint64_t frame = o2_frame(m);
         int why = o2_run_cycles(m, end - start);
         if (why == O2_STOP_BREAKPOINT) {
-            if (breakpoint_holds(d)) {
+            if (!lim->replay && breakpoint_holds(d)) {
                 stop->reason = O2_DEBUG_BREAK;
                 return;
             }

@@ -86,3 +86,18 @@ def test_history_restarts_after_a_load(programs, tmp_path):
     d.execute("step 10")
     d.execute("back 10")
     assert m.save_state() == (tmp_path / "s.state").read_bytes()
+
+
+def test_back_and_rewind_pass_breakpoints_and_watches_by(programs):
+    m, d = session(programs)
+    d.execute("frame 6")
+    start = m.save_state()
+    d.execute("step 2000")
+    middle = m.save_state()
+    d.execute("step 10")
+    for command in ("break idle", "break irq", "break vdc 0a1h read", "break iram 1fh write"):
+        d.execute(command)
+    d.execute("back 10")
+    assert m.save_state() == middle
+    d.execute("rewind")
+    assert m.save_state() == start
