@@ -272,13 +272,14 @@ def test_a_stalled_audio_device_leaves_the_window_running_silent(window, capsys)
     from emu.frontend_audio import AudioOut
     assert sdl2.SDL_InitSubSystem(sdl2.SDL_INIT_AUDIO) == 0
     window.audio = AudioOut(44100, window.session.frame_rate, 3)
-    for _ in range(5):                                # primed: the device starts playing
+    for _ in range(10):                               # primed: the device starts playing
         window.runner.run_frame()
         window.audio.queue(window.machine.audio)
     assert window.audio.started
     sdl2.SDL_PauseAudioDevice(window.audio.device, 1)   # ... and stops draining
+    window.args.nothrottle = False
     window._pace()
     assert window.audio is None
     assert capsys.readouterr().err == "o2: the audio device stopped playing; running silent\n"
     window.tick()                                     # paced by the clock from now on
-    assert window.machine.frame == 6
+    assert window.machine.frame == 11
