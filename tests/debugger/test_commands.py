@@ -283,3 +283,18 @@ def test_objects_of_one_kind(programs):
     assert out[5] == "    sprite 0  sprite 1  sprite 2  sprite 3"
     assert out[6:14] == ["    ########  ########  ........  ........"] * 8
     assert len(out) == 14
+
+
+def test_external_ram_watch_follows_the_chip_selects(programs):
+    # BIOS JMP (2), then 2+2+2+2+2+2+2+2+2 cycles to the end of the third MOVX: 20.
+    assert programs.run("""
+        break xram 10h write
+        continue
+        print cycles
+        print xram[10h]
+    """, name="selects") == ("breakpoint 1: on xram 10 write\n"
+                             "breakpoint 1: on xram 10 write: wrote xram[10] = 01\n"
+                             "idle:\n"
+                             "=> 40F  84 0F  jmp idle              selects.asm:14\n"
+                             "20 (0x14)\n"
+                             "1 (0x1)\n")
