@@ -26,6 +26,8 @@ from cart.asm.disassembler import disassemble_one, load_symbols
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import O2Error
+from emu.keys import JOYSTICK_BITS, key_position
+from emu.keys import RESET as RESET_KEY
 from emu.cli import trace_lines
 from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
                         DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, WATCH_READ, WATCH_WRITE,
@@ -677,6 +679,40 @@ class Debugger:
             raise DebugError("print needs an expression")
         value = self.core.eval(parse(" ".join(args), self.symbols.labels).code)
         self.say(f"{value} (0x{value & 0xFFFF:X})" if value >= 0 else str(value))
+
+    # ---- inputs (they change the machine: history starts afresh) ----
+
+    def cmd_press(self, args):
+        """press KEY... -- hold console keys down (0-9, A-Z, SPACE, YES, NO, ENTER, ...)"""
+        self._keys(args, "press", self.machine.press)
+
+    def cmd_release(self, args):
+        """release KEY... -- let console keys go"""
+        self._keys(args, "release", self.machine.release)
+
+    def _keys(self, args, verb: str, change):
+        if not args:
+            raise DebugError(f"{verb} needs key names")
+        for key in args:                       # all names checked before any key moves
+            if key.upper() != RESET_KEY:
+                try:
+                    key_position(key)
+                except ValueError as e:
+                    raise DebugError(str(e)) from None
+        for key in args:
+            change(key)
+        self.core.forget()
+
+    def cmd_joy(self, args):
+        """joy 0|1 [up right down left fire] -- set a joystick (0 left); unnamed ones released"""
+        if not args or args[0] not in ("0", "1"):
+            raise DebugError("joy needs the joystick, 0 (left) or 1 (right), then directions")
+        held = [a.lower() for a in args[1:]]
+        unknown = [h for h in held if h not in JOYSTICK_BITS]
+        if unknown:
+            raise DebugError(f"joy: {unknown[0]!r} is not one of {', '.join(JOYSTICK_BITS)}")
+        self.machine.joystick(int(args[0]), **{h: True for h in held})
+        self.core.forget()
 
     # ---- files ----
 

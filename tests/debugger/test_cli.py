@@ -90,7 +90,7 @@ def test_help_lists_every_command(programs):
     assert {"back", "break", "breaks", "continue", "delete", "disable", "dis", "enable", "finish",
             "frame", "grid", "line", "load", "next", "objects", "print", "regs", "rewind", "save",
             "screen", "sound", "step", "timer", "trace", "until", "vdc", "beam", "iram",
-            "xram", "help", "quit"} == set(names)
+            "xram", "help", "quit", "press", "release", "joy"} == set(names)
     assert programs.run("help bt") == ("back [N]\n"
                                        "    go back N instructions (1), by re-executing from a snapshot\n")
 
@@ -121,7 +121,7 @@ def test_screen_and_save_state_files(programs, tmp_path):
 def test_completion_offers_commands_then_labels_and_keywords(programs):
     debugger, _ = programs.debugger()
     assert debugger.completions("", "st") == ["step"]
-    assert debugger.completions("  ", "re") == ["regs", "rewind"]
+    assert debugger.completions("  ", "re") == ["regs", "release", "rewind"]
     assert debugger.completions("break ", "d") == ["double"]
     assert debugger.completions("break ", "ir") == ["iram", "irq"]
     assert debugger.completions("break loop if ", "r") == ["R0", "R1", "R2", "R3", "R4", "R5",

@@ -298,3 +298,37 @@ def test_external_ram_watch_follows_the_chip_selects(programs):
                              "=> 40F  84 0F  jmp idle              selects.asm:14\n"
                              "20 (0x14)\n"
                              "1 (0x1)\n")
+
+
+def test_inputs_change_the_machine_and_restart_history(programs):
+    debugger, _ = programs.debugger()
+    debugger.execute("step 20")
+    debugger.execute("press 1 yes")
+    debugger.execute("joy 1 up fire")
+    reference = programs.machine()
+    for _ in range(20):
+        reference.step()
+    reference.press("1")
+    reference.press("YES")
+    reference.joystick(1, up=True, fire=True)
+    assert debugger.machine.save_state() == reference.save_state()
+    with pytest.raises(DebugError, match="older than the history"):
+        debugger.execute("back 1")
+    debugger.execute("release YES")
+    reference.release("YES")
+    assert debugger.machine.save_state() == reference.save_state()
+
+
+@pytest.mark.parametrize("line, message", [
+    ("press", "press needs key names"),
+    ("press 1 Q9", "unknown key 'Q9' (known: "),
+    ("joy 2 up", "joy needs the joystick, 0 (left) or 1 (right), then directions"),
+    ("joy 0 up sideways", "joy: 'sideways' is not one of up, right, down, left, fire"),
+])
+def test_bad_inputs(programs, line, message):
+    debugger, _ = programs.debugger()
+    before = debugger.machine.save_state()
+    with pytest.raises(DebugError) as error:
+        debugger.execute(line)
+    assert str(error.value).startswith(message)
+    assert debugger.machine.save_state() == before
