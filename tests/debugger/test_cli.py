@@ -126,3 +126,23 @@ def test_completion_offers_commands_then_labels_and_keywords(programs):
     assert debugger.completions("break ", "ir") == ["iram", "irq"]
     assert debugger.completions("break loop if ", "r") == ["R0", "R1", "R2", "R3", "R4", "R5",
                                                           "R6", "R7", "read"]
+
+
+def test_script_back_and_rewind_round_trip_to_identical_states(programs, tmp_path, capsys):
+    script = tmp_path / "round.o2dbg"
+    script.write_text(f"""frame 5
+save {tmp_path / 'a.state'}
+step 300
+back 300
+save {tmp_path / 'b.state'}
+frame 3
+rewind 3
+save {tmp_path / 'c.state'}
+""")
+    assert debug(programs, "--script", str(script), name="sprites") == 0
+    a = (tmp_path / "a.state").read_bytes()
+    assert (tmp_path / "b.state").read_bytes() == a
+    assert (tmp_path / "c.state").read_bytes() == a
+    reference = programs.machine("sprites")
+    reference.run_frames(5)
+    assert reference.save_state() == a
