@@ -415,10 +415,6 @@ int o2_debug_run(o2_debugger *d, const o2_debug_limits *lim, o2_debug_stop *stop
     memset(stop, 0, sizeof *stop);
     stop->reason = O2_DEBUG_DONE;
     d->pending = lim->replay ? NULL : stop;
-    if (d->m->reset_held) {
-        d->pending = NULL;
-        return stop->reason;                      /* nothing runs while RESET is held */
-    }
     if (needs_each_step(d, lim))
         run_each_step(d, lim, stop);
     else

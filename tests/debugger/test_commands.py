@@ -332,3 +332,17 @@ def test_bad_inputs(programs, line, message):
         debugger.execute(line)
     assert str(error.value).startswith(message)
     assert debugger.machine.save_state() == before
+
+
+def test_steps_while_reset_is_held_only_pass_time(programs):
+    # With RESET held the CPU stands still at 000 while the clock runs: a step is one cycle.
+    debugger, out = programs.debugger()
+    debugger.execute("step 5")
+    debugger.execute("press RESET")
+    debugger.execute("step 3")
+    debugger.execute("print pc")
+    debugger.execute("print cycles")                   # 2 + 2 + 2 + 2 + 1, then 3 x 1
+    debugger.execute("release RESET")
+    debugger.execute("print pc")
+    assert out.getvalue().splitlines()[-4:] == ["=> 000  84 00  jmp 0x400", "0 (0x0)",
+                                                "12 (0xC)", "0 (0x0)"]
