@@ -12,8 +12,8 @@ script file (`--script FILE`) and from Python:
 Every command's output goes to `out` (stdout by default). `help` lists the commands. Looking
 never changes the machine: views read the VDC through its peek, and running is the machine's own
 run loop (native/debug.c). Backwards execution restores a snapshot of the history the C side keeps
-and re-executes deterministically; anything that changes the machine from outside a run (load,
-reset, a key) starts the history afresh.
+and re-executes deterministically; anything that changes the machine from outside a run (`load`,
+a key, the window running on) starts the history afresh.
 """
 import json
 import os
@@ -36,7 +36,6 @@ from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES,
 PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
 PSW_SP = 0x07
-CALL_MASK, CALL_OPCODE = 0x1F, 0x14
 COMPLETION_WORDS = ("if", "irq", "frame", "iram", "xram", "vdc", "read", "write", "access", "all",
                     "on", "off", "sprites", "chars", "quads", "A", "PC", "PSW", "SP", "CY", "AC",
                     "F0", "F1", "BS", "MB", "T", "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7",
@@ -177,6 +176,7 @@ class Debugger:
         self.symbols = symbols if isinstance(symbols, Symbols) else (
             Symbols.load(symbols) if symbols else Symbols())
         self.out = out or sys.stdout
+        # the console's native Machine (emu.native), which the C debugger attaches to
         self.core = DebugCore(machine._machine, history_every, history_size)
         self.breakpoints: dict[int, Breakpoint] = {}
         self._next_number = 1
@@ -297,7 +297,7 @@ class Debugger:
         return sorted(o for o in options if o.lower().startswith(text.lower()))
 
     _ALIASES = {"s": "step", "n": "next", "c": "continue", "cont": "continue", "b": "break",
-                "bt": "back", "r": "regs", "p": "print", "x": "dis", "q": "quit", "exit": "quit",
+                "r": "regs", "p": "print", "x": "dis", "q": "quit", "exit": "quit",
                 "info": "breaks", "?": "help"}
 
     def _command_table(self) -> dict[str, _Command]:

@@ -91,8 +91,8 @@ def test_help_lists_every_command(programs):
             "frame", "grid", "line", "load", "next", "objects", "print", "regs", "rewind", "save",
             "screen", "sound", "step", "timer", "trace", "until", "vdc", "beam", "iram",
             "xram", "help", "quit", "press", "release", "joy"} == set(names)
-    assert programs.run("help bt") == ("back [N]\n"
-                                       "    go back N instructions (1), by re-executing from a snapshot\n")
+    assert programs.run("help back") == ("back [N]\n"
+                                         "    go back N instructions (1), by re-executing from a snapshot\n")
 
 
 def test_trace_writes_what_o2_trace_prints(programs, tmp_path, capsys):
