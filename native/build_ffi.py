@@ -59,7 +59,9 @@ def main(argv: list[str]) -> None:
     out = ROOT
     if len(argv) == 2 and argv[0] == "--out":
         out = pathlib.Path(argv[1]).resolve()
-    built = pathlib.Path(_builder(absolute=True).compile(tmpdir=str(ROOT / "build" / "cffi"), verbose=False))
+    # Sanitized objects must never be reused by a normal build: each flavour has its own folder.
+    flavour = "cffi-sanitize" if os.environ.get("O2_SANITIZE") == "1" else "cffi"
+    built = pathlib.Path(_builder(absolute=True).compile(tmpdir=str(ROOT / "build" / flavour), verbose=False))
     target = out / "emu"
     target.mkdir(parents=True, exist_ok=True)
     for old in target.glob("_native*.so"):

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import roms_free
+from emu.input import NOTHING, FrameInput, apply_input, canonical_key
 
 ORACLE_DIR = Path(os.environ.get("O2_ORACLE_DIR",
                                  Path(__file__).resolve().parents[2] / "shared" / "oracle"))
@@ -107,34 +108,26 @@ def _run_oracle(cart: str, frames: tuple, inputs: str) -> dict:
     return snapshots
 
 
-def _joystick_kwargs(buttons) -> dict:
-    return {b.lower(): True for b in buttons}
-
-
 class _MachineInputs:
-    """Applies an oracle input timeline to our machine at the start of each frame, as MAME does."""
+    """Applies an oracle input timeline to our machine at the start of each frame, as MAME does,
+    through the front end's FrameInput (the same path movies take)."""
 
     def __init__(self, machine, inputs: str):
         self.machine = machine
         self.timeline = {}
         for entry in json.loads(inputs):
             self.timeline.setdefault(max(2, entry["frame"]), []).append(entry)
-        self.keys_down: set = set()
+        self.held = NOTHING
 
     def start_frame(self, frame: int):
-        m = self.machine
+        held = self.held
         for entry in self.timeline.get(frame, []):
-            if "keys" in entry:
-                for key in self.keys_down - set(entry["keys"]):
-                    m.release(key)
-                for key in set(entry["keys"]) - self.keys_down:
-                    m.press(key)
-                self.keys_down = set(entry["keys"])
-            for n in (0, 1):
-                if f"joy{n}" in entry:
-                    m.joystick(n, **_joystick_kwargs(entry[f"joy{n}"]))
-            if "reset" in entry:
-                (m.press if entry["reset"] else m.release)("RESET")
+            sticks = tuple(frozenset(b.lower() for b in entry[f"joy{n}"]) if f"joy{n}" in entry
+                           else held.joysticks[n] for n in (0, 1))
+            held = FrameInput(frozenset(canonical_key(k) for k in entry["keys"]) if "keys" in entry
+                              else held.keys, sticks, entry.get("reset", held.reset))
+        apply_input(self.machine, self.held, held)
+        self.held = held
 
 
 def _machine(cart: str):
