@@ -9,12 +9,14 @@
  *                     same setup (O2_ERR_STATE_MISMATCH)
  *   body              cpu8048_state, vdc_state (sound included), machine_state, in that order
  *   check    u64      FNV-1a of everything before it (a flipped bit gives O2_ERR_STATE_CORRUPT)
- * Loading is all or nothing: on any error the machine is left as it was.
+ * Loading is all or nothing: on any error the machine is left as it was. The output sample rate
+ * is the loading machine's own (a host setting, not console state).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "machine.h"
+#include "sound.h"
 
 #define STATE_VERSION 1
 static const uint8_t state_magic[4] = { 'O', '2', 'S', 'T' };
@@ -159,7 +161,11 @@ int o2_load_state(o2_machine *m, const uint8_t *buf, size_t len)
         free(before);
         return O2_ERR_STATE_CORRUPT;
     }
+    /* The output sample rate belongs to the host, not to the console: keep this machine's. */
+    uint32_t rate = before->vdc.sound.rate;
     free(before);
+    if (m->vdc.sound.rate != rate)
+        sound_set_rate(&m->vdc.sound, rate);
     machine_after_load(m);
     return O2_OK;
 }

@@ -161,3 +161,13 @@ def test_state_restores_the_bank_mapping():
     assert other.cart_bank == 1
     rows = other.trace(1)
     assert int(rows["pc"][0]) == 0x013
+
+
+def test_a_state_keeps_the_loading_machines_sample_rate():
+    made_at_48k = machine(sample_rate=48000)
+    made_at_48k.run_frames(3)
+    m = machine(sample_rate=44100)
+    m.load_state(made_at_48k.save_state())
+    m.run_frames(2)
+    # 44100 / 59.826 = 737.1 samples per frame (48 kHz would give 802.3)
+    assert len(m.audio) in (737, 738)
