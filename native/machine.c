@@ -144,7 +144,7 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
-        vdc_catch_up(&m->vdc, machine_hc(m));
+        vdc_catch_up(&m->vdc, machine_hc(m) + m->hc_per_cycle);
         value &= vdc_read(&m->vdc, addr);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -164,7 +164,7 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF)) {
-        vdc_catch_up(&m->vdc, machine_hc(m));
+        vdc_catch_up(&m->vdc, machine_hc(m) + m->hc_per_cycle);
         vdc_write(&m->vdc, addr, value);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
