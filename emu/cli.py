@@ -20,14 +20,18 @@ COMMAND_MODULES = ["emu.cli", "emu.debugger", "emu.frontend"]
 EXIT_USER_ERROR = 2
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def whole_number(minimum: int = 0, maximum: int | None = None):
+    """An argparse type: a whole number within [minimum, maximum], with a one-line complaint."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum or (maximum is not None and value > maximum):
+            bounds = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, not {value}")
+        return value
+    return parse
 
 
 def add_machine_options(parser: argparse.ArgumentParser):
@@ -98,14 +102,14 @@ def register(subparsers, commands):
     run = subparsers.add_parser("run", help="run a cartridge (a window, or --headless)")
     add_machine_options(run)
     run.add_argument("--headless", action="store_true", help="no window: run --frames and exit")
-    run.add_argument("--frames", type=_positive, default=60, help="frames to run headless (60)")
+    run.add_argument("--frames", type=whole_number(1), default=60, help="frames to run headless (60)")
     run.add_argument("--screenshot", metavar="OUT.png", help="headless: save the last frame")
     run.set_defaults(func=cmd_run)
     commands["run"] = run
 
     trace = subparsers.add_parser("trace", help="print one JSON object per executed instruction")
     add_machine_options(trace)
-    trace.add_argument("--steps", type=_positive, required=True, help="instructions to trace")
+    trace.add_argument("--steps", type=whole_number(1), required=True, help="instructions to trace")
     trace.set_defaults(func=cmd_trace)
     commands["trace"] = trace
 

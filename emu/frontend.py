@@ -8,11 +8,11 @@ clock paces it instead and the emulator runs silent.
 
 `register()` adds the front end's options to `o2 run`; `run_window(args)` is the window.
 """
-import argparse
 import ctypes
 import sys
 import time
 
+from emu.cli import whole_number
 from emu.config import Config, SLOT_COUNT
 from emu.errors import O2Error, StateError
 from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
@@ -40,23 +40,6 @@ PAD_BUTTONS = {
 AXIS_RANGE = 32767.0
 
 
-def _count(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
-    return value
-
-
-def _scale(text):
-    value = _count(text)
-    if not 1 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 8, not {value}")
-    return value
-
-
 def register(subparsers, commands):
     run = commands["run"]
     # The window runs until closed unless --frames is given; headless defaults to 60 frames.
@@ -69,13 +52,13 @@ def register(subparsers, commands):
                        help=f"start from save-state slot 1-{SLOT_COUNT} of this cart, or a state file")
     group.add_argument("--config", metavar="FILE",
                        help="settings file (default: $XDG_CONFIG_HOME/odyssey2/config.toml)")
-    group.add_argument("--scale", type=_scale, help="window size: rows per machine line (1-8)")
+    group.add_argument("--scale", type=whole_number(1, 8), help="window size: rows per machine line (1-8)")
     group.add_argument("--fullscreen", action="store_true", help="start full screen")
     group.add_argument("--scanlines", action="store_true", help="darken every other row")
     group.add_argument("--stats", action="store_true", help="print fps and audio underruns on exit")
     group.add_argument("--nothrottle", action="store_true", help="run as fast as possible")
     group.add_argument("--silent", action="store_true", help="no sound output")
-    group.add_argument("--controller", type=_count, metavar="N",
+    group.add_argument("--controller", type=whole_number(0), metavar="N",
                        help="game controller N (0 = first) drives the left joystick; error if absent")
 
 
