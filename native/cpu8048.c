@@ -195,6 +195,24 @@ void cpu8048_set_t1(cpu8048 *cpu, int level)
     s->t1 = level ? 1 : 0;
 }
 
+/* T1 as JT1/JNT1 see it at the instruction's first cycle. */
+static inline int t1_at(cpu8048 *cpu, uint64_t cycle)
+{
+    if (cpu->bus.read_t1)
+        return cpu->bus.read_t1(cpu->bus.ctx, cycle);
+    return cpu->s.t1;
+}
+
+/* STRT CNT: edges count from the level at its first cycle. */
+static inline void start_counter(cpu8048 *cpu, uint64_t cycle)
+{
+    if (cpu->bus.read_t1) {
+        cpu->bus.read_t1(cpu->bus.ctx, cycle);
+        cpu8048_yield(cpu);
+    }
+    cpu->s.timer_mode = O2_TIMER_COUNTER;
+}
+
 static inline int take_timer_flag(o2_cpu_state *s)
 {
     int was = s->timer_flag;
@@ -403,8 +421,8 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     case 0x42: s->a = s->timer; break;                                 /* MOV A,T */
     case 0x43: s->a |= fetch(cpu, &pc); break;                         /* ORL A,#data */
     case 0x44: jmp(cpu, &pc, op); break;                               /* JMP 2xx */
-    case 0x45: s->timer_mode = O2_TIMER_COUNTER; break;                /* STRT CNT */
-    case 0x46: jump_if(cpu, &pc, !s->t1); break;                       /* JNT1 */
+    case 0x45: start_counter(cpu, end - cycles); break;                /* STRT CNT */
+    case 0x46: jump_if(cpu, &pc, !t1_at(cpu, end - cycles)); break;    /* JNT1 */
     case 0x47: s->a = (uint8_t)((s->a << 4) | (s->a >> 4)); break;     /* SWAP A */
     EACH_REG(0x48): s->a |= *reg(s, op & 7u); break;                   /* ORL A,Rr */
     /* 5x */
@@ -413,7 +431,7 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     case 0x53: s->a &= fetch(cpu, &pc); break;                         /* ANL A,#data */
     case 0x54: call(cpu, &pc, op); break;                              /* CALL 2xx */
     case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break;  /* STRT T */
-    case 0x56: jump_if(cpu, &pc, s->t1); break;                        /* JT1 */
+    case 0x56: jump_if(cpu, &pc, t1_at(cpu, end - cycles)); break;     /* JT1 */
     case 0x57: decimal_adjust(s); break;                               /* DA A */
     EACH_REG(0x58): s->a &= *reg(s, op & 7u); break;                   /* ANL A,Rr */
     /* 6x */

@@ -15,7 +15,8 @@
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
  *    when a VDC access changes /INT or the next raster event.
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
- *    which counts falling edges in counter mode) and int_pin between instructions.
+ *    which counts falling edges in counter mode) and int_pin between instructions, or gives
+ *    T1 on demand through the bus's read_t1.
  *  - Interrupt entry (2 cycles, like a CALL) is taken at an instruction boundary when the pin or
  *    the timer request is active, its enable is set, and no interrupt is in progress.
  *    /INT has priority over the timer.
@@ -40,6 +41,11 @@ typedef struct cpu8048_bus {
     uint8_t (*read_port)(void *ctx, int port);
     /* After any change of an output latch (OUTL, ANL, ORL, MOVX's BUS use excluded). */
     void    (*write_port)(void *ctx, int port, uint8_t v);
+    /* Optional (NULL: the CPU reads s.t1 as cpu8048_set_t1 left it). For a machine that keeps
+     * s.t1 current only in counter mode: JT1/JNT1 and STRT CNT call it to bring s.t1 to the
+     * level at the boundary that starts machine cycle `cycle` (the instruction's first), and
+     * STRT CNT then ends the run (cpu8048_yield) so the machine can start counting edges. */
+    int     (*read_t1)(void *ctx, uint64_t cycle);
 } cpu8048_bus;
 
 typedef struct cpu8048 {

@@ -96,18 +96,51 @@ static uint64_t cycle_seeing(const o2_machine *m, uint64_t hc)
     return hc / m->hc_per_cycle;
 }
 
-/* Brings the VDC through every event up to the end of the current cycle (machine_horizon),
- * counting each T1 edge, and samples /INT and T1 for the instruction that starts now. */
+/* The last half-clock of machine cycle `cycle` (machine_horizon for a cycle not yet reached). */
+static uint64_t horizon_of(const o2_machine *m, uint64_t cycle)
+{
+    return cycle * m->hc_per_cycle + m->hc_per_cycle - 1;
+}
+
+/* T1 (HBLANK | VBLANK) changes twice a line, but matters to the CPU only when the event counter
+ * runs or JT1/JNT1 test it (read_t1). Outside counter mode the run loop stops only where /INT
+ * may rise, and s.t1 is brought up to date on demand. */
+static int counting_t1(const o2_machine *m)
+{
+    return m->cpu.s.timer_mode == O2_TIMER_COUNTER;
+}
+
+/* Brings the VDC up to the end of the current cycle (machine_horizon), in counter mode through
+ * every T1 edge, counting each, and samples /INT and T1 for the instruction that starts now. */
 static void sync_pins(o2_machine *m)
 {
     uint64_t horizon = machine_horizon(m), event;
-    while ((event = vdc_next_event(&m->vdc)) <= horizon) {
-        vdc_catch_up(&m->vdc, event);
-        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+    if (counting_t1(m)) {
+        while ((event = vdc_next_event(&m->vdc)) <= horizon) {
+            vdc_catch_up(&m->vdc, event);
+            cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+        }
+    } else {
+        vdc_catch_up(&m->vdc, horizon);
+        event = vdc_next_irq_event(&m->vdc);
     }
     m->cpu.s.int_pin = (uint8_t)vdc_irq(&m->vdc);
     cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));   /* the level since the last event */
     m->next_event_hc = event;
+}
+
+/* The bus's read_t1: outside counter mode the VDC is brought to the boundary asked for (no edge
+ * counts there, and none of /INT's events lies before the end of the run loop's chunk). The
+ * next chunk re-plans its stop, since STRT CNT then starts counting edges. */
+static int read_t1(void *ctx, uint64_t cycle)
+{
+    o2_machine *m = ctx;
+    if (!counting_t1(m)) {
+        vdc_catch_up(&m->vdc, horizon_of(m, cycle));
+        m->cpu.s.t1 = (uint8_t)vdc_t1(&m->vdc);
+        m->next_event_hc = 0;
+    }
+    return m->cpu.s.t1;
 }
 
 /* sync_pins, and the picture and sound drawn to the end of the current cycle: what a caller
@@ -227,7 +260,7 @@ static void write_port(void *ctx, int port, uint8_t value)
     set_p17(m, value);
 }
 
-static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port };
+static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1 };
 
 /* ---- construction and loading ---- */
 

@@ -65,7 +65,7 @@ struct o2_machine {
     int region;                    /* VDC_REGION_NTSC / VDC_REGION_PAL */
     uint32_t hc_per_cycle;         /* 20 NTSC, 18 PAL */
     uint64_t hc_per_frame;         /* 455*263 NTSC, 456*313 PAL */
-    uint64_t next_event_hc;        /* the VDC's next change of /INT or T1 */
+    uint64_t next_event_hc;        /* the VDC's next change of /INT (or T1 in counter mode) */
 
     uint8_t bios[MACHINE_BIOS_SIZE];
     uint8_t charset[MACHINE_CHARSET_SIZE];

@@ -666,6 +666,16 @@ static uint64_t distance_to(const vdc8244 *v, unsigned to_line, unsigned to_x)
     return (uint64_t)ahead * v->line_hc + to_x - v->x;
 }
 
+/* Half-clocks to the next HBLANK start where a sound interrupt could rise (none: UINT64_MAX). */
+static uint64_t to_sound_irq(const vdc8244 *v)
+{
+    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) || !(v->sound.control & SOUND_CTRL_ENABLE))
+        return UINT64_MAX;
+    if (v->x < VDC_HBLANK_START)
+        return VDC_HBLANK_START - v->x;
+    return distance_to(v, (v->line + 1u) % v->lines, VDC_HBLANK_START);
+}
+
 uint64_t vdc_next_event(const vdc8244 *v)
 {
     unsigned line = v->line, x = v->x, next = (line + 1u) % v->lines;
@@ -683,13 +693,17 @@ uint64_t vdc_next_event(const vdc8244 *v)
         to_t1 = distance_to(v, 1, VDC_HBLANK_START);
     else
         to_t1 = distance_to(v, 0, v->hblank_end);
-    /* A sound interrupt can only rise at an HBLANK start. */
-    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) && (v->sound.control & SOUND_CTRL_ENABLE)) {
-        uint64_t to_sound = x < VDC_HBLANK_START ? VDC_HBLANK_START - x : distance_to(v, next, VDC_HBLANK_START);
-        if (to_sound < to_t1)
-            to_t1 = to_sound;
-    }
-    return v->hc + to_t1;
+    uint64_t to_sound = to_sound_irq(v);
+    return v->hc + (to_sound < to_t1 ? to_sound : to_t1);
+}
+
+uint64_t vdc_next_irq_event(const vdc8244 *v)
+{
+    uint64_t to_vblank = v->line == VDC_VBLANK_LINE && v->x >= VDC_VBLANK_X
+        ? (uint64_t)v->lines * v->line_hc - (v->x - VDC_VBLANK_X)
+        : distance_to(v, VDC_VBLANK_LINE, VDC_VBLANK_X);
+    uint64_t to_sound = to_sound_irq(v);
+    return v->hc + (to_sound < to_vblank ? to_sound : to_vblank);
 }
 
 /* ---------------------------------------------------------------- registers */

@@ -149,6 +149,7 @@ void     vdc_set_p17(vdc8244 *vdc, int level);            /* P17: background/gri
 int      vdc_irq(const vdc8244 *vdc);                     /* 1 while /INT is asserted */
 int      vdc_t1(const vdc8244 *vdc);                      /* HBLANK | VBLANK now */
 uint64_t vdc_next_event(const vdc8244 *vdc);              /* hc of the next change of irq or t1 */
+uint64_t vdc_next_irq_event(const vdc8244 *vdc);          /* hc of the next place irq may rise */
 void     vdc_state(vdc8244 *vdc, o2_stream *st);          /* every field, the framebuffer too */
 /* Drawing of the current line waits until its active part ends or something it depends on
  * changes (register write, P17, charset, a status or collision read). vdc_flush draws it up to
