@@ -56,7 +56,8 @@
 #define EXPANDER_LINES   0x0F   /* P20-P23, shared with the 8243 interface */
 
 /* Machine cycles per opcode; undefined opcodes are 1-cycle no-ops. */
-const uint8_t cpu8048_cycles[256] = {
+/* Hidden: the dispatch reads it directly, not through the shared object's address table. */
+__attribute__((visibility("hidden"))) const uint8_t cpu8048_cycles[256] = {
     /* x0 x1 x2 x3 x4 x5 x6 x7 x8 x9 xA xB xC xD xE xF */
        1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 1, 2, 2, 2, 2,   /* 0x */
        1, 1, 2, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 1x */
@@ -341,7 +342,7 @@ static inline int interrupt_requested(const o2_cpu_state *s)
 }
 
 /* Entry takes two cycles like a CALL; /INT wins over the timer. */
-static int enter_interrupt(cpu8048 *cpu)
+static uint64_t enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned *pc)
 {
     o2_cpu_state *s = &cpu->s;
     unsigned vector = VECTOR_EXTERNAL;
@@ -349,12 +350,13 @@ static int enter_interrupt(cpu8048 *cpu)
         vector = VECTOR_TIMER;
         s->tirq_pending = 0;
     }
-    s->cycles += 2;
+    s->cycles = now + 2;
     elapse(s, 2);
-    push(s, s->pc);
+    push(s, *pc);
     s->in_irq = 1;
     s->pc = (uint16_t)vector;
-    return 2;
+    *pc = vector;
+    return now + 2;
 }
 
 /* ---- dispatch ---- */
@@ -363,17 +365,21 @@ static int enter_interrupt(cpu8048 *cpu)
     case (base): case (base) + 1: case (base) + 2: case (base) + 3: \
     case (base) + 4: case (base) + 5: case (base) + 6: case (base) + 7
 
-/* Forced inline so that cpu8048_run's loop has no call per instruction. */
-static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
+/* One instruction or interrupt entry starting at cycle `now` (= s.cycles) and address *next_pc
+ * (= s.pc); returns the cycle it ends at and leaves the next address in *next_pc. The caller's
+ * copies of both stay in registers: reloading them from s through memory on every instruction
+ * would chain each instruction's start to the previous one's stores. Forced inline so that
+ * cpu8048_run's loop has no call per instruction. */
+static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, unsigned *next_pc)
 {
     o2_cpu_state *s = &cpu->s;
     if (interrupt_requested(s))
-        return enter_interrupt(cpu);
+        return enter_interrupt(cpu, now, next_pc);
 
-    unsigned pc = s->pc;
+    unsigned pc = *next_pc;
     uint8_t op = fetch(cpu, &pc);
     unsigned cycles = cpu8048_cycles[op];
-    uint64_t end = s->cycles + cycles;
+    uint64_t end = now + cycles;
     s->cycles = end - 1;           /* bus callbacks see the start of the last cycle */
     elapse(s, cycles);
 
@@ -519,16 +525,24 @@ static inline __attribute__((always_inline)) int execute(cpu8048 *cpu)
     }
     s->pc = (uint16_t)pc;
     s->cycles = end;
-    return (int)cycles;
+    *next_pc = pc;
+    return end;
 }
 
-int cpu8048_step(cpu8048 *cpu) { return execute(cpu); }
+int cpu8048_step(cpu8048 *cpu)
+{
+    unsigned pc = cpu->s.pc;
+    uint64_t start = cpu->s.cycles;
+    return (int)(execute(cpu, start, &pc) - start);
+}
 
 void cpu8048_run(cpu8048 *cpu, uint64_t until)
 {
+    unsigned pc = cpu->s.pc;
+    uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
-    while (cpu->s.cycles < cpu->run_until)
-        execute(cpu);
+    while (now < cpu->run_until)
+        now = execute(cpu, now, &pc);
 }
 
 /* ---- life cycle ---- */

@@ -13,7 +13,8 @@
  *    instruction making the access (the PC is written back when the instruction ends).
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
- *    when a VDC access changes /INT or the next raster event.
+ *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc
+ *    or s.cycles (the run loop keeps its own copies of both).
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
  *    which counts falling edges in counter mode) and int_pin between instructions, or gives
  *    T1 on demand through the bus's read_t1.
