@@ -30,6 +30,7 @@ ffi, lib = _ext.ffi, _ext.lib
 import numpy as _np
 
 REGIONS = {"ntsc": 0, "pal": 1}   # O2_REGION_NTSC / O2_REGION_PAL
+MODELS = {"hardware": lib.O2_MODEL_HARDWARE, "mame": lib.O2_MODEL_MAME}
 
 STATE_ERRORS = {
     -2: "not a save state of this emulator",
@@ -107,6 +108,14 @@ class Machine:
 
     def set_reset(self, held: bool):
         lib.o2_set_reset(self._m, int(held))
+
+    @property
+    def model(self) -> str:
+        return {lib.O2_MODEL_HARDWARE: "hardware", lib.O2_MODEL_MAME: "mame"}[lib.o2_model(self._m)]
+
+    @model.setter
+    def model(self, name: str):
+        lib.o2_set_model(self._m, MODELS[name])
 
     def step(self) -> int:
         return lib.o2_step(self._m)

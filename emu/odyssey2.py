@@ -15,7 +15,7 @@ from pathlib import Path
 import roms_free
 from emu import keys as _keys
 from emu.errors import RomError, StateError
-from emu.native import Machine
+from emu.native import MODELS, Machine
 
 CART_SIZES = (2048, 4096, 8192, 12288, 16384)
 BIOS_SIZE = 1024
@@ -86,14 +86,19 @@ class CpuView:
 class Odyssey2:
     """One console. cart/bios/charset: a path, bytes or None (no cartridge; our free BIOS and
     character set from roms_free/). region: "ntsc" (Odyssey², 8244) or "pal" (G7000, 8245).
+    model: "hardware" (the hardware documentation) or "mame" (MAME 0.251's odyssey2 driver at
+    the points where it differs, tests/conformance/DIFFERENCES.md: for comparisons with MAME).
 
     screen is a live numpy uint8 view (243, 360, 3) of the framebuffer: raster lines 0-242 by
     half-clocks 0-359, two columns per VDC X unit, the same area as MAME's odyssey2 bitmap
     (native/vdc8244.h). It is complete up to the machine's current time."""
 
-    def __init__(self, cart=None, bios=None, charset=None, region="ntsc", sample_rate=44100):
+    def __init__(self, cart=None, bios=None, charset=None, region="ntsc", sample_rate=44100,
+                 model="hardware"):
         if region not in ("ntsc", "pal"):
             raise ValueError(f"region must be 'ntsc' or 'pal', not {region!r}")
+        if model not in MODELS:
+            raise ValueError(f"model must be 'hardware' or 'mame', not {model!r}")
         if sample_rate not in SAMPLE_RATES:
             raise ValueError(f"sample_rate must be 44100 or 48000, not {sample_rate!r}")
         self.region = region
@@ -110,6 +115,7 @@ class Odyssey2:
             if load(data) != 0:
                 raise RuntimeError("the C core refused an image the Python checks accepted")
         self._machine.set_sample_rate(int(sample_rate))
+        self._machine.model = model
         self._machine.power_on()
         self.cpu = CpuView(self._machine)
         self.screen = self._machine.screen
@@ -142,6 +148,11 @@ class Odyssey2:
     def trace(self, n: int) -> dict:
         """Runs up to n instructions; columns cycle, pc, op, a, psw, t (numpy arrays) and r."""
         return self._machine.trace(int(n))
+
+    @property
+    def model(self) -> str:
+        """The reference model, "hardware" or "mame" (a loaded save state brings its own)."""
+        return self._machine.model
 
     @property
     def frame(self) -> int:

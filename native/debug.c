@@ -556,7 +556,7 @@ uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines)
 {
     uint64_t line_hc = d->m->vdc.line_hc;
     uint64_t hc = (o2_hc(d->m) / line_hc + lines) * line_hc;
-    return (hc + d->m->hc_per_cycle - 1) / d->m->hc_per_cycle;
+    return machine_cycle_at(d->m, hc);
 }
 
 void o2_debug_set_trace(o2_debugger *d, o2_trace_entry *buf, uint32_t capacity)

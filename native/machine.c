@@ -34,6 +34,8 @@
 
 #define NTSC_HC_PER_CYCLE 20
 #define PAL_HC_PER_CYCLE  18
+#define MAME_NTSC_HC_PER_SECOND     7159090
+#define MAME_NTSC_CYCLES_PER_SECOND 357955
 #define NTSC_HC_PER_LINE  455
 #define NTSC_LINES        263
 #define PAL_HC_PER_LINE   456
@@ -85,21 +87,20 @@ int o2_cart_bank(const o2_machine *m)
 
 /* ---- time and pins ---- */
 
+/* A frame's instructions are those that start with a whole cycle left before its boundary at
+ * half-clock kF: frame k ends at the first instruction boundary at or after cycle
+ * floor(kF / half-clocks per cycle). This is where MAME's frames end, at every frame of the
+ * conformance corpus (tests/conformance/DIFFERENCES.md, "Frame cut"). */
 uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame)
 {
-    return frame * m->hc_per_frame / m->hc_per_cycle;
+    return frame * m->hc_per_frame * m->cycle_hc_den / m->cycle_hc_num;
 }
 
-/* The first machine cycle whose boundary sees what the VDC does at half-clock hc. */
+/* The first machine cycle whose boundary sees what the VDC does at half-clock hc: the one whose
+ * last half-clock (machine_cycle_horizon) is at or after hc. */
 static uint64_t cycle_seeing(const o2_machine *m, uint64_t hc)
 {
-    return hc / m->hc_per_cycle;
-}
-
-/* The last half-clock of machine cycle `cycle` (machine_horizon for a cycle not yet reached). */
-static uint64_t horizon_of(const o2_machine *m, uint64_t cycle)
-{
-    return cycle * m->hc_per_cycle + m->hc_per_cycle - 1;
+    return hc * m->cycle_hc_den / m->cycle_hc_num;
 }
 
 /* T1 (HBLANK | VBLANK) changes twice a line, but matters to the CPU only when the event counter
@@ -136,7 +137,7 @@ static int read_t1(void *ctx, uint64_t cycle)
 {
     o2_machine *m = ctx;
     if (!counting_t1(m)) {
-        vdc_catch_up(&m->vdc, horizon_of(m, cycle));
+        vdc_catch_up(&m->vdc, machine_cycle_horizon(m, cycle));
         m->cpu.s.t1 = (uint8_t)vdc_t1(&m->vdc);
         m->next_event_hc = 0;
     }
@@ -177,7 +178,7 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
-        vdc_catch_up(&m->vdc, machine_hc(m) + m->hc_per_cycle);
+        vdc_catch_up(&m->vdc, machine_cycle_hc(m, m->cpu.s.cycles + 1));
         value &= vdc_read(&m->vdc, addr);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -197,7 +198,7 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF)) {
-        vdc_catch_up(&m->vdc, machine_hc(m) + m->hc_per_cycle);
+        vdc_catch_up(&m->vdc, machine_cycle_hc(m, m->cpu.s.cycles + 1));
         vdc_write(&m->vdc, addr, value);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -264,6 +265,24 @@ static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, w
 
 /* ---- construction and loading ---- */
 
+/* Half-clocks per CPU cycle for the region and model (machine.h). MAME clocks its 8048 at
+ * 357955 cycles a second against the VDC's 7159090 half-clocks, not 7159090 / 20 = 357954.5:
+ * its CPU gains about 0.175 half-clock a frame on the beam (the oracle's trace VPOS/HPOS), which
+ * moves its interrupts and frame ends by a cycle now and then. MAME's PAL machine is not
+ * measured: 18 in both models. */
+static void set_cycle_length(o2_machine *m)
+{
+    m->cycle_hc_den = 1;
+    if (m->region == O2_REGION_PAL) {
+        m->cycle_hc_num = PAL_HC_PER_CYCLE;
+    } else if (m->vdc.model == VDC_MODEL_MAME) {
+        m->cycle_hc_num = MAME_NTSC_HC_PER_SECOND;
+        m->cycle_hc_den = MAME_NTSC_CYCLES_PER_SECOND;
+    } else {
+        m->cycle_hc_num = NTSC_HC_PER_CYCLE;
+    }
+}
+
 static void connect_cpu(o2_machine *m)
 {
     cpu8048_bus bus = machine_bus;
@@ -278,16 +297,12 @@ o2_machine *o2_new(int region)
     if (!m)
         return NULL;
     m->region = region == O2_REGION_PAL ? O2_REGION_PAL : O2_REGION_NTSC;
-    if (m->region == O2_REGION_PAL) {
-        m->hc_per_cycle = PAL_HC_PER_CYCLE;
-        m->hc_per_frame = PAL_HC_PER_LINE * PAL_LINES;
-    } else {
-        m->hc_per_cycle = NTSC_HC_PER_CYCLE;
-        m->hc_per_frame = NTSC_HC_PER_LINE * NTSC_LINES;
-    }
+    m->hc_per_frame = m->region == O2_REGION_PAL ? PAL_HC_PER_LINE * PAL_LINES
+                                                 : NTSC_HC_PER_LINE * NTSC_LINES;
     memset(m->bios, BUS_FLOATING, sizeof m->bios);
     memset(m->empty, BUS_FLOATING, sizeof m->empty);
     vdc_init(&m->vdc, m->region == O2_REGION_PAL ? VDC_REGION_PAL : VDC_REGION_NTSC);
+    set_cycle_length(m);
     o2_power_on(m);
     return m;
 }
@@ -379,9 +394,25 @@ void o2_reset(o2_machine *m)
  * CPU as it was while the line is held and resets it on release, restarting its cycle count. */
 void o2_set_reset(o2_machine *m, int held)
 {
-    if (held && !m->reset_held)
+    int at_press = m->vdc.model == VDC_MODEL_HARDWARE;   /* the MAME model resets at release */
+    if (held && !m->reset_held && at_press)
+        o2_reset(m);
+    if (!held && m->reset_held && !at_press)
         o2_reset(m);
     m->reset_held = held != 0;
+}
+
+/* The model sets the length of a cycle, and time cannot be re-mapped mid-run: power on. */
+void o2_set_model(o2_machine *m, int model)
+{
+    vdc_set_model(&m->vdc, model == O2_MODEL_MAME ? VDC_MODEL_MAME : VDC_MODEL_HARDWARE);
+    set_cycle_length(m);
+    o2_power_on(m);
+}
+
+int o2_model(const o2_machine *m)
+{
+    return m->vdc.model == VDC_MODEL_MAME ? O2_MODEL_MAME : O2_MODEL_HARDWARE;
 }
 
 /* ---- running ---- */
@@ -486,7 +517,11 @@ size_t o2_trace_run(o2_machine *m, o2_trace_entry *out, size_t n)
 
 uint64_t o2_cycles(const o2_machine *m) { return m->cpu.s.cycles; }
 uint64_t o2_hc(const o2_machine *m) { return machine_hc(m); }
-uint64_t o2_frame(const o2_machine *m) { return machine_horizon(m) / m->hc_per_frame; }
+uint64_t o2_frame(const o2_machine *m)   /* frames k with o2_frame_start_cycle(k) <= cycles */
+{
+    uint64_t frame_den = m->hc_per_frame * m->cycle_hc_den;
+    return ((m->cpu.s.cycles + 1) * m->cycle_hc_num + frame_den - 1) / frame_den - 1;
+}
 uint32_t o2_hc_per_frame(const o2_machine *m) { return (uint32_t)m->hc_per_frame; }
 o2_cpu_state *o2_cpu(o2_machine *m) { return &m->cpu.s; }
 uint8_t *o2_xram(o2_machine *m) { return m->xram; }
@@ -524,6 +559,7 @@ void machine_state(o2_machine *m, o2_stream *st)
 
 void machine_after_load(o2_machine *m)
 {
+    set_cycle_length(m);              /* the state's model */
     map_cartridge(m);
     m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
     m->next_event_hc = 0;             /* re-sampled before the next instruction */

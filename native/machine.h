@@ -6,8 +6,10 @@
  * (hardware/odyssey2.md §2), maps the cartridge into program space, and runs the CPU in chunks
  * up to the next VDC event so that /INT and T1 change exactly at instruction boundaries.
  *
- * Time: the CPU's cycle counter (cpu.s.cycles) is the machine's clock; the VDC's time is
- * cycles × hc_per_cycle (NTSC 20, PAL 18), see machine_hc and machine_horizon. It never goes
+ * Time: the CPU's cycle counter (cpu.s.cycles) is the machine's clock; cycle c starts at VDC
+ * half-clock c × cycle_hc_num / cycle_hc_den (rounded down): 20 per cycle on NTSC (3/4 of the
+ * VDC's 7.15909 MHz, 15 clocks a cycle), 18 on PAL; in the MAME model on NTSC 7159090 / 357955,
+ * a hair under 20 (tests/conformance/DIFFERENCES.md). See machine_hc and machine_horizon. It never goes
  * back, not even on RESET.
  *
  * Debugger hooks (native/debug.c): `breakpoints` (4096 flags, NULL when none are set) makes the
@@ -63,7 +65,8 @@ struct o2_machine {
     cpu8048 cpu;
     vdc8244 vdc;
     int region;                    /* VDC_REGION_NTSC / VDC_REGION_PAL */
-    uint32_t hc_per_cycle;         /* 20 NTSC, 18 PAL */
+    uint32_t cycle_hc_num;         /* VDC half-clocks per CPU cycle, as a fraction (top of file) */
+    uint32_t cycle_hc_den;
     uint64_t hc_per_frame;         /* 455*263 NTSC, 456*313 PAL */
     uint64_t next_event_hc;        /* the VDC's next change of /INT (or T1 in counter mode) */
 
@@ -90,13 +93,33 @@ struct o2_machine {
 };
 
 /* Machine cycles -> VDC half-clocks: where cycle c starts. Bus accesses happen there. */
-static inline uint64_t machine_hc(const o2_machine *m) { return m->cpu.s.cycles * m->hc_per_cycle; }
+static inline uint64_t machine_cycle_hc(const o2_machine *m, uint64_t cycle)
+{
+    return cycle * m->cycle_hc_num / m->cycle_hc_den;
+}
+
+static inline uint64_t machine_hc(const o2_machine *m) { return machine_cycle_hc(m, m->cpu.s.cycles); }
+
+/* The first cycle that starts at or after half-clock hc. */
+static inline uint64_t machine_cycle_at(const o2_machine *m, uint64_t hc)
+{
+    return (hc * m->cycle_hc_den + m->cycle_hc_num - 1) / m->cycle_hc_num;
+}
 
 /* The last half-clock of cycle c. Pins sampled at the instruction boundary c show the VDC as it
  * is there: an event (VBLANK, HBLANK edge, frame boundary) counts from the start of the cycle it
  * falls in, as in MAME, whose CPU sees the VBLANK interrupt rising at cycle 5978.75 at the
- * boundary 5978, and whose frame k ends after floor(k x 5983.25) cycles. */
-static inline uint64_t machine_horizon(const o2_machine *m) { return machine_hc(m) + m->hc_per_cycle - 1; }
+ * boundary 5978. (Frames end at o2_frame_start_cycle, machine.c.) */
+static inline uint64_t machine_cycle_horizon(const o2_machine *m, uint64_t cycle)
+{
+    /* Cycle c lasts until (c + 1) x num / den: an event at half-clock e falls in it if e < that. */
+    return ((cycle + 1) * m->cycle_hc_num + m->cycle_hc_den - 1) / m->cycle_hc_den - 1;
+}
+
+static inline uint64_t machine_horizon(const o2_machine *m)
+{
+    return machine_cycle_horizon(m, m->cpu.s.cycles);
+}
 
 void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
 void machine_after_load(o2_machine *m);              /* re-derives mapping and pins */

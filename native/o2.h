@@ -110,12 +110,22 @@ int  o2_load_cart(o2_machine *m, const uint8_t *data, size_t len);
 void o2_power_on(o2_machine *m);         /* every chip to its power-on state, time 0 */
 void o2_reset(o2_machine *m);            /* the RESET key pressed and released now */
 void o2_set_reset(o2_machine *m, int held); /* RESET key held (CPU stopped) or released */
+/* Reference model. O2_MODEL_HARDWARE (the default) follows the hardware documentation;
+ * O2_MODEL_MAME reproduces MAME 0.251's odyssey2 driver at each documented point where the two
+ * differ (tests/conformance/DIFFERENCES.md), for comparisons with the MAME oracle. Setting it
+ * powers the machine on (the model sets the length of a CPU cycle); it survives o2_power_on and
+ * is part of a save state. */
+#define O2_MODEL_HARDWARE 0
+#define O2_MODEL_MAME     1
+void o2_set_model(o2_machine *m, int model);
+int  o2_model(const o2_machine *m);
 int  o2_step(o2_machine *m);             /* one instruction or interrupt entry; its cycles */
 int  o2_run_cycles(o2_machine *m, uint64_t cycles);   /* until at least that many more cycles */
 int  o2_run_frames(o2_machine *m, uint32_t frames);   /* until that many more frame boundaries */
 uint64_t o2_cycles(const o2_machine *m);  /* machine cycles since power-on */
 uint64_t o2_frame(const o2_machine *m);   /* frame boundaries passed since power-on */
-/* The cycle that starts frame k+1 (ends frame k): floor(k x cycles per frame), as MAME counts. */
+/* The cycle that starts frame k+1 (ends frame k): k x cycles per frame rounded to the nearest
+ * cycle, halves down, as MAME's frames end (machine.c). */
 uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame);
 uint64_t o2_hc(const o2_machine *m);      /* VDC half-clocks since power-on */
 uint32_t o2_hc_per_frame(const o2_machine *m);

@@ -18,7 +18,7 @@
 #include "machine.h"
 #include "sound.h"
 
-#define STATE_VERSION 1
+#define STATE_VERSION 2          /* 2: the VDC carries the reference model */
 static const uint8_t state_magic[4] = { 'O', '2', 'S', 'T' };
 
 /* ---- stream primitives ---- */

@@ -140,7 +140,8 @@ static int t1_at(const vdc8244 *v, unsigned line, unsigned x)
 
 static unsigned live_x(const vdc8244 *v)
 {
-    if (v->region == VDC_REGION_NTSC)
+    /* MAME's X counter does not skip 0xCE. */
+    if (v->region == VDC_REGION_NTSC && v->model == VDC_MODEL_HARDWARE)
         return (v->x + (v->x > VDC_X_SKIP_AFTER)) >> 1;
     return v->x >> 1;
 }
@@ -180,15 +181,16 @@ typedef struct line_desc {
 
 static unsigned first_object_line(const vdc8244 *v)
 {
-    return v->region == VDC_REGION_NTSC ? OBJ_FIRST_LINE_NTSC : 0;
+    /* MAME's 8244 draws objects on line 0 too, a sprite at Y 0 starting there. */
+    return v->region == VDC_REGION_NTSC && v->model == VDC_MODEL_HARDWARE ? OBJ_FIRST_LINE_NTSC : 0;
 }
 
-static int obj_start_hc(uint8_t x, uint8_t x_max)
+static int obj_start_hc(const vdc8244 *v, uint8_t x, uint8_t x_max)
 {
     int units;
     if (x <= x_max)
         units = x;
-    else if (x == OBJ_X_MINUS_ONE)
+    else if (x == OBJ_X_MINUS_ONE && v->model == VDC_MODEL_HARDWARE)   /* MAME: not drawn */
         units = -1;
     else
         return OBJ_NOT_EMITTED;
@@ -272,7 +274,7 @@ static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
     for (unsigned c = 0; c < CHARS; c++) {
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
         int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r), &addr);
-        int start = obj_start_hc(r[OBJ_X], CHAR_X_MAX);
+        int start = obj_start_hc(v, r[OBJ_X], CHAR_X_MAX);
         if (row >= 0 && start != OBJ_NOT_EMITTED)
             add_piece(d, start, PIECE_MSB_FIRST, v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, char_pen(r), VDC_COLL_CHARS);
@@ -282,7 +284,7 @@ static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
         /* The fourth character's height ends all four. */
         int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &addr);
         /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65); MAME draws none. */
-        int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
+        int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(v, r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
         if (row < 0 || start == OBJ_NOT_EMITTED)
             continue;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
@@ -306,7 +308,7 @@ static void describe_sprites(const vdc8244 *v, line_desc *d, unsigned line)
         if (line < top)
             continue;
         unsigned row = (line - top) >> (1 + dbl);
-        int start = obj_start_hc(r[OBJ_X], SPRITE_X_MAX);
+        int start = obj_start_hc(v, r[OBJ_X], SPRITE_X_MAX);
         if (row >= SPRITE_ROWS || start == OBJ_NOT_EMITTED)
             continue;
         unsigned shift = attr & SPRITE_ATTR_SHIFT;
@@ -740,6 +742,11 @@ void vdc_reset(vdc8244 *v)
     forget_lines(v);
 }
 
+void vdc_set_model(vdc8244 *v, int model)
+{
+    v->model = model == VDC_MODEL_MAME ? VDC_MODEL_MAME : VDC_MODEL_HARDWARE;
+}
+
 void vdc_set_charset(vdc8244 *v, const uint8_t charset[512])
 {
     picture_changed(v);
@@ -823,6 +830,8 @@ uint8_t vdc_peek(const vdc8244 *v, uint8_t reg)
 {
     uint8_t floats;
     uint8_t value = peek_value(v, reg, &floats);
+    if (v->model == VDC_MODEL_MAME)
+        return value;                 /* MAME reads unconnected bits as 0 */
     return (uint8_t)(value | (reg & floats));
 }
 
@@ -902,6 +911,7 @@ void vdc_state(vdc8244 *v, o2_stream *st)
     st_u8(st, &v->beam_y);
     st_u8(st, &v->beam_x);
     st_u8(st, &v->p17);
+    st_u8(st, &v->model);
     st_bytes(st, &v->screen[0][0][0], sizeof v->screen);
     sound_state(&v->sound, st);
     if (st->mode == O2_STREAM_LOAD) {

@@ -28,6 +28,11 @@
 #define VDC_REGION_NTSC 0
 #define VDC_REGION_PAL  1
 
+/* Reference model (o2.h O2_MODEL_*): the hardware documentation, or MAME 0.251's odyssey2
+ * driver where it differs (tests/conformance/DIFFERENCES.md). Each place that asks is marked. */
+#define VDC_MODEL_HARDWARE 0
+#define VDC_MODEL_MAME     1
+
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
 /* ---- Raster geometry (hardware/odyssey2.md §3, Kevin Horton's timing notes) ----
@@ -105,6 +110,7 @@ typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
 struct vdc8244 {
     int region;
+    uint8_t model;                 /* VDC_MODEL_*: kept by vdc_reset, set by the machine */
     uint16_t line_hc;              /* 455 / 456 */
     uint16_t lines;                /* 263 / 313 */
     uint16_t hblank_end;
@@ -140,6 +146,7 @@ extern const uint8_t vdc_palette[VDC_PENS][3];
 
 void     vdc_init(vdc8244 *vdc, int region);
 void     vdc_reset(vdc8244 *vdc);                         /* power-on state, beam at hc 0 */
+void     vdc_set_model(vdc8244 *vdc, int model);          /* VDC_MODEL_*, before vdc_reset */
 void     vdc_set_charset(vdc8244 *vdc, const uint8_t charset[512]);
 void     vdc_catch_up(vdc8244 *vdc, uint64_t hc);          /* draw and clock sound up to hc */
 uint8_t  vdc_read(vdc8244 *vdc, uint8_t reg);             /* with side effects (A1 clears /INT, A2 clears) */

@@ -69,16 +69,17 @@ def run(runner: str, cart: str, frames: int, inputs=()) -> Snapshot:
     return run_many(runner, cart, (frames,), inputs)[frames]
 
 
-def run_many(runner: str, cart: str, frames: tuple, inputs=(), cache=True) -> dict:
+def run_many(runner: str, cart: str, frames: tuple, inputs=(), cache=True, model="hardware") -> dict:
     """{frame: Snapshot} for each of `frames`, taken from one run of the cartridge (kept for the
-    session unless cache=False)."""
+    session unless cache=False). runner "machine" is ours, in the reference model `model`
+    ("mame" to compare with the oracle: tests/conformance/DIFFERENCES.md)."""
     run_oracle, run_machine = _run_oracle, _run_machine
     if not cache:
         run_oracle, run_machine = _run_oracle.__wrapped__, _run_machine.__wrapped__
     if runner == "oracle":
         require_oracle()
         return run_oracle(cart, tuple(sorted(frames)), _freeze(inputs))
-    return run_machine(cart, tuple(sorted(frames)), _freeze(inputs))
+    return run_machine(cart, tuple(sorted(frames)), _freeze(inputs), model)
 
 
 def _oracle():
@@ -130,14 +131,14 @@ class _MachineInputs:
         self.held = held
 
 
-def _machine(cart: str):
+def _machine(cart: str, model: str):
     from emu.odyssey2 import Odyssey2
-    return Odyssey2(cart=rom(cart))
+    return Odyssey2(cart=rom(cart), model=model)
 
 
 @lru_cache(maxsize=None)
-def _run_machine(cart: str, frames: tuple, inputs: str) -> dict:
-    m = _machine(cart)
+def _run_machine(cart: str, frames: tuple, inputs: str, model: str) -> dict:
+    m = _machine(cart, model)
     timeline = _MachineInputs(m, inputs)
     snapshots = {}
     for frame in range(1, frames[-1] + 1):
@@ -153,6 +154,13 @@ def _run_machine(cart: str, frames: tuple, inputs: str) -> dict:
 TRACE_COLUMNS = ("cycle", "pc", "op", "a", "psw", "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7")
 
 
+def _trace_frame(reported: int) -> int:
+    """The frame number of a trace line. The kit sets MAME's debugger variable temp0 to the frame
+    number written in decimal, but MAME's debugger reads numbers in hexadecimal: frame 10 sets
+    0x10 and the trace prints 16. Every decimal numeral is a hex numeral, so this inverts it."""
+    return int(format(reported, "x"))
+
+
 def trace_oracle(cart: str, frames: int, inputs=()) -> dict:
     """{frame: array (n, 13) of TRACE_COLUMNS}: every instruction MAME ran in each frame. MAME
     reports the PSW with bit 3 = 0; it reads as 1 on the 8048, so it is set here."""
@@ -161,17 +169,18 @@ def trace_oracle(cart: str, frames: int, inputs=()) -> dict:
     with tempfile.TemporaryDirectory(prefix="o2_trace_") as out:
         summary = _run_oracle_kit(cart, frames, _freeze(inputs), out, trace=True)
         for line in _oracle().iter_trace(summary["trace"]):
-            rows.setdefault(line["FRAME"], []).append(
+            rows.setdefault(_trace_frame(line["FRAME"]), []).append(
                 (line["CYC"], line["PC"], line["OP"], line["A"], line["PSW"] | 0x08,
                  *(line[f"R{n}"] for n in range(8))))
     return {frame: np.array(r, dtype=np.int64) for frame, r in rows.items()}
 
 
-def trace_machine(cart: str, counts: dict, inputs=()) -> dict:
-    """{frame: array (n, 13) of TRACE_COLUMNS} from our machine, running counts[frame]
-    instructions in each frame and applying the inputs between frames: the instructions are
-    compared one by one, and where a frame ends is compared by the snapshots' cycle counts."""
-    m = _machine(cart)
+def trace_machine(cart: str, counts: dict, inputs=(), model="hardware") -> dict:
+    """{frame: array (n, 13) of TRACE_COLUMNS} from our machine in reference model `model`,
+    running counts[frame] instructions in each frame and applying the inputs between frames: the
+    instructions are compared one by one, and where a frame ends is compared by the snapshots'
+    cycle counts."""
+    m = _machine(cart, model)
     timeline = _MachineInputs(m, _freeze(inputs))
     out = {}
     for frame in sorted(counts):

@@ -38,7 +38,8 @@ def compared(name: str, what: str) -> bool:
 def test_every_instruction_matches_mame(name):
     frames, inputs = CASES[name]
     theirs = trace_oracle(f"{name}.bin", frames, inputs)
-    ours = trace_machine(f"{name}.bin", {frame: len(rows) for frame, rows in theirs.items()}, inputs)
+    ours = trace_machine(f"{name}.bin", {frame: len(rows) for frame, rows in theirs.items()}, inputs,
+                         model="mame")
     for frame in sorted(theirs):
         if not compared(name, f"trace frame {frame}"):
             continue
@@ -56,7 +57,7 @@ def test_every_frame_matches_mame(name):
     frames, inputs = CASES[name]
     every = tuple(range(1, frames + 1))
     theirs = run_many("oracle", f"{name}.bin", every, inputs, cache=False)
-    ours = run_many("machine", f"{name}.bin", every, inputs, cache=False)
+    ours = run_many("machine", f"{name}.bin", every, inputs, cache=False, model="mame")
     for frame in every:
         a, b, where = ours[frame], theirs[frame], f"{name} frame {frame}"
         for what in ("iram", "xram", "cycles"):

@@ -113,7 +113,8 @@ def test_wrong_magic(saved):
 
 def test_newer_version(saved):
     m, state = saved
-    refused(m, state[:4] + (2).to_bytes(4, "little") + state[8:], "newer version")
+    version = int.from_bytes(state[4:8], "little")
+    refused(m, state[:4] + (version + 1).to_bytes(4, "little") + state[8:], "newer version")
 
 
 def test_truncated(saved):

@@ -65,9 +65,10 @@ def char_rows(start: int, rows: int) -> list:
     return [charset[(start + i) & 0x1FF] for i in range(rows)]
 
 
-def character(image, x, y, rows, colour):
-    """Character rows (bit 7 leftmost) of two lines each from line y & FEh; none above 0Eh."""
-    if y < FIRST_CHAR_Y:
+def character(image, x, y, rows, colour, pal=False):
+    """Character rows (bit 7 leftmost) of two lines each from line y & FEh; on the 8244 none
+    above 0Eh, on the 8245 (pal) from line 0 (odyssey2.md §3: only NTSC hides Y < 0Eh)."""
+    if y < FIRST_CHAR_Y and not pal:
         return
     line = y & 0xFE
     for row, bits in enumerate(rows):

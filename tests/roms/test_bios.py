@@ -159,9 +159,16 @@ def test_reset_key_reboots_to_select_game(runner):
 
 
 def test_boots_to_select_game_on_pal():
-    """The 8245 shows the same area (lines 0-242, half-clocks 0-359), so the same picture."""
+    """The 8245 shows the same area (lines 0-242, half-clocks 0-359) and, unlike the 8244, objects
+    above line 0Eh (odyssey2.md §3: only NTSC hides Y < 0Eh). vdc_clear zeroed every object, and
+    the menu uses characters 0-10: character 11 and the four quads stay at Y 0, X 0, pointer 0,
+    colour 0, so the 7-row glyph at pointer 0 shows on lines 0-13 at X 0 (character 11 and each
+    quad's first) and at X 10h, 20h, 30h (the quads' other three)."""
     from emu.odyssey2 import Odyssey2
     m = Odyssey2(cart=rom("test_select.bin"), region="pal")
     m.run_frames(10)
     text = [(code, SELECT_X + 8 * i, SELECT_Y) for i, code in enumerate(SELECT_GAME)]
-    assert np.array_equal(np.array(m.screen), expected_screen(text))
+    expected = expected_screen(text)
+    for x in (0x00, 0x10, 0x20, 0x30):
+        pic.character(expected, x, 0, pic.char_rows(0, 7), pic.object_pen(0), pal=True)
+    assert np.array_equal(np.array(m.screen), expected)

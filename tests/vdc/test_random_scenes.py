@@ -1,6 +1,6 @@
 """Random screens against the MAME oracle (part of `make conformance`; skipped without MAME
 unless O2_REQUIRE_MAME=1). Each seed fills every object, grid and colour register with random
-values (avoiding the documented differences of MAME_DIFFERENCES.md: sprite Y 0, X 0xE2/0xE3),
+values (avoiding the documented differences of tests/conformance/DIFFERENCES.md: sprite Y 0, X 0xE2/0xE3),
 selects every collision class, and compares the screen pixel for pixel and the collision and
 status registers read after whole frames."""
 import os
