@@ -389,10 +389,7 @@ static void set_bits(uint64_t *words, unsigned a, unsigned b)
 
 static unsigned class_index(uint8_t cls)
 {
-    unsigned i = 0;
-    while (!(cls >> i & 1))
-        i++;
-    return i;
+    return (unsigned)__builtin_ctz(cls);
 }
 
 static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
@@ -404,23 +401,34 @@ static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
     if ((unsigned)a < s->shown)
         fill_rgb(s->out, (unsigned)a, (unsigned)b < s->shown ? (unsigned)b : s->shown, pen);
     if (s->track) {
-        set_bits(s->cover[class_index(cls)], (unsigned)a, (unsigned)b);
+        uint64_t *cover = s->cover[class_index(cls)];
+        if (!(s->present & cls))
+            memset(cover, 0, sizeof s->cover[0]);
+        set_bits(cover, (unsigned)a, (unsigned)b);
         s->present |= cls;
     }
 }
 
+static unsigned reverse8(unsigned b)
+{
+    b = (b & 0xF0u) >> 4 | (b & 0x0Fu) << 4;
+    b = (b & 0xCCu) >> 2 | (b & 0x33u) << 2;
+    return (b & 0xAAu) >> 1 | (b & 0x55u) << 1;
+}
+
+/* A row of 8 pixels goes in runs of adjacent set pixels, one fill each. */
 static void draw_piece(span *s, const piece *p)
 {
     if (p->kind == PIECE_SOLID) {
         run(s, p->start, p->width, p->pen, p->cls);
         return;
     }
-    for (unsigned k = 0, bits = p->bits; bits; k++) {
-        unsigned mask = p->kind == PIECE_MSB_FIRST ? 0x80u >> k : 1u << k;
-        if (bits & mask) {
-            run(s, p->start + (int)(k * p->width), p->width, p->pen, p->cls);
-            bits &= ~mask;
-        }
+    unsigned bits = p->kind == PIECE_MSB_FIRST ? reverse8(p->bits) : p->bits;   /* bit k = pixel k */
+    while (bits) {
+        unsigned first = (unsigned)__builtin_ctz(bits);
+        unsigned count = (unsigned)__builtin_ctz(~(bits >> first));
+        run(s, p->start + (int)(first * p->width), count * p->width, p->pen, p->cls);
+        bits &= ~(((1u << count) - 1) << first);
     }
 }
 
@@ -475,9 +483,7 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     s.shown = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
     s.out = v->screen[line][0];
     s.track = v->reg[VDC_REG_COLLISION] != 0;
-    s.present = 0;
-    if (s.track)
-        memset(s.cover, 0, sizeof s.cover);
+    s.present = 0;                     /* a class's cover is cleared when first drawn */
     if (x0 < s.shown)
         fill_rgb(s.out, x0, s.shown, d->bg);
     for (unsigned i = 0; i < d->count; i++)
