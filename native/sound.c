@@ -223,11 +223,6 @@ static void level_may_change(o2_sound *s)
     }
 }
 
-void sound_run(o2_sound *s, uint32_t hc)
-{
-    s->pending_hc += hc;
-}
-
 void sound_end_frame(o2_sound *s)
 {
     integrate(s);

@@ -82,9 +82,9 @@ uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they ar
 /* Clock at the start of each HBLANK; returns 1 when the register "needs service": the 24th
  * shift clock since the last write to A7-A9 (a held-off clock counts too). */
 int  sound_hblank(o2_sound *s);
-/* hc half-clocks pass. The output is integrated lazily, when its level changes or a frame
- * ends, so this is an addition. */
-void sound_run(o2_sound *s, uint32_t hc);
+/* hc half-clocks pass (inline: the VDC calls it twice a line). The output is integrated lazily,
+ * when its level changes or a frame ends, so this is an addition. */
+static inline void sound_run(o2_sound *s, uint32_t hc) { s->pending_hc += hc; }
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
 /* The samples of the last complete frame (frame_samples / frame_count). */
 const int16_t *sound_last_frame(const o2_sound *s, uint32_t *count);
