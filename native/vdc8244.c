@@ -359,32 +359,45 @@ typedef struct span {
 /* A framebuffer line's worth of each pen, so a run of any length is one copy. */
 static uint8_t pen_line[VDC_PENS][VDC_SCREEN_W * 3];
 
-/* Pixels [a, b) of the framebuffer line in one pen (short runs byte by byte). */
+/* Pixels [a, b) of the framebuffer line in one pen. A short run (3 to 21 bytes) is two
+ * fixed-size copies that overlap, which the compiler inlines; the pen line repeats the colour
+ * from its start, so both copies write the same bytes where they meet. */
 #define SHORT_RUN 8
 
 static void fill_rgb(uint8_t *out, unsigned a, unsigned b, uint8_t pen)
 {
     uint8_t *p = out + 3 * a;
-    unsigned n = b - a;
-    if (n >= SHORT_RUN) {
-        memcpy(p, pen_line[pen], 3 * n);
-        return;
-    }
-    const uint8_t *rgb = vdc_palette[pen];
-    for (unsigned k = 0; k < 3 * n; k += 3) {
-        p[k] = rgb[0];
-        p[k + 1] = rgb[1];
-        p[k + 2] = rgb[2];
+    const uint8_t *rgb = pen_line[pen];
+    unsigned len = 3 * (b - a);
+    if (b - a >= SHORT_RUN) {
+        memcpy(p, rgb, len);
+    } else if (len >= 16) {
+        memcpy(p, rgb, 16);
+        memcpy(p + len - 16, rgb + len - 16, 16);
+    } else if (len >= 8) {
+        memcpy(p, rgb, 8);
+        memcpy(p + len - 8, rgb + len - 8, 8);
+    } else if (len >= 4) {
+        memcpy(p, rgb, 4);
+        memcpy(p + len - 4, rgb + len - 4, 4);
+    } else {
+        memcpy(p, rgb, 3);
     }
 }
 
+/* Bits [a, b) of a bitmap, a < b. */
 static void set_bits(uint64_t *words, unsigned a, unsigned b)
 {
-    while (a < b) {
-        unsigned bit = a % 64, take = b - a < 64 - bit ? b - a : 64 - bit;
-        words[a / 64] |= (take == 64 ? ~0ull : ((1ull << take) - 1)) << bit;
-        a += take;
+    unsigned first = a / 64, last = (b - 1) / 64;
+    uint64_t head = ~0ull << (a % 64), tail = ~0ull >> (63 - (b - 1) % 64);
+    if (first == last) {
+        words[first] |= head & tail;
+        return;
     }
+    words[first] |= head;
+    for (unsigned w = first + 1; w < last; w++)
+        words[w] = ~0ull;
+    words[last] |= tail;
 }
 
 static unsigned class_index(uint8_t cls)
