@@ -450,17 +450,21 @@ static void draw_piece(span *s, const piece *p)
 static uint8_t collisions(const span *s, uint8_t enable)
 {
     uint8_t hits = 0;
-    for (unsigned e = 0; e < CLASSES; e++) {
-        uint8_t selected = (uint8_t)(1u << e);
-        if (!(s->present & enable & selected))
+    for (unsigned e = 0; e < CLASSES; e++) {       /* each pair of classes drawn, once */
+        uint8_t one = (uint8_t)(1u << e);
+        if (!(s->present & one))
             continue;
-        for (unsigned o = 0; o < CLASSES; o++) {
+        for (unsigned o = e + 1; o < CLASSES; o++) {
             uint8_t other = (uint8_t)(1u << o);
-            if (o == e || !(s->present & other) || ((selected | other) & COLL_GRID) == (selected | other))
+            if (!(s->present & other) || ((one | other) & COLL_GRID) == (one | other))
+                continue;
+            /* What the pair reports if it overlaps: each side met by a selected one. */
+            uint8_t reports = (uint8_t)(((enable & one) ? other : 0) | ((enable & other) ? one : 0));
+            if ((hits & reports) == reports)
                 continue;
             for (unsigned w = 0; w < CLASS_WORDS; w++)
                 if (s->cover[e][w] & s->cover[o][w]) {
-                    hits |= other;
+                    hits |= reports;
                     break;
                 }
         }
