@@ -341,8 +341,8 @@ static inline int interrupt_requested(const o2_cpu_state *s)
     return (s->tirq_pending || (s->int_pin && s->xirq_enabled)) && !s->in_irq;
 }
 
-/* Entry takes two cycles like a CALL; /INT wins over the timer. */
-static uint64_t enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned *pc)
+/* Entry takes two cycles like a CALL; /INT wins over the timer. Returns the vector. */
+static unsigned enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned pc)
 {
     o2_cpu_state *s = &cpu->s;
     unsigned vector = VECTOR_EXTERNAL;
@@ -352,11 +352,10 @@ static uint64_t enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned *pc)
     }
     s->cycles = now + 2;
     elapse(s, 2);
-    push(s, *pc);
+    push(s, pc);
     s->in_irq = 1;
     s->pc = (uint16_t)vector;
-    *pc = vector;
-    return now + 2;
+    return vector;
 }
 
 /* ---- dispatch ---- */
@@ -373,8 +372,10 @@ static uint64_t enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned *pc)
 static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, unsigned *next_pc)
 {
     o2_cpu_state *s = &cpu->s;
-    if (interrupt_requested(s))
-        return enter_interrupt(cpu, now, next_pc);
+    if (interrupt_requested(s)) {
+        *next_pc = enter_interrupt(cpu, now, *next_pc);   /* by value: the caller's pc stays in a register */
+        return now + 2;
+    }
 
     unsigned pc = *next_pc;
     uint8_t op = fetch(cpu, &pc);
