@@ -111,11 +111,49 @@ static int counting_t1(const o2_machine *m)
     return m->cpu.s.timer_mode == O2_TIMER_COUNTER;
 }
 
+/* sync_pins in counter mode for the MAME model. MAME's counter sees a T1 edge in the first
+ * machine cycle that starts at or after it, and the count (and its interrupt) from the end of
+ * that cycle: at boundary c, edges up to the start of cycle c - 1 have counted. The hardware
+ * model counts an edge at the boundary of the cycle it falls in, as /INT is seen in both
+ * (tests/conformance/DIFFERENCES.md). The VDC still goes to the horizon for /INT; an edge it
+ * passes beyond the count's reach waits in late_t1_hc, and the next boundary syncs. */
+static void sync_pins_counting_late(o2_machine *m)
+{
+    uint64_t horizon = machine_horizon(m), event;
+    uint64_t counted_to = m->cpu.s.cycles ? machine_cycle_hc(m, m->cpu.s.cycles - 1) : 0;
+    if (m->late_t1_hc) {
+        if (m->late_t1_hc > counted_to) {
+            vdc_catch_up(&m->vdc, horizon);
+            m->next_event_hc = horizon + 1;
+            m->cpu.s.int_pin = (uint8_t)vdc_irq(&m->vdc);
+            return;
+        }
+        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+        m->late_t1_hc = 0;
+    }
+    while ((event = vdc_next_event(&m->vdc)) <= counted_to) {
+        vdc_catch_up(&m->vdc, event);
+        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+    }
+    if (event <= horizon) {
+        vdc_catch_up(&m->vdc, event);
+        if (vdc_t1(&m->vdc) != m->cpu.s.t1)
+            m->late_t1_hc = event;
+    }
+    vdc_catch_up(&m->vdc, horizon);
+    m->cpu.s.int_pin = (uint8_t)vdc_irq(&m->vdc);
+    m->next_event_hc = m->late_t1_hc ? horizon + 1 : vdc_next_event(&m->vdc);
+}
+
 /* Brings the VDC up to the end of the current cycle (machine_horizon), in counter mode through
  * every T1 edge, counting each, and samples /INT and T1 for the instruction that starts now. */
 static void sync_pins(o2_machine *m)
 {
     uint64_t horizon = machine_horizon(m), event;
+    if (counting_t1(m) && m->vdc.model == VDC_MODEL_MAME) {
+        sync_pins_counting_late(m);
+        return;
+    }
     if (counting_t1(m)) {
         while ((event = vdc_next_event(&m->vdc)) <= horizon) {
             vdc_catch_up(&m->vdc, event);
@@ -178,7 +216,7 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
-        vdc_catch_up(&m->vdc, machine_cycle_hc(m, m->cpu.s.cycles + 1));
+        vdc_catch_up(&m->vdc, machine_access_hc(m));
         value &= vdc_read(&m->vdc, addr);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -198,7 +236,7 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF)) {
-        vdc_catch_up(&m->vdc, machine_cycle_hc(m, m->cpu.s.cycles + 1));
+        vdc_catch_up(&m->vdc, machine_access_hc(m));
         vdc_write(&m->vdc, addr, value);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -379,6 +417,7 @@ void o2_power_on(o2_machine *m)
     m->p17 = 0;
     vdc_set_p17(&m->vdc, 0);
     memset(m->xram, 0, sizeof m->xram);
+    m->late_t1_hc = 0;
     m->stop = O2_STOP_DONE;
     cpu_reset_keeping_time(m);
 }
@@ -555,6 +594,7 @@ void machine_state(o2_machine *m, o2_stream *st)
     st_bytes(st, m->keys, sizeof m->keys);
     st_bytes(st, m->joysticks, sizeof m->joysticks);
     st_u8(st, &m->reset_held);
+    st_u64(st, &m->late_t1_hc);
 }
 
 void machine_after_load(o2_machine *m)

@@ -83,6 +83,8 @@ struct o2_machine {
     uint8_t keys[MACHINE_KEY_ROWS];       /* bit c = column c down */
     uint8_t joysticks[MACHINE_JOYSTICKS]; /* JOY_* bits, 1 = pressed */
     uint8_t reset_held;                   /* the RESET key is down: the CPU is held in reset */
+    uint64_t late_t1_hc;                  /* MAME model, counter mode: a T1 change the VDC has
+                                             passed and the counter not yet seen (0: none) */
     uint8_t p17;                          /* last level given to the VDC's P17 input */
 
     /* Debugger hooks (see the top of this file). */
@@ -99,6 +101,15 @@ static inline uint64_t machine_cycle_hc(const o2_machine *m, uint64_t cycle)
 }
 
 static inline uint64_t machine_hc(const o2_machine *m) { return machine_cycle_hc(m, m->cpu.s.cycles); }
+
+/* Where a MOVX's VDC read or write lands: at the end of the instruction (one cycle after the
+ * start of its last cycle, vdc8244.h), to the nearest half-clock where a cycle is not a whole
+ * number of them (MAME's model: mid-line colour changes measured in the oracle). */
+static inline uint64_t machine_access_hc(const o2_machine *m)
+{
+    uint64_t twice = 2 * (m->cpu.s.cycles + 1) * m->cycle_hc_num;
+    return (twice + m->cycle_hc_den) / (2 * m->cycle_hc_den);
+}
 
 /* The first cycle that starts at or after half-clock hc. */
 static inline uint64_t machine_cycle_at(const o2_machine *m, uint64_t hc)

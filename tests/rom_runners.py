@@ -183,8 +183,11 @@ def trace_machine(cart: str, counts: dict, inputs=(), model="hardware") -> dict:
     m = _machine(cart, model)
     timeline = _MachineInputs(m, _freeze(inputs))
     out = {}
-    for frame in sorted(counts):
+    for frame in range(1, max(counts) + 1):
         timeline.start_frame(frame)
+        if frame not in counts:        # no instruction ran (RESET held): time passes
+            m.run_frames(1)
+            continue
         t = m.trace(counts[frame])
         out[frame] = np.column_stack([t["cycle"], t["pc"], t["op"], t["a"], t["psw"], t["r"]]
                                      ).astype(np.int64)

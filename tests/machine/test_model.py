@@ -1,0 +1,88 @@
+"""The reference-model switch: Odyssey2(model="hardware") follows the hardware documentation,
+model="mame" reproduces MAME 0.251's odyssey2 driver where the two differ (each point with its
+evidence in tests/conformance/DIFFERENCES.md). The conformance suite runs the MAME model against
+the oracle; these pin both sides of each difference on our own machine."""
+import pytest
+
+from emu.errors import StateError
+from emu.odyssey2 import Odyssey2
+from machine_images import CHARSET, MOVX_AT_R0_A, looping_bios, mov_a, mov_r0, outl_p1
+
+RAM_BANK0 = 0xAC     # 1010 1100: external RAM selected, bank 0
+
+
+def nop_machine(model):
+    """A BIOS of 1-cycle NOPs only: every machine cycle is an instruction boundary."""
+    return Odyssey2(bios=bytes(1024), charset=CHARSET, model=model)
+
+
+def test_the_hardware_model_is_the_default_and_names_are_checked():
+    assert Odyssey2(bios=bytes(1024), charset=CHARSET).model == "hardware"
+    assert nop_machine("mame").model == "mame"
+    with pytest.raises(ValueError, match="model must be 'hardware' or 'mame', not 'mess'"):
+        nop_machine("mess")
+
+
+@pytest.mark.parametrize("model, floating", [("hardware", True), ("mame", False)])
+def test_unconnected_register_bits(model, floating):
+    # Horton's read-back maps: A3 and A6 drive no bit and read the address left on the bus, A1
+    # bit 5 floats high; MAME reads those bits as 0. Nothing has been written: A0 = 0.
+    regs = nop_machine(model).vdc_regs
+    assert (regs[0xA3], regs[0xA6], regs[0xF5], regs[0xA1] & 0x20) == \
+        ((0xA3, 0xA6, 0xF5, 0x20) if floating else (0, 0, 0, 0))
+
+
+@pytest.mark.parametrize("model, ends", [
+    # 119665 hc a frame at 20 hc a cycle: frame k ends at cycle floor(k x 5983.25).
+    ("hardware", {1: 5983, 3: 17949, 4: 23933, 35: 209413}),
+    # MAME's CPU: 357955 cycles a second against 7159090 half-clocks, so floor(k x 5983.2584):
+    # the oracle's frame 35 of test_sound_holdoff ends at 209414 (its frame 3 at 17949).
+    ("mame", {1: 5983, 3: 17949, 4: 23933, 35: 209414}),
+])
+def test_frames_end_where_a_whole_cycle_no_longer_fits(model, ends):
+    m = nop_machine(model)
+    seen = {}
+    for frame in range(1, 36):
+        m.run_frames(1)
+        seen[frame] = m.cycles
+    assert {k: seen[k] for k in ends} == ends
+    assert m.frame == 35
+
+
+def busy_machine(model):
+    """Leaves RAM selected with bank 0 mapped (P1 = AC), looping."""
+    code = outl_p1(RAM_BANK0) + mov_r0(0x20) + mov_a(0x77) + [MOVX_AT_R0_A]
+    m = Odyssey2(cart=bytes(8192), bios=looping_bios(code), charset=CHARSET, model=model)
+    m.run_cycles(100)
+    return m
+
+
+def test_reset_takes_effect_at_the_press_on_hardware_and_at_the_release_in_mame():
+    # MCS-48 manual: the 8048 takes its reset state while RESET is held (P1 = FF: the last bank);
+    # MAME leaves the CPU as it was while held and resets it on release.
+    hardware, mame = busy_machine("hardware"), busy_machine("mame")
+    for m in (hardware, mame):
+        m.press("RESET")
+        m.run_cycles(50)
+    assert (hardware.cpu.p1, hardware.cart_bank) == (0xFF, 3)
+    assert (mame.cpu.p1, mame.cart_bank) == (RAM_BANK0, 0)
+    mame.release("RESET")
+    assert (mame.cpu.pc, mame.cpu.p1, mame.cart_bank) == (0, 0xFF, 3)
+
+
+def test_a_save_state_carries_its_model():
+    mame = nop_machine("mame")
+    mame.run_frames(2)
+    state = mame.save_state()
+    other = nop_machine("hardware")
+    other.load_state(state)
+    assert other.model == "mame"
+    assert other.vdc_regs[0xA6] == 0
+    assert other.save_state() == state
+
+
+def test_a_state_of_an_older_layout_is_refused():
+    state = bytearray(nop_machine("hardware").save_state())
+    state[4:8] = (1).to_bytes(4, "little")      # version 1 had no model
+    with pytest.raises(StateError):
+        nop_machine("hardware").load_state(bytes(state))
