@@ -122,12 +122,12 @@ static void shift_once(o2_sound *s)
     s->shift = next & SHIFT_MASK;
 }
 
-int sound_hblank(o2_sound *s)
+int sound_hblank(o2_sound *s, int shifts)
 {
     uint8_t mask = (s->control & SOUND_CTRL_FAST) ? PRESCALE_FAST : PRESCALE_SLOW;
     int service = 0;
     if ((s->control & SOUND_CTRL_ENABLE) && (s->prescaler & mask) == 0) {
-        if (!s->holdoff)
+        if (!s->holdoff && shifts)
             shift_once(s);
         if (++s->pulses == SERVICE_PULSES) {
             s->pulses = 0;

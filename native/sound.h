@@ -80,8 +80,9 @@ void sound_set_rate(o2_sound *s, uint32_t rate);  /* 44100 or 48000 (any rate 80
 void sound_write(o2_sound *s, uint8_t reg, uint8_t value);   /* reg SOUND_REG_* (A7-AA) */
 uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they are now */
 /* Clock at the start of each HBLANK; returns 1 when the register "needs service": the 24th
- * shift clock since the last write to A7-A9 (a held-off clock counts too). */
-int  sound_hblank(o2_sound *s);
+ * shift clock since the last write to A7-A9 (a held-off clock counts too). With shifts 0 the
+ * prescaler counts the line but the register does not move (MAME's first lines, vdc8244.c). */
+int  sound_hblank(o2_sound *s, int shifts);
 /* hc half-clocks pass (inline: the VDC calls it twice a line). The output is integrated lazily,
  * when its level changes or a frame ends, so this is an addition. */
 static inline void sound_run(o2_sound *s, uint32_t hc) { s->pending_hc += hc; }

@@ -660,8 +660,11 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         }
         if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
             sound_run(&v->sound, VDC_HBLANK_START - x);
+            /* MAME's register does not shift in the VBLANK lines before the first line 0 (its
+             * line count runs on): 5 fewer fast-rate shifts in frame 1, measured. */
+            int shifts = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
             /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
-            if (sound_hblank(&v->sound) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
+            if (sound_hblank(&v->sound, shifts) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
                 v->status |= VDC_STATUS_SOUND;
                 v->irq = 1;
             }

@@ -86,3 +86,31 @@ def test_a_state_of_an_older_layout_is_refused():
     state[4:8] = (1).to_bytes(4, "little")      # version 1 had no model
     with pytest.raises(StateError):
         nop_machine("hardware").load_state(bytes(state))
+
+
+def rotated_right(value, bits):
+    return (value >> bits | value << (24 - bits)) & 0xFFFFFF
+
+
+@pytest.mark.parametrize("control, mame_shifts, power_on_shifts", [
+    (0xA0, 12, 5),      # enabled, every 4 lines: the prescaler passes 16, 20, 24, 28, 32
+    (0x80, 15, 2),      # enabled, every 16 lines: 16 and 32
+])
+def test_sound_in_the_vblank_lines_after_power_on(control, mame_shifts, power_on_shifts):
+    # A BIOS writes 12 34 57 to A7-A9 and `control` to AA at once (line 243), then loops. The
+    # oracle's frame-1 capture holds the register rotated right by 12 (fast) or 15 (slow): MAME
+    # does not shift in the 20 VBLANK lines before the first line 0. The hardware clocks them
+    # like any line, the prescaler counting 13 (power-on) to 32 there.
+    from emu.native import DebugCore
+    code = outl_p1(0x97)                                        # the VDC selected
+    for reg, value in ((0xA7, 0x12), (0xA8, 0x34), (0xA9, 0x57), (0xAA, control)):
+        code += mov_r0(reg) + mov_a(value) + [MOVX_AT_R0_A]
+    code += [0x04, len(code)]                                   # JMP to itself
+    shifted = {}
+    for model in ("hardware", "mame"):
+        m = Odyssey2(bios=bytes(code) + bytes(1024 - len(code)), charset=CHARSET, model=model)
+        sound = DebugCore(m._machine, 1, 1)
+        m.run_frames(1)
+        shifted[model] = sound.sound()[0]
+    assert shifted == {"mame": rotated_right(0x123457, mame_shifts),
+                       "hardware": rotated_right(0x123457, mame_shifts + power_on_shifts)}
