@@ -550,14 +550,18 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
 static void sync_cache(vdc8244 *v)
 {
     const uint8_t *now = v->reg, *was = v->seen_reg;
-    const uint8_t drawing = VDC_CTRL_GRID | VDC_CTRL_OBJECTS | VDC_CTRL_DOTS | VDC_CTRL_WIDE_VGRID;
-    if (((now[VDC_REG_CONTROL] ^ was[VDC_REG_CONTROL]) & drawing) || now[VDC_REG_COLLISION] != was[VDC_REG_COLLISION]
+    const uint8_t drawing = VDC_CTRL_GRID | VDC_CTRL_DOTS | VDC_CTRL_WIDE_VGRID;
+    uint8_t control_changes = now[VDC_REG_CONTROL] ^ was[VDC_REG_CONTROL];
+    if ((control_changes & drawing) || now[VDC_REG_COLLISION] != was[VDC_REG_COLLISION]
         || now[VDC_REG_COLOR] != was[VDC_REG_COLOR] || v->p17 != v->seen_p17
         || v->charset_gen != v->seen_charset_gen
         || memcmp(now + REG_GRID_FIRST, was + REG_GRID_FIRST, REG_GRID_END - REG_GRID_FIRST)) {
         memset(v->line_valid, 0, sizeof v->line_valid);
     } else {
-        unsigned sprites = 0, chars = 0, quads = 0;
+        /* Objects shown or hidden (games hide them to write their registers) change only the
+         * lines some object covers. */
+        unsigned every = (control_changes & VDC_CTRL_OBJECTS) ? ~0u : 0;
+        unsigned sprites = every, chars = every, quads = every;
         for (unsigned n = 0; n < SPRITES; n++) {
             unsigned at = REG_SPRITES + OBJ_REGS * n, shape = VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n;
             if (memcmp(now + at, was + at, SPRITE_ATTR + 1) || memcmp(now + shape, was + shape, SPRITE_ROWS))
