@@ -123,9 +123,9 @@ int  o2_step(o2_machine *m);             /* one instruction or interrupt entry; 
 int  o2_run_cycles(o2_machine *m, uint64_t cycles);   /* until at least that many more cycles */
 int  o2_run_frames(o2_machine *m, uint32_t frames);   /* until that many more frame boundaries */
 uint64_t o2_cycles(const o2_machine *m);  /* machine cycles since power-on */
-uint64_t o2_frame(const o2_machine *m);   /* frame boundaries passed since power-on */
-/* The cycle that starts frame k+1 (ends frame k): k x cycles per frame rounded to the nearest
- * cycle, halves down, as MAME's frames end (machine.c). */
+uint64_t o2_frame(const o2_machine *m);   /* frames ended since power-on (o2_frame_start_cycle) */
+/* The cycle that starts frame k+1 (ends frame k): floor(k x cycles per frame), the last
+ * instruction of a frame starting a whole cycle before its boundary, as MAME's frames end. */
 uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame);
 uint64_t o2_hc(const o2_machine *m);      /* VDC half-clocks since power-on */
 uint32_t o2_hc_per_frame(const o2_machine *m);
