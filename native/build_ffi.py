@@ -27,7 +27,8 @@ def _cdef() -> str:
 
 
 def _cflags() -> list[str]:
-    flags = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"]
+    # Hidden visibility: the chips call each other directly; only the module init is exported.
+    flags = ["-std=c11", "-O2", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wno-unused-parameter"]
     if os.environ.get("O2_SANITIZE") == "1":
         flags += ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
                   "-fno-sanitize-recover=undefined"]

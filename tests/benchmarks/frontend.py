@@ -44,8 +44,8 @@ def bench():
         return (time.perf_counter() - start) / FRAMES
 
     bare_s, replay_s = _best(bare), _best(replay)
-    yield "frontend: bare run_frames, ms/frame (demo cart)", round(bare_s * 1e3, 3)
-    yield "frontend: movie replay through Runner, ms/frame", round(replay_s * 1e3, 3)
+    yield "frontend_run_frames_ms_per_frame", round(bare_s * 1e3, 3)
+    yield "frontend_movie_replay_ms_per_frame", round(replay_s * 1e3, 3)
 
     sdl2.SDL_SetHint(sdl2.SDL_HINT_RENDER_DRIVER, b"software")
     sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO)
@@ -60,7 +60,7 @@ def bench():
                 video.present(m.screen)
             return (time.perf_counter() - start) / DRAWS
 
-        yield (f"frontend: draw one frame, 3x software renderer{' + scanlines' if scanlines else ''}, ms",
+        yield (f"frontend_draw_3x{'_scanlines' if scanlines else ''}_ms",
                round(_best(draw) * 1e3, 2))
         video.close()
     sdl2.SDL_Quit()
