@@ -353,10 +353,7 @@ def main(argv=None) -> int:
     except (RuleViolation, _Refused, NothingToDo) as err:
         print(f"board: {err}", file=sys.stderr)
         return EXIT_REFUSED
-    except LogError as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_FILE
-    except ScenarioError as err:
+    except (LogError, ScenarioError) as err:
         print(f"board: {err}", file=sys.stderr)
         return EXIT_FILE
     except sqlite3.Error as err:      # locked past the timeout, disk full, damaged pages
