@@ -546,6 +546,15 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
         now = execute(cpu, now, &pc);
 }
 
+void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints)
+{
+    unsigned pc = cpu->s.pc;
+    uint64_t now = cpu->s.cycles;
+    cpu->run_until = until;
+    while (now < cpu->run_until && !breakpoints[pc & 0xFFFu])
+        now = execute(cpu, now, &pc);
+}
+
 /* ---- life cycle ---- */
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus)

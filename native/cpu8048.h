@@ -60,6 +60,9 @@ void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets
 void cpu8048_reset(cpu8048 *cpu);                          /* RESET pin: Intel's reset state */
 int  cpu8048_step(cpu8048 *cpu);          /* one instruction or interrupt entry; returns cycles */
 void cpu8048_run(cpu8048 *cpu, uint64_t until);           /* whole instructions until cycles >= until */
+/* cpu8048_run that also stops whenever the PC is flagged in breakpoints[4096] (the debugger's
+ * path: one table look-up per instruction instead of a step call). */
+void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints);
 void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
 void cpu8048_state(cpu8048 *cpu, o2_stream *st);           /* save-state visitor (state.h) */
 static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }

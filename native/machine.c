@@ -495,11 +495,11 @@ static int run_until(o2_machine *m, uint64_t until)
         if (m->reset_held) {
             m->cpu.s.cycles = chunk_end;
         } else if (m->breakpoints) {
-            if (breakpoint_here(m)) {
+            cpu8048_run_to_break(&m->cpu, chunk_end, m->breakpoints);
+            if (m->cpu.s.cycles < m->cpu.run_until) {        /* neither the end nor a yield */
                 m->stop = O2_STOP_BREAKPOINT;
                 break;
             }
-            cpu8048_step(&m->cpu);
         } else {
             cpu8048_run(&m->cpu, chunk_end);
         }
