@@ -23,21 +23,24 @@ def _machine_bench():
 
 
 def _frames_per_s(run) -> float:
-    start = time.perf_counter()
+    """Per second of this process's CPU time: other jobs on the machine do not count."""
+    start = time.process_time()
     run()
-    return FRAMES / (time.perf_counter() - start)
+    return FRAMES / (time.process_time() - start)
 
 
 def bench():
     busy = _machine_bench()
     plain = busy.machine()
     plain.run_frames(10)
-    plain_fps = _frames_per_s(lambda: plain.run_frames(FRAMES))
     debugged = busy.machine()
     debugger = Debugger(debugged, out=io.StringIO())
     for command in ("break 3FFh", "break vdc 0E9h write", "frame 10"):
         debugger.execute(command)
-    debug_fps = _frames_per_s(lambda: debugger.execute(f"frame {FRAMES}"))
+    plain_fps = debug_fps = 0.0
+    for _ in range(3):    # alternated, best of three: the ratio compares like with like
+        plain_fps = max(plain_fps, _frames_per_s(lambda: plain.run_frames(FRAMES)))
+        debug_fps = max(debug_fps, _frames_per_s(lambda: debugger.execute(f"frame {FRAMES}")))
     yield "debug_frames_per_s", round(debug_fps)
     yield "debug_speed_ratio", round(debug_fps / plain_fps, 2)
     idle = assemble_text(busy.BUSY, "busy.asm").value("idle")
