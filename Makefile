@@ -31,13 +31,13 @@ run: native
 test: native cstrict
 	$(PY) -m pytest -q
 
-# The C-level tests (CPU and machine) against an ASan+UBSan build of the core.
+# The C-level tests (CPU, machine, VDC and sound, debugger) against an ASan+UBSan build of the core.
 sanitize: $(STAMP)
 	O2_SANITIZE=1 $(PY) native/build_ffi.py --out build/sanitize > /dev/null
 	O2_NATIVE_LIB=$$(ls build/sanitize/emu/_native*.so) \
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	$(PY) -m pytest -q -p no:cacheprovider tests/cpu $(wildcard tests/machine)
+	$(PY) -m pytest -q -p no:cacheprovider tests/cpu tests/machine tests/vdc tests/debugger
 
 bench: native
 	$(PY) tests/run_bench.py
