@@ -167,20 +167,20 @@ def cmd_timeup(args) -> int:
     return _act(args, lambda state: rules.TimeUp())
 
 
-def cmd_undo(args) -> int:
+def _take_back_or_put_back(args, verb: str) -> int:
     log = _open(args)
-    seq, action = log.undo()
-    print(f"#{seq} recorded: undo of {describe(action)}")
+    seq, action = getattr(log, verb)()
+    print(f"#{seq} recorded: {verb} of {describe(action)}")
     print(f"next: {log.state().to_act()}")
     return 0
+
+
+def cmd_undo(args) -> int:
+    return _take_back_or_put_back(args, "undo")
 
 
 def cmd_redo(args) -> int:
-    log = _open(args)
-    seq, action = log.redo()
-    print(f"#{seq} recorded: redo of {describe(action)}")
-    print(f"next: {log.state().to_act()}")
-    return 0
+    return _take_back_or_put_back(args, "redo")
 
 
 def cmd_status(args) -> int:
