@@ -117,6 +117,9 @@ class Machine:
     def model(self, name: str):
         lib.o2_set_model(self._m, MODELS[name])
 
+    def set_skip_idle(self, on: bool):
+        lib.o2_set_skip_idle(self._m, int(on))
+
     def step(self) -> int:
         return lib.o2_step(self._m)
 

@@ -109,6 +109,7 @@ class Odyssey2:
                         else read_image(charset, "character set", (CHARSET_SIZE,)))
         cart_data = b"" if cart is None else read_image(cart, "cartridge", CART_SIZES)
         self._machine = Machine(region)
+        self._skip_idle = True
         for load, data in ((self._machine.load_bios, bios_data),
                            (self._machine.load_charset, charset_data),
                            (self._machine.load_cart, cart_data)):
@@ -153,6 +154,16 @@ class Odyssey2:
     def model(self) -> str:
         """The reference model, "hardware" or "mame" (a loaded save state brings its own)."""
         return self._machine.model
+
+    @property
+    def skip_idle(self) -> bool:
+        """Idle loops run as whole iterations at once (default True); the results are the same."""
+        return self._skip_idle
+
+    @skip_idle.setter
+    def skip_idle(self, on: bool):
+        self._skip_idle = bool(on)
+        self._machine.set_skip_idle(self._skip_idle)
 
     @property
     def frame(self) -> int:

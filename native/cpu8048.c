@@ -28,6 +28,8 @@
  * lands, so STRT T's own cycle is not counted and a timer overflow during JTF is seen by that
  * JTF. Bus callbacks run at the start of the instruction's last cycle (see cpu8048.h).
  */
+#include <limits.h>
+
 #include "cpu8048.h"
 #include "state.h"
 
@@ -530,6 +532,102 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     return end;
 }
 
+/* ---- idle loops ---- */
+
+/* One iteration of an idle loop: its cycles and what it changes (see cpu8048.h). */
+typedef struct idle_loop {
+    unsigned period;          /* machine cycles per iteration */
+    uint8_t *counter;         /* register stepped by `step` each iteration, or NULL */
+    int step;
+    unsigned max;             /* iterations the loop's own exit condition allows skipping */
+    int loads_a;              /* A is reloaded with `a` each iteration */
+    uint8_t a;
+} idle_loop;
+
+/* A conditional jump at *pc (opcode already fetched) that lands on `head`. */
+static int jumps_back(const cpu8048 *cpu, unsigned *pc, unsigned head)
+{
+    unsigned page = *pc & PC_PAGE;
+    return (page | fetch(cpu, pc)) == head;
+}
+
+static int find_idle_loop(cpu8048 *cpu, unsigned head, idle_loop *loop)
+{
+    o2_cpu_state *s = &cpu->s;
+    unsigned pc = head;
+    uint8_t first = fetch(cpu, &pc);
+    *loop = (idle_loop){ .period = cpu8048_cycles[first], .max = UINT_MAX };
+    if ((first & 0x1F) == 0x04)                                            /* JMP $ */
+        return far_target(s, first, fetch(cpu, &pc)) == head;
+    if ((first & 0xF8) == 0xE8) {                                          /* DJNZ Rr,$ */
+        loop->counter = reg(s, first & 7u);
+        loop->step = -1;
+        loop->max = (uint8_t)(*loop->counter - 1u);     /* the jumps back before it reaches 0 */
+        return jumps_back(cpu, &pc, head);
+    }
+    if (first == 0x86)                                                     /* JNI $ */
+        return s->int_pin && jumps_back(cpu, &pc, head);
+    uint8_t second = fetch(cpu, &pc);
+    loop->period += cpu8048_cycles[second];
+    if ((first & 0xF8) == 0x18 || (first & 0xF8) == 0xC8) {                /* INC/DEC Rr; JMP $ */
+        loop->counter = reg(s, first & 7u);
+        loop->step = (first & 0xF8) == 0x18 ? 1 : -1;
+        return (second & 0x1F) == 0x04 && far_target(s, second, fetch(cpu, &pc)) == head;
+    }
+    if ((first & 0xF8) == 0xF8 || first == 0xF0 || first == 0xF1) {       /* MOV A,Rr / A,@Ri */
+        loop->loads_a = 1;
+        loop->a = (first & 0xF8) == 0xF8 ? *reg(s, first & 7u) : *indirect(s, first & 1u);
+        if (second == 0xC6)                                                /* JZ $ */
+            return loop->a == 0 && jumps_back(cpu, &pc, head);
+        if (second == 0x96)                                                /* JNZ $ */
+            return loop->a != 0 && jumps_back(cpu, &pc, head);
+    }
+    return 0;
+}
+
+/* The prescaler and timer after `cycles` more machine cycles in timer mode (as many elapse calls). */
+static void elapse_many(o2_cpu_state *s, uint64_t cycles)
+{
+    if (s->timer_mode != O2_TIMER_TIMER)
+        return;
+    uint64_t total = s->prescaler + cycles;
+    uint64_t increments = total / PRESCALER_PERIOD;
+    s->prescaler = (uint8_t)(total % PRESCALER_PERIOD);
+    if (s->timer + increments > 0xFF)
+        s->timer_flag = 1;        /* a timer interrupt, if enabled, was never let happen here */
+    s->timer = (uint8_t)(s->timer + increments);
+}
+
+/* At the head of an idle loop: whole iterations at once, leaving the last one before the run's
+ * end to run instruction by instruction. Returns the cycle the skipped iterations end at. */
+static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head)
+{
+    o2_cpu_state *s = &cpu->s;
+    idle_loop loop;
+    if (cpu->run_until <= now || interrupt_requested(s) || !find_idle_loop(cpu, head, &loop))
+        return now;
+    uint64_t n = (cpu->run_until - now) / loop.period;
+    n = n > 1 ? n - 1 : 0;
+    if (n > loop.max)
+        n = loop.max;
+    if (s->timer_mode == O2_TIMER_TIMER && s->tirq_enabled) {
+        /* stop before the overflow that would request the timer interrupt */
+        uint64_t to_overflow = (uint64_t)(256u - s->timer) * PRESCALER_PERIOD - s->prescaler;
+        if (n * loop.period >= to_overflow)
+            n = (to_overflow - 1) / loop.period;
+    }
+    if (n == 0)
+        return now;
+    now += n * loop.period;
+    elapse_many(s, n * loop.period);
+    if (loop.counter)
+        *loop.counter = (uint8_t)(*loop.counter + loop.step * (int)(n & 0xFF));
+    if (loop.loads_a)
+        s->a = loop.a;
+    s->cycles = now;
+    return now;
+}
+
 int cpu8048_step(cpu8048 *cpu)
 {
     unsigned pc = cpu->s.pc;
@@ -542,8 +640,13 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
     unsigned pc = cpu->s.pc;
     uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
-    while (now < cpu->run_until)
+    while (now < cpu->run_until) {
+        unsigned from = pc;
         now = execute(cpu, now, &pc);
+        /* A jump back by at most the length of an idle loop: look for one there. */
+        if (from - pc <= 3u && cpu->skip_idle)
+            now = skip_idle(cpu, now, pc);
+    }
 }
 
 void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints)

@@ -22,6 +22,12 @@
  *    the timer request is active, its enable is set, and no interrupt is in progress.
  *    /INT has priority over the timer.
  *  - cpu8048_reset sets P1 and P2 to 0xFF (input mode) and reports both through write_port.
+ *  - Idle loops (skip_idle set): when cpu8048_run lands on the first byte of a loop of one or two
+ *    instructions that touches no bus and repeats itself exactly until an interrupt or its own
+ *    counter ends it (JMP $; INC/DEC Rr + JMP; MOV A,Rr or A,@Ri + JZ/JNZ; DJNZ Rr,$; JNI $), it
+ *    adds whole iterations at once: the same cycles, registers, A, timer and flags as running them,
+ *    stopping short of the run's end, of the loop's own exit and of a timer interrupt. Steps and
+ *    cpu8048_run_to_break never skip.
  */
 #ifndef CPU8048_H
 #define CPU8048_H
@@ -54,6 +60,7 @@ typedef struct cpu8048 {
     const uint8_t *prog[4];   /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup */
     cpu8048_bus bus;
     uint64_t run_until;
+    int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
 } cpu8048;
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets the bus */

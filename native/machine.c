@@ -326,6 +326,7 @@ static void connect_cpu(o2_machine *m)
     cpu8048_bus bus = machine_bus;
     bus.ctx = m;
     cpu8048_init(&m->cpu, &bus);
+    m->cpu.skip_idle = m->skip_idle;
     map_cartridge(m);
 }
 
@@ -335,6 +336,7 @@ o2_machine *o2_new(int region)
     if (!m)
         return NULL;
     m->region = region == O2_REGION_PAL ? O2_REGION_PAL : O2_REGION_NTSC;
+    m->skip_idle = 1;
     m->hc_per_frame = m->region == O2_REGION_PAL ? PAL_HC_PER_LINE * PAL_LINES
                                                  : NTSC_HC_PER_LINE * NTSC_LINES;
     memset(m->bios, BUS_FLOATING, sizeof m->bios);
@@ -447,6 +449,12 @@ void o2_set_model(o2_machine *m, int model)
     vdc_set_model(&m->vdc, model == O2_MODEL_MAME ? VDC_MODEL_MAME : VDC_MODEL_HARDWARE);
     set_cycle_length(m);
     o2_power_on(m);
+}
+
+void o2_set_skip_idle(o2_machine *m, int on)
+{
+    m->skip_idle = on ? 1 : 0;
+    m->cpu.skip_idle = m->skip_idle;
 }
 
 int o2_model(const o2_machine *m)

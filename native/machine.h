@@ -86,6 +86,7 @@ struct o2_machine {
     uint64_t late_t1_hc;                  /* MAME model, counter mode: a T1 change the VDC has
                                              passed and the counter not yet seen (0: none) */
     uint8_t p17;                          /* last level given to the VDC's P17 input */
+    uint8_t skip_idle;                    /* the CPU skips idle loops (o2_set_skip_idle) */
 
     /* Debugger hooks (see the top of this file). */
     const uint8_t *breakpoints;

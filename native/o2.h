@@ -119,6 +119,9 @@ void o2_set_reset(o2_machine *m, int held); /* RESET key held (CPU stopped) or r
 #define O2_MODEL_MAME     1
 void o2_set_model(o2_machine *m, int model);
 int  o2_model(const o2_machine *m);
+/* Idle loops run as whole iterations at once (on by default; cpu8048.h says which loops). Every
+ * result is the same either way: off exists to prove it. */
+void o2_set_skip_idle(o2_machine *m, int on);
 int  o2_step(o2_machine *m);             /* one instruction or interrupt entry; its cycles */
 int  o2_run_cycles(o2_machine *m, uint64_t cycles);   /* until at least that many more cycles */
 int  o2_run_frames(o2_machine *m, uint32_t frames);   /* until that many more frame boundaries */
