@@ -879,31 +879,40 @@ uint8_t vdc_read(vdc8244 *v, uint8_t reg)
     return value;
 }
 
+/* A register takes a new value: what was drawn so far keeps the old picture. Writing the value a
+ * register already holds changes nothing, so it costs nothing (games clear and rewrite whole
+ * blocks every frame). */
+static inline void store(vdc8244 *v, uint8_t a, uint8_t value)
+{
+    if (v->reg[a] != value) {
+        picture_changed(v);
+        v->reg[a] = value;
+    }
+}
+
 void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
 {
     uint8_t a = canonical(reg);
     uint8_t ctrl = v->reg[VDC_REG_CONTROL];
-    if (a < REG_SOUND_FIRST || a > REG_SOUND_LAST)
-        picture_changed(v);
     if (a < REG_OBJECTS_END) {
         if (ctrl & VDC_CTRL_OBJECTS)
             return;
         if (a >= REG_QUADS && a % OBJ_REGS <= OBJ_X) {
             uint8_t first = (uint8_t)(a & ~QUAD_COPY_MASK);
             for (unsigned k = 0; k < QUAD_CHARS; k++)
-                v->reg[first + OBJ_REGS * k] = value;
+                store(v, (uint8_t)(first + OBJ_REGS * k), value);
         } else {
-            v->reg[a] = value;
+            store(v, a, value);
         }
         return;
     }
     if (a < VDC_REG_CONTROL) {
-        v->reg[a] = value;
+        store(v, a, value);
         return;
     }
     if (a >= REG_GRID_FIRST) {
         if (!(ctrl & VDC_CTRL_GRID) && a < REG_GRID_END)
-            v->reg[a] = value;
+            store(v, a, value);
         return;
     }
     switch (a) {
@@ -912,13 +921,11 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
             v->beam_x = (uint8_t)live_x(v);
             v->beam_y = (uint8_t)live_y(v);
         }
-        v->reg[a] = value;
+        store(v, a, value);
         break;
     case VDC_REG_COLLISION:
-        v->reg[a] = value;
-            break;
     case VDC_REG_COLOR:
-        v->reg[a] = value;
+        store(v, a, value);
         break;
     default:
         if (a >= REG_SOUND_FIRST && a <= REG_SOUND_LAST) {
