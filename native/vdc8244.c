@@ -157,27 +157,7 @@ static unsigned live_y(const vdc8244 *v)
 
 /* ---------------------------------------------------------------- line rendering */
 
-/* One line's picture as pieces in drawing order (grid, characters, sprites 3 to 0). */
-#define LINE_PIECES        64
-#define PIECE_SOLID        0           /* `width` half-clocks of `pen` */
-#define PIECE_MSB_FIRST    1           /* a character row: 8 pixels of `width`, bit 7 leftmost */
-#define PIECE_LSB_FIRST    2           /* a sprite row: bit 0 leftmost */
-
-typedef struct piece {
-    int16_t start;                     /* half-clock of the first pixel */
-    uint8_t kind;
-    uint8_t bits;
-    uint8_t width;
-    uint8_t pen;
-    uint8_t cls;                       /* collision class (VDC_COLL_*) */
-} piece;
-
-typedef struct line_desc {
-    uint8_t bg;                        /* background pen */
-    uint8_t count;
-    uint8_t first_char, chars;         /* the character pieces, for the major-overlap status */
-    piece piece[LINE_PIECES];
-} line_desc;
+/* Pieces and line descriptions: vdc8244.h (the render cache keeps one). */
 
 static unsigned first_object_line(const vdc8244 *v)
 {
@@ -589,6 +569,12 @@ static void sync_cache(vdc8244 *v)
 /* The active part of a line, [0, ACTIVE_END), is drawn in spans as the beam goes. A line
  * drawn whole and not touched by a change since costs nothing: its pixels are on the screen
  * and its collisions are remembered. */
+static int same_description(const line_desc *a, const line_desc *b)
+{
+    return a->bg == b->bg && a->count == b->count && a->first_char == b->first_char
+        && a->chars == b->chars && !memcmp(a->piece, b->piece, a->count * sizeof a->piece[0]);
+}
+
 static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 {
     if (v->changed)
@@ -597,14 +583,30 @@ static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     if (!whole || !v->line_valid[line]) {
         line_desc d;
         describe_line(v, line, &d);
-        uint8_t hits = rasterize(v, &d, line, x0, x1);
-        uint8_t major = major_overlap(&d, x0, x1);
+        uint8_t enable = v->reg[VDC_REG_COLLISION];
+        uint8_t hits, major;
+        if (whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable && same_description(&d, &v->above)) {
+            /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
+            memcpy(v->screen[line], v->screen[line - 1], sizeof v->screen[line]);
+            hits = v->above_hits;
+            major = v->above_major;
+        } else {
+            hits = rasterize(v, &d, line, x0, x1);
+            major = major_overlap(&d, x0, x1);
+        }
         v->line_valid[line] = (uint8_t)whole;
         if (!whole) {
+            if (v->above_line == line)
+                v->above_line = NO_LINE;
             v->collision |= hits;
             v->status |= major;
             return;
         }
+        v->above = d;
+        v->above_line = line;
+        v->above_enable = enable;
+        v->above_hits = hits;
+        v->above_major = major;
         v->line_hits[line] = hits;
         v->line_major[line] = major;
     }
@@ -631,6 +633,7 @@ static void picture_changed(vdc8244 *v)
 static void forget_lines(vdc8244 *v)
 {
     memset(v->line_valid, 0, sizeof v->line_valid);
+    v->above_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
     v->seen_p17 = v->p17;
     v->seen_charset_gen = v->charset_gen;

@@ -33,6 +33,30 @@
 #define VDC_MODEL_HARDWARE 0
 #define VDC_MODEL_MAME     1
 
+/* One line's picture as pieces in drawing order (grid, characters, sprites 3 to 0). */
+#define LINE_PIECES        64
+#define PIECE_SOLID        0           /* `width` half-clocks of `pen` */
+#define PIECE_MSB_FIRST    1           /* a character row: 8 pixels of `width`, bit 7 leftmost */
+#define PIECE_LSB_FIRST    2           /* a sprite row: bit 0 leftmost */
+
+typedef struct piece {
+    int16_t start;                     /* half-clock of the first pixel */
+    uint8_t kind;
+    uint8_t bits;
+    uint8_t width;
+    uint8_t pen;
+    uint8_t cls;                       /* collision class (VDC_COLL_*) */
+} piece;
+
+typedef struct line_desc {
+    uint8_t bg;                        /* background pen */
+    uint8_t count;
+    uint8_t first_char, chars;         /* the character pieces, for the major-overlap status */
+    piece piece[LINE_PIECES];
+} line_desc;
+
+#define NO_LINE UINT32_MAX
+
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
 /* ---- Raster geometry (hardware/odyssey2.md §3, Kevin Horton's timing notes) ----
@@ -140,6 +164,11 @@ struct vdc8244 {
     uint8_t seen_reg[256];
     uint8_t seen_p17;
     uint32_t charset_gen, seen_charset_gen;
+    /* The last line drawn whole (NO_LINE: none on screen as drawn): the next line, if it has the
+     * same description and collision selection, is a copy of it. */
+    uint32_t above_line;
+    line_desc above;
+    uint8_t above_enable, above_hits, above_major;
 };
 
 extern const uint8_t vdc_palette[VDC_PENS][3];
