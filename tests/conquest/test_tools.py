@@ -1,0 +1,69 @@
+"""The tools know the cartridge: `o2 run` plays it without a cartridge argument, and `o2 debug`
+on it loads its symbols by itself and decodes the game state (issue 10, "Game state, tools")."""
+import hashlib
+from pathlib import Path
+
+from conftest import CART, SYMBOLS, landed, new_game, start_battle
+from emu.cli import main
+from emu.debugger import Debugger
+from emu.movie import Movie
+
+
+def test_o2_run_without_a_cartridge_plays_conquest(tmp_path, capsys, monkeypatch):
+    landed()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    movie = tmp_path / "default.movie"
+    assert main(["run", "--headless", "--frames", "2", "--record", str(movie)]) == 0
+    assert Movie.load(movie).cart == hashlib.sha256(CART.read_bytes()).hexdigest()
+
+
+def test_o2_debug_loads_the_symbols_and_shows_the_game(tmp_path, capsys):
+    landed("combat_frame")
+    script = tmp_path / "watch.o2dbg"
+    script.write_text("break combat_frame\ngame\n")
+    assert main(["debug", str(CART), "--script", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("breakpoint 1: at combat_frame (")
+    assert "mode select" in out
+
+
+def test_game_view_follows_a_battle_by_name(capsys):
+    """A user breaks at a weapon's routine and watches red_energy by name."""
+    landed("combat_frame", "tank_fire")
+    game = start_battle(new_game(), red=("T", 2500), blue=("T", 2500))
+    out = []
+    debugger = Debugger(game.machine, symbols=SYMBOLS, out=_Lines(out))
+    debugger.execute("break combat_frame")
+    debugger.execute("continue")
+    debugger.execute("game")
+    view = "\n".join(out)
+    assert "mode combat" in view
+    assert "red   weapon T  energy 2500" in view and "blue  weapon T  energy 2500" in view
+    out.clear()
+    debugger.execute("delete all")
+    debugger.execute("break iram red_energy write" if game.map["red_energy"].space == "iram"
+                     else "break xram red_energy write")
+    debugger.execute("continue")
+    assert out[0].startswith("breakpoint 2: on ")
+
+
+def test_game_view_refuses_another_cartridge(tmp_path):
+    import pytest
+    from emu.debugger import DebugError
+    from emu.odyssey2 import Odyssey2
+    import roms_free
+    debugger = Debugger(Odyssey2(cart=roms_free.path("demo.bin")),
+                        symbols=roms_free.path("demo.sym.json"), out=_Lines([]))
+    with pytest.raises(DebugError, match=r"^game: no game wrapper fits .*demo\.sym\.json \(Conquest: "):
+        debugger.execute("game")
+    debugger = Debugger(Odyssey2(cart=roms_free.path("demo.bin")), out=_Lines([]))
+    with pytest.raises(DebugError, match=r"^game: no symbol file is loaded"):
+        debugger.execute("game")
+
+
+class _Lines:
+    def __init__(self, lines):
+        self.lines = lines
+
+    def write(self, text):
+        self.lines.extend(text.rstrip("\n").split("\n"))
