@@ -67,3 +67,26 @@ class _Lines:
 
     def write(self, text):
         self.lines.extend(text.rstrip("\n").split("\n"))
+
+
+def test_debugger_names_ram_fields_by_their_equ(tmp_path):
+    """Equ'd RAM addresses (the RAM map's symbols) work in expressions and watches."""
+    from cart.asm.assembler import Assembler
+    from cart.asm.output import write_outputs
+    from emu.odyssey2 import Odyssey2
+    (tmp_path / "bios.asm").write_text("        cpu 8048\n        org 0\n        jmp 400h\n"
+                                       "        org 3ffh\n        nop\n")
+    (tmp_path / "prog.asm").write_text("        cpu 8048\ncounter equ 20h\n        org 400h\n"
+                                       "start:  mov r0,#counter\nloop:   inc @r0\n        jmp loop\n")
+    write_outputs(Assembler().assemble_file(tmp_path / "bios.asm"), tmp_path / "bios.bin", size=1024, fill=0)
+    write_outputs(Assembler().assemble_file(tmp_path / "prog.asm"), tmp_path / "prog.bin",
+                  symbols=tmp_path / "prog.sym.json", size=2048)
+    out = []
+    debugger = Debugger(Odyssey2(cart=tmp_path / "prog.bin", bios=tmp_path / "bios.bin"),
+                        symbols=tmp_path / "prog.sym.json", out=_Lines(out))
+    for line in ("print counter", "break iram counter write if iram[counter] == 3", "continue",
+                 "print iram[counter]"):
+        debugger.execute(line)
+    assert out == ["32 (0x20)", "breakpoint 1: on iram 20 write if iram[counter] == 3",
+                   "breakpoint 1: on iram 20 write if iram[counter] == 3: wrote iram[20] = 03",
+                   "=> 403  84 02  jmp loop              prog.asm:6", "3 (0x3)"]
