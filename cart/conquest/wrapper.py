@@ -213,6 +213,20 @@ class Conquest:
             waited += step
         return waited
 
+    # ---- as PyBoy's wrappers: from power-on to play, and whether it is over ----
+
+    def start_game(self, red=("T", 2500), blue=("T", 2500), limit: int = 300):
+        """From power-on (or SELECT GAME) to a battle under way: SPACE, both entries, ENTER."""
+        self.wait_for(lambda g: g.mode == "select", limit)
+        self.press("SPACE")
+        self.wait_for(lambda g: g.mode == "entry", limit)
+        self.enter(red=red, blue=blue)
+        self.wait_for(lambda g: g.mode == "combat", limit)
+
+    def game_over(self) -> bool:
+        """The battle is decided (fireworks or white flags on screen)."""
+        return self.mode == "result"
+
     def enter_side(self, side: str, weapon=None, energy=None):
         """Types one side's entry: R or B, the weapon letter, the energy digits (None: keep)."""
         if side not in SIDES:
