@@ -38,6 +38,7 @@ WINNER_CODES = {0: None, 1: "red", 2: "blue", 3: "tie"}   # a u8 winner (CART_CO
 MAX_ENERGY = 9999
 # A key is held this many frames, then released this many, as a quick typist would.
 KEY_HOLD_FRAMES, KEY_GAP_FRAMES = 3, 3
+BOOT_FRAMES = 10                 # power-on to the cartridge's frame loop, with room to spare
 # The fields the wrapper's typed properties need; the rest of state.toml is shown as is.
 REQUIRED_FIELDS = ("mode", "winner", "readout", "tally_red", "tally_blue", "overruns") + tuple(
     f"{side}_{what}" for side in SIDES for what in ("weapon", "energy", "x", "y", "alive"))
@@ -217,6 +218,7 @@ class Conquest:
 
     def start_game(self, red=("T", 2500), blue=("T", 2500), limit: int = 300):
         """From power-on (or SELECT GAME) to a battle under way: SPACE, both entries, ENTER."""
+        self.tick(BOOT_FRAMES)       # RAM reads "select" before the cartridge has set it up
         self.wait_for(lambda g: g.mode == "select", limit)
         self.press("SPACE")
         self.wait_for(lambda g: g.mode == "entry", limit)

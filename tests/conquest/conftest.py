@@ -1,79 +1,13 @@
-"""Helpers for the Conquest of the World tests: a console with the cartridge, the game wrapper on
-it, and the steps every test takes (power on, SPACE to the entry, a battle entered).
-
-A test that needs a part of the assembly names its code label with `landed("tank_fire")`: until
-that label is in roms_free/conquest.sym.json the test is skipped with that reason, so the suite
-says which statements of the issue still wait for their assembly.
-"""
-import json
+"""tests/conquest: helpers in conquest_helpers.py (a module name of its own, so that it never
+meets tests/conftest.py); `game` is the cartridge at SELECT GAME after power-on."""
 import sys
 from pathlib import Path
 
 import pytest
 
-import roms_free
-from cart.conquest import Conquest
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-CART = Path(roms_free.path("conquest.bin"))
-SYMBOLS = Path(roms_free.path("conquest.sym.json"))
-MIN_BIOS = Path(roms_free.path("bios_min.bin"))
-BOOT_FRAMES = 120                # power-on to SELECT GAME, with room to spare
-SETTLE_FRAMES = 30               # a mode change shows within this many frames
-FPS = {"ntsc": 315e6 / 44 / (455 * 263), "pal": 7_093_790.4 / (456 * 313)}
-
-
-def symbols() -> dict:
-    if not SYMBOLS.is_file():
-        return {}
-    table = json.loads(SYMBOLS.read_text())
-    return {**table.get("labels", {}), **table.get("constants", {})}
-
-
-def landed(*names):
-    """Skips the test until the cartridge and these labels exist."""
-    if not CART.is_file():
-        pytest.skip("roms_free/conquest.bin is not built yet")
-    known = {k.lower() for k in symbols()}
-    missing = [n for n in names if n.lower() not in known]
-    if missing:
-        pytest.skip(f"waiting for the assembly of {', '.join(missing)}")
-
-
-def console(region="ntsc", bios=None, model="hardware"):
-    from emu.odyssey2 import Odyssey2
-    landed()
-    return Odyssey2(cart=CART, bios=bios, region=region, model=model)
-
-
-def new_game(region="ntsc", bios=None, model="hardware", runner=None, machine=None) -> Conquest:
-    """The cartridge just after power-on, at SELECT GAME."""
-    game = Conquest(machine or console(region, bios, model), runner=runner)
-    game.wait_for(lambda g: g.mode == "select", BOOT_FRAMES)
-    return game
-
-
-def to_entry(game):
-    """SPACE at SELECT GAME: the combat entry."""
-    game.press("SPACE")
-    game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
-    return game
-
-
-def start_battle(game, red=("T", 2500), blue=("T", 2500)):
-    """From SELECT GAME or the entry: both entries typed, ENTER, the battle under way."""
-    if game.mode == "select":
-        to_entry(game)
-    game.enter(red=red, blue=blue)
-    game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
-    return game
-
-
-def seconds(game, s: float) -> int:
-    """Frames in s seconds on the game's region."""
-    return round(s * FPS[game.machine.region])
+from conquest_helpers import new_game  # noqa: E402
 
 
 @pytest.fixture

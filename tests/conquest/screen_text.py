@@ -85,3 +85,23 @@ def strings(screen, background=None):
 def text(screen, background=None) -> str:
     """Every string on the screen, top to bottom, left to right, one per line."""
     return "\n".join(t for _, _, t in strings(screen, background))
+
+
+def numbers(screen, digits=None):
+    """[(line, column, value)] of the numbers on screen, left to right: runs of digits, also
+    those drawn as quads (a digit every other cell); `digits`: only numbers of that many digits."""
+    found = []
+    for line, column, t in strings(screen):
+        packed = t.replace(" ", "")
+        if packed.isdigit() and (digits is None or len(packed) == digits):
+            found.append((line, column, int(packed)))
+    return sorted(found, key=lambda f: (f[1], f[0]))
+
+
+def readouts(screen):
+    """The energy readouts: the lowest number on each half of the screen, [left, right]
+    (None where a half shows none)."""
+    halves = [[], []]
+    for line, column, value in numbers(screen):
+        halves[column >= 180].append((-line, value))
+    return [max(h)[1] if h else None for h in halves]

@@ -9,7 +9,7 @@ import hashlib
 import roms_free
 from emu.movie import Runner
 
-from conftest import CART, new_game, console
+from conquest_helpers import CART, new_game, console
 
 
 def identity(machine, cart=CART, bios=None):

@@ -2,7 +2,7 @@
 vector-only BIOS (issue 10, "The cartridge": enters through the entry table at 0x400)."""
 import pytest
 
-from conftest import MIN_BIOS, landed, new_game, seconds, start_battle
+from conquest_helpers import MIN_BIOS, landed, new_game, seconds, start_battle
 from cart.conquest.bots import Bot, play_battle
 
 
@@ -16,7 +16,7 @@ def bios(request):
 
 
 def test_a_whole_battle_runs_with_either_bios(bios):
-    landed("combat_frame")
+    landed("tank_fire")
     game = start_battle(new_game(bios=bios), red=("T", 300), blue=("P", 300))
     winner = play_battle(game, Bot("red", seed=3), Bot("blue", seed=4))
     assert winner in ("red", "blue", "tie")

@@ -3,14 +3,14 @@ weapon", "a sub will consume energy units at a greatly accelerated rate" while i
 issue 10, "Energy drains ...")."""
 import pytest
 
-from conftest import landed, seconds, start_battle, new_game
+from conquest_helpers import landed, seconds, start_battle, new_game
 
 MEASURE_S = 4
 
 
 def drain(red, blue, seconds_run=MEASURE_S, red_stick=(), blue_stick=(), region="ntsc"):
     """Energy each side used in `seconds_run` seconds of a 9999-unit battle."""
-    landed("combat_frame")
+    landed("tank_fire")
     game = start_battle(new_game(region), red=(red, 9999), blue=(blue, 9999))
     game.sticks(red=red_stick, blue=blue_stick)
     game.tick(seconds(game, seconds_run))

@@ -2,8 +2,8 @@
 (issue 10, "Combat entry")."""
 import pytest
 
-from conftest import SETTLE_FRAMES, to_entry
-from screen_text import strings
+from conquest_helpers import SETTLE_FRAMES, to_entry
+from screen_text import readouts, strings
 
 
 def marks(game):
@@ -12,11 +12,9 @@ def marks(game):
     return [t for _, t in sorted(found)]
 
 
-def numbers(game):
-    """The 4-digit readouts on screen, left then right."""
-    found = [(column, t) for _, column, t in strings(game.machine.screen)
-             if len(t) == 4 and t.isdigit()]
-    return [int(t) for _, t in sorted(found)]
+def shown(game):
+    """The two energy readouts on screen, left then right."""
+    return readouts(game.machine.screen)
 
 
 @pytest.fixture
@@ -42,18 +40,18 @@ def test_b_selects_the_right_hand_side(entry):
     assert (entry.red.weapon, entry.red.energy) == ("S", 2500)
     assert (entry.blue.weapon, entry.blue.energy) == ("P", 1234)
     assert marks(entry) == ["S", "P"]
-    assert numbers(entry) == [2500, 1234]
+    assert shown(entry) == [2500, 1234]
 
 
 def test_energy_is_shown_as_typed(entry):
     """'Enter 2500 energy units using the numeric section of the keyboard' — shown as typed."""
     entry.press("R")
-    shown = []
+    typed = []
     for digit in "2500":
         entry.press(digit)
         entry.tick(1)
-        shown.append((entry.red.energy, numbers(entry)[0]))
-    assert shown == [(2, 2), (25, 25), (250, 250), (2500, 2500)]
+        typed.append((entry.red.energy, shown(entry)[0]))
+    assert typed == [(2, 2), (25, 25), (250, 250), (2500, 2500)]
 
 
 def test_energy_goes_up_to_9999(entry):
@@ -91,4 +89,4 @@ def test_enter_starts_the_battle(entry):
     entry.enter(red=("T", 2500), blue=("S", 2500))
     entry.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
     assert (entry.red.weapon, entry.blue.weapon) == ("T", "S")
-    assert entry.red.alive and entry.blue.alive
+    assert (entry.red.energy, entry.blue.energy) == (2500, 2500)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from conftest import SETTLE_FRAMES, landed, seconds, start_battle, to_entry
+from conquest_helpers import SETTLE_FRAMES, landed, seconds, start_battle, to_entry
 from rom_runners import run_many
 from scripts import Recorder, timeline
 
@@ -52,10 +52,10 @@ def scene_white_flags(game):
 
 
 SCENES = {"entry": (scene_entry, ()),
-          **{f"playfield_{name}": (scene_playfield(*pair), ("combat_start",))
+          **{f"playfield_{name}": (scene_playfield(*pair), ("tank_fire",))
              for name, pair in PAIRINGS.items()},
-          "fireworks": (scene_fireworks, ("combat_frame",)),
-          "white_flags": (scene_white_flags, ("combat_frame",))}
+          "fireworks": (scene_fireworks, ("tank_fire",)),
+          "white_flags": (scene_white_flags, ("tank_fire",))}
 
 
 def record(name):

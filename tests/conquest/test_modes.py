@@ -1,7 +1,7 @@
 """Modes and keys, from the manual's "TO BEGIN" and rule 2 (issue 10, "Modes")."""
 import pytest
 
-from conftest import SETTLE_FRAMES, landed, new_game, to_entry
+from conquest_helpers import SETTLE_FRAMES, landed, new_game, to_entry
 from screen_text import strings, text
 
 KEYS_EXCEPT_SPACE = ("1", "A", "R", "ENTER", "CLEAR", "?", "Y")

@@ -6,7 +6,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from conftest import SETTLE_FRAMES, landed, seconds
+from conquest_helpers import SETTLE_FRAMES, landed, seconds
 from emu.movie import Movie
 from rom_runners import run_many
 from scripts import Recorder, replay_hashes, timeline
@@ -20,7 +20,7 @@ SEEDS = (11, 12)
 @lru_cache(maxsize=None)
 def war_movie():
     """Three battles of one war, played by bots and recorded: (movie text, screen hashes, winners)."""
-    landed("combat_frame")
+    landed("tank_fire")
     recorder = Recorder()
     game = recorder.game
     game.press("SPACE")

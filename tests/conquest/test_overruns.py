@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from conftest import landed, new_game, seconds, start_battle
+from conquest_helpers import landed, new_game, seconds, start_battle
 from emu.input import KEY_NAMES
 
 SOAK_SECONDS = float(os.environ.get("O2_SOAK_SECONDS", "20"))
@@ -23,7 +23,7 @@ def random_stick(rng):
 
 @pytest.mark.parametrize("red, blue", PAIRINGS, ids=[r + b for r, b in PAIRINGS])
 def test_no_overrun_under_random_joysticks(red, blue):
-    landed("combat_frame")
+    landed("tank_fire")
     rng = random.Random(f"{red}{blue}")
     game = start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
     frames = seconds(game, SOAK_SECONDS)

@@ -1,10 +1,10 @@
 """NTSC and PAL play the same in seconds (issue 10, "The cartridge"): speeds and durations are
 derived per region, so the same seconds of play drain the same energy and move as far."""
-from conftest import landed, new_game, seconds, start_battle
+from conquest_helpers import landed, new_game, seconds, start_battle
 
 
 def run_for(region, red, blue, s, red_stick=()):
-    landed("combat_frame")
+    landed("tank_fire")
     game = start_battle(new_game(region), red=(red, 9999), blue=(blue, 9999))
     x0, y0 = game.red.x, game.red.y
     game.sticks(red=red_stick)

@@ -3,7 +3,7 @@ on it loads its symbols by itself and decodes the game state (issue 10, "Game st
 import hashlib
 from pathlib import Path
 
-from conftest import CART, SYMBOLS, landed, new_game, start_battle
+from conquest_helpers import CART, SYMBOLS, landed, new_game, start_battle
 from emu.cli import main
 from emu.debugger import Debugger
 from emu.movie import Movie
@@ -18,7 +18,7 @@ def test_o2_run_without_a_cartridge_plays_conquest(tmp_path, capsys, monkeypatch
 
 
 def test_o2_debug_loads_the_symbols_and_shows_the_game(tmp_path, capsys):
-    landed("combat_frame")
+    landed("tank_fire")
     script = tmp_path / "watch.o2dbg"
     script.write_text("break combat_frame\ngame\n")
     assert main(["debug", str(CART), "--script", str(script)]) == 0
@@ -29,7 +29,7 @@ def test_o2_debug_loads_the_symbols_and_shows_the_game(tmp_path, capsys):
 
 def test_game_view_follows_a_battle_by_name(capsys):
     """A user breaks at a weapon's routine and watches red_energy by name."""
-    landed("combat_frame", "tank_fire")
+    landed("tank_fire")
     game = start_battle(new_game(), red=("T", 2500), blue=("T", 2500))
     out = []
     debugger = Debugger(game.machine, symbols=SYMBOLS, out=_Lines(out))

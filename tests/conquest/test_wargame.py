@@ -1,8 +1,8 @@
 """WAR GAME mode and the practice war (rule 2, "Practice Sessions"; issue 10, "Modes" ★)."""
 import pytest
 
-from conftest import SETTLE_FRAMES, landed, seconds
-from screen_text import strings
+from conquest_helpers import SETTLE_FRAMES, landed, seconds
+from screen_text import readouts
 
 
 def war_game(game):
@@ -12,49 +12,49 @@ def war_game(game):
     return game
 
 
-def numbers(game):
-    found = [(column, t) for _, column, t in strings(game.machine.screen) if t.isdigit() and len(t) >= 2]
-    return [int(t) for _, t in sorted(found)]
 
 
 def test_the_readouts_spin_too_fast_to_time_the_last_digit(game):
     """Rule 2D: 'One of the players stops the digital read-out ... without looking at the
-    screen': the last digit runs through every value, changing nearly every frame."""
+    screen': both readouts run through new values nearly every frame, every last digit."""
     war_game(game)
     values = []
     for _ in range(120):
         game.tick()
-        values.append(game.readout)
-    changes = sum(a != b for a, b in zip(values, values[1:]))
-    assert changes >= 100
-    assert {v % 10 for v in values} == set(range(10))
+        values.append((game.red.energy, game.blue.energy))
+    for side in (0, 1):
+        run = [v[side] for v in values]
+        assert sum(a != b for a, b in zip(run, run[1:])) >= 100
+        assert {v % 10 for v in run} == set(range(10))
 
 
 def test_space_stops_the_readouts_and_the_left_one_is_what_rule_2d_reads(game):
     war_game(game)
     game.tick(37)
     game.press("SPACE")
-    stopped = game.readout
-    shown = numbers(game)
+    stopped = game.red.energy
+    game.tick(2)
+    shown = readouts(game.machine.screen)
     game.tick(seconds(game, 1))
-    assert game.readout == stopped
-    assert shown and shown[0] == stopped
+    assert game.readout == stopped == game.red.energy
+    assert shown[0] == stopped
 
 
 def test_the_practice_war_cycles_through_all_nine_pairings(game):
     """'The computer will run through a complete cycle of weapon combinations and assign random
     amounts of energy units to each player.'"""
-    landed("combat_frame", "tally_red")
+    landed("tank_fire")
     from cart.conquest.bots import Bot, play_battle
     war_game(game)
     game.press("SPACE")                      # stops the rule-2 readouts
+    game.press("SPACE")                      # the practice war: energies spin
     pairings, energies = [], []
     red, blue = Bot("red", seed=1), Bot("blue", seed=2)
     while len(pairings) < 9:
-        game.wait_for(lambda g: g.mode in ("combat", "wargame", "entry"), seconds(game, 10))
-        if game.mode != "combat":
-            game.press("SPACE")              # stop the energy readouts: the battle starts
-            game.wait_for(lambda g: g.mode == "combat", seconds(game, 5))
+        game.wait_for(lambda g: g.mode == "wargame" and g.field("wargame_step") == "energy", 60)
+        game.tick(5)
+        game.press("SPACE")                  # stops the energies: the battle starts
+        game.wait_for(lambda g: g.mode == "combat", 30)
         pairings.append((game.red.weapon, game.blue.weapon))
         energies.append((game.red.energy, game.blue.energy))
         play_battle(game, red, blue)
