@@ -84,7 +84,7 @@ def test_screen_equals_mames_golden(name):
     landed(*SCENES[name][1])
     script, expected = golden(name)
     frames = script["frames"]
-    ours = run_many("machine", "conquest.bin", (frames,), script["inputs"], model="mame")[frames].image
+    ours = run_many("machine", "conquest.bin", (frames,), script["inputs"])[frames].image
     diff = np.argwhere((expected != ours).any(axis=2))
     assert len(diff) == 0, (f"{name}: {len(diff)} pixels differ from MAME's frame, first (line, "
                             f"column) {diff[:5].tolist()} (a changed ROM: O2_UPDATE_GOLDEN=1)")

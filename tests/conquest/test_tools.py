@@ -3,7 +3,7 @@ on it loads its symbols by itself and decodes the game state (issue 10, "Game st
 import hashlib
 from pathlib import Path
 
-from conquest_helpers import CART, SYMBOLS, landed, new_game, start_battle
+from conquest_helpers import CART, SYMBOLS, landed, new_game, start_battle, symbols
 from emu.cli import main
 from emu.debugger import Debugger
 from emu.movie import Movie
@@ -18,13 +18,17 @@ def test_o2_run_without_a_cartridge_plays_conquest(tmp_path, capsys, monkeypatch
 
 
 def test_o2_debug_loads_the_symbols_and_shows_the_game(tmp_path, capsys):
-    landed("tank_fire")
-    script = tmp_path / "watch.o2dbg"
-    script.write_text("break combat_frame\ngame\n")
+    """`o2 debug roms_free/conquest.bin` finds conquest.sym.json beside it: RAM fields by name,
+    and `game` prints the decoded state."""
+    landed()
+    script = tmp_path / "look.o2dbg"
+    script.write_text("frame 20\ngame\nprint red_energy\n")
     assert main(["debug", str(CART), "--script", str(script)]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("breakpoint 1: at combat_frame (")
-    assert "mode select" in out
+    out = capsys.readouterr().out.splitlines()
+    assert out[2] == "Conquest of the World  mode select  winner -  readout 0  tally 0-0  overruns 0"
+    assert out[3].startswith("  red   weapon ")
+    address = symbols()["red_energy"]
+    assert out[-1] == f"{address} (0x{address:X})"
 
 
 def test_game_view_follows_a_battle_by_name(capsys):
