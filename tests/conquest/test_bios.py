@@ -2,17 +2,13 @@
 vector-only BIOS (issue 10, "The cartridge": enters through the entry table at 0x400)."""
 import pytest
 
-from conquest_helpers import MIN_BIOS, landed, new_game, seconds, start_battle
+from conquest_helpers import landed, new_game, start_battle, vector_bios
 from cart.conquest.bots import Bot, play_battle
 
 
 @pytest.fixture(params=["free", "vector-only"])
 def bios(request):
-    if request.param == "free":
-        return None
-    if not MIN_BIOS.is_file():
-        pytest.skip("roms_free/bios_min.bin (the vector-only BIOS) is not built yet")
-    return MIN_BIOS
+    return None if request.param == "free" else vector_bios()
 
 
 def test_a_whole_battle_runs_with_either_bios(bios):
@@ -32,3 +28,17 @@ def test_no_bios_routine_is_called_after_the_entry(bios):
     rows = game.machine.trace(2 * 6000)
     low = {int(pc) for pc in rows["pc"] if pc < 0x400}
     assert low <= {0x003, 0x004, 0x005, 0x006}, sorted(hex(pc) for pc in low)
+
+
+def test_the_entry_looks_the_same_with_either_bios():
+    """Unchanged: the same keys give the same screen and the same game RAM (20h-3Fh)."""
+    landed()
+    games = [new_game(), new_game(bios=vector_bios())]
+    for game in games:
+        game.press("SPACE")
+        game.enter(red=("T", 2500), blue=("S", 1500), start=False)
+        game.tick(10)
+    free, vector = (g.machine for g in games)
+    assert (free.screen == vector.screen).all()
+    assert list(free.iram[0x20:]) == list(vector.iram[0x20:])
+    assert list(free.xram) == list(vector.xram)
