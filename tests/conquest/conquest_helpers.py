@@ -90,3 +90,21 @@ def start_battle(game, red=("T", 2500), blue=("T", 2500)):
 def seconds(game, s: float) -> int:
     """Frames in s seconds on the game's region."""
     return round(s * FPS[game.machine.region])
+
+
+def poke(game, name, value):
+    """Writes a u8 field of the RAM map (a test puts a weapon somewhere)."""
+    field = game.map[name]
+    memory = game.machine.iram if field.space == "iram" else game.machine.xram
+    memory[field.address] = value
+
+
+def place(game, side, x, y):
+    poke(game, f"{side}_x", x)
+    poke(game, f"{side}_y", y)
+
+
+# Joystick directions by heading (0 up, then clockwise, as ram.inc numbers them).
+HEADING_STICK = ({"up"}, {"up", "right"}, {"right"}, {"down", "right"}, {"down"},
+                 {"down", "left"}, {"left"}, {"up", "left"})
+HEADING_STEP = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
