@@ -2,7 +2,7 @@
 import pytest
 
 from conquest_helpers import SETTLE_FRAMES, landed, seconds
-from screen_text import readouts
+from conquest_screen import readouts
 
 
 def war_game(game):

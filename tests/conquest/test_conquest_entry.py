@@ -3,7 +3,7 @@
 import pytest
 
 from conquest_helpers import SETTLE_FRAMES, to_entry
-from screen_text import readouts, strings
+from conquest_screen import readouts, strings
 
 
 def marks(game):

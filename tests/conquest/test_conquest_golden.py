@@ -16,7 +16,7 @@ from PIL import Image
 
 from conquest_helpers import SETTLE_FRAMES, landed, seconds, start_battle, to_entry
 from rom_runners import run_many
-from scripts import Recorder, timeline
+from conquest_scripts import Recorder, timeline
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"

@@ -3,7 +3,7 @@ import pytest
 
 from conquest_helpers import (HEADING_STEP, HEADING_STICK, landed, new_game, place, seconds,
                               start_battle)
-from terrain import LAND, MINE, WATER, WOODS, Field
+from conquest_terrain import LAND, MINE, WATER, WOODS, Field
 
 PAIRINGS = [("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")]
 

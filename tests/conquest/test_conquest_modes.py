@@ -2,7 +2,7 @@
 import pytest
 
 from conquest_helpers import SETTLE_FRAMES, landed, new_game, to_entry
-from screen_text import strings, text
+from conquest_screen import strings, text
 
 KEYS_EXCEPT_SPACE = ("1", "A", "R", "ENTER", "CLEAR", "?", "Y")
 

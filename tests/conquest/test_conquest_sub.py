@@ -2,7 +2,7 @@
 import numpy as np
 
 from conquest_helpers import landed, new_game, place, seconds, start_battle
-from terrain import WATER, Field
+from conquest_terrain import WATER, Field
 
 
 def battle(red="S", blue="S"):

@@ -9,7 +9,7 @@ import pytest
 from conquest_helpers import SETTLE_FRAMES, landed, seconds
 from emu.movie import Movie
 from rom_runners import run_many
-from scripts import Recorder, replay_hashes, timeline
+from conquest_scripts import Recorder, replay_hashes, timeline
 from cart.conquest.bots import Bot, play_battle
 
 # Weapons per battle, chosen so that no side reuses a weapon destroyed in the war (rule 12F).
