@@ -184,6 +184,7 @@ entry_refused:
         lcall   buzz
         ret
 go_combat:
+        call    battle_setup
         mov     r0,#mode
         mov     @r0,#MODE_COMBAT
         mov     r0,#winner

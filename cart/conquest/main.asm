@@ -14,12 +14,19 @@
         include "ram.inc"
 
 NO_KEY          equ     0FFh
+TABLE_PAGE      equ     740h            ; bank 1: put_text, the strings and the playfield tables (one page)
 
-; lcall: from code at 800h-BFFh (MB1) to a routine below 800h (MB0), and back to MB1.
+; lcall: from code at 800h-BFFh (MB1) to a routine below 800h (MB0), and back to MB1; hcall the other
+; way round.
 lcall   macro   target
         sel     mb0
         call    target
         sel     mb1
+        endm
+hcall   macro   target
+        sel     mb1
+        call    target
+        sel     mb0
         endm
 BANK_BITS       equ     P1_BANK0 | P1_BANK1
 ; P1 with one chip selected (bank bits set: bank 1; P17 high: background dim).
@@ -30,11 +37,16 @@ P1_BANK0_VDC    equ     P1_VDC & ~P1_BANK0
 
 ; ---------------------------------------------------------------- bank 0: the battles
         include "bankcall.inc"
+        include "helpers.inc"
         org     000h
         phase   400h
         orl     p1,#BANK_BITS           ; whatever bank the BIOS left mapped: go to bank 1
         jmp     start
         include "combat.asm"
+        dephase
+        org     400h                    ; bank 0, 800h-BFFh
+        phase   800h
+        include "weapons.asm"
         dephase
         org     000h + FAR_CALLS - 400h
         phase   FAR_CALLS
@@ -171,36 +183,15 @@ clear_external:
         movx    @r0,a
         ret
 
-select_vdc:
-        orl     p1,#P1_RAM_N | P1_KBD_N
-        anl     p1,#P1_VDC
-        ret
-select_ram:
-        orl     p1,#P1_VDC_N | P1_KBD_N
-        anl     p1,#P1_RAM
-        ret
-
-; xram_read: A = external byte at R1. xram_write: external byte at R1 = A. Leave the RAM selected.
-xram_read:
-        call    select_ram
-        movx    a,@r1
-        ret
-xram_write:
-        call    select_ram
-        movx    @r1,a
-        ret
-
-; random: the next number of an 8-bit Galois generator (taps B8h), in A and in `seed`. Takes R0.
-random:
-        mov     r0,#seed
-        mov     a,@r0
-        clr     c
-        rrc     a
-        jnc     random_store
-        xrl     a,#0B8h
-random_store:
-        mov     @r0,a
-        ret
+        helpers b1                      ; select_vdc, select_ram, xram_read, xram_write, random (helpers.inc)
+select_vdc      equ     select_vdc_b1
+select_ram      equ     select_ram_b1
+xram_read       equ     xram_read_b1
+xram_write      equ     xram_write_b1
+random          equ     random_b1
+put_space       equ     put_space_b1
+put_char        equ     put_char_b1
+put_glyph       equ     put_glyph_b1
 
 ; random_bcd: A = a random two-digit BCD number 00-99. Takes R0, R2, R3.
 random_bcd:
@@ -229,6 +220,11 @@ random_tens_done:
         include "sound.asm"
         include "text.asm"
         dephase
+        org     800h + TABLE_PAGE - 400h
+        phase   TABLE_PAGE
+        include "strings.asm"
+        include "fields.inc"
+        dephase
         org     800h + FAR_CALLS - 400h
         phase   FAR_CALLS
         far_calls b1
@@ -240,4 +236,5 @@ random_tens_done:
         include "entry.asm"
         include "wargame.asm"
         include "result.asm"
+        include "terrain.asm"
         dephase

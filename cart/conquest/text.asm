@@ -52,6 +52,9 @@ show_bar_screens:
         mov     a,@r0
         xrl     a,#MODE_COMBAT
         jnz     show_not_combat
+        sel     mb1
+        call    draw_terrain
+        sel     mb0
         call    combat_draw_far_b1
         jmp     show_done
 show_not_combat:
@@ -63,10 +66,28 @@ show_not_combat:
         sel     mb0
 show_done:
         call    select_vdc
-        mov     r0,#VDC_CONTROL
+        mov     r0,#mode                ; battles and their results show the playfield's grid
+        mov     a,@r0
+        add     a,#(-MODE_COMBAT) & 0FFh
         mov     a,#VDC_OBJECTS_ON
+        jnc     show_control
+        mov     a,#VDC_OBJECTS_ON | VDC_CTRL_GRID | VDC_CTRL_WIDE
+show_control:
+        mov     r0,#VDC_CONTROL
         movx    @r0,a
         ret
+
+; hide_playfield: outside battles, the playfield's objects gone and the background blue again.
+hide_playfield:
+        mov     r0,#VDC_QUAD0 + 2 * QUAD_SIZE
+        clr     a
+        movx    @r0,a
+        mov     r0,#VDC_QUAD0 + 3 * QUAD_SIZE
+        movx    @r0,a
+        mov     r0,#VDC_COLOUR
+        mov     a,#BG_BLUE
+        movx    @r0,a
+        jmp     hide_sprites
 
 ; show_select: SELECT GAME in the middle, nothing else.
 show_select:
@@ -116,6 +137,13 @@ show_arrow:
         mov     r5,#COL_YELLOW
         mov     a,#CODE_ARROW
         call    put_char
+        mov     r1,#mode                ; battles and results: slots 5-11 are the playfield's
+        mov     a,@r1
+        add     a,#(-MODE_COMBAT) & 0FFh
+        jnc     show_text
+        ret
+show_text:
+        call    hide_playfield
         mov     r0,#SLOT_TEXT           ; WAR GAME title in the war game, nothing otherwise
         mov     r1,#mode
         mov     a,@r1
@@ -212,55 +240,6 @@ readout_put:
         inc     r0
         ret
 
-; put_space: a blank (Y R4, usually 0: not drawn) in slot R0.
-put_space:
-        mov     a,#CODE_SPACE
-; put_char: character A in slot R0 (Y, X, pointer, attributes) at X R3, Y R4, colour R5; R0 += 4.
-put_char:
-        mov     r2,a
-        mov     a,r4
-        movx    @r0,a
-        inc     r0
-        mov     a,r3
-        movx    @r0,a
-        inc     r0
-        mov     a,r2
-; put_glyph: pointer and attributes of character A at Y R4, colour R5, at R0 (pointer); R0 += 2.
-; The VDC shows row r of a character at Y from charset byte pointer + (line - Y)/2 ... so the
-; pointer is code x 8 - Y/2 (9 bits; bit 8 goes in the attributes).
-put_glyph:
-        mov     r2,a
-        mov     a,r4
-        clr     c
-        rrc     a
-        cpl     a
-        mov     r7,a                    ; -(Y/2) - 1
-        mov     a,r2
-        rl      a
-        rl      a
-        rl      a
-        anl     a,#0F8h                 ; code x 8, low byte
-        clr     c
-        cpl     c
-        addc    a,r7                    ; - Y/2; carry out = no borrow
-        movx    @r0,a
-        inc     r0
-        mov     a,r2
-        jc      put_glyph_bit8
-        xrl     a,#20h                  ; a borrow flips bit 8 (code bit 5 of code x 8)
-put_glyph_bit8:
-        anl     a,#20h
-        rl      a
-        rl      a
-        rl      a                       ; bit 5 -> bit 0
-        mov     r2,a
-        mov     a,r5
-        rl      a
-        orl     a,r2
-        movx    @r0,a
-        inc     r0
-        ret
-
 ; hide_objects: every character and quad at Y 0 (not drawn) and the sprites off screen.
 hide_objects:
         mov     r0,#VDC_CHAR0
@@ -294,11 +273,16 @@ vdc_blank:
         mov     r0,#VDC_CONTROL
         clr     a
         movx    @r0,a
-        mov     r0,#VDC_OBJECTS_END - 1
+        mov     r0,#0
 vdc_blank_objects:
         movx    @r0,a
-        djnz    r0,vdc_blank_objects
-        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#VDC_OBJECTS_END
+        jz      vdc_blank_grid_start
+        clr     a
+        jmp     vdc_blank_objects
+vdc_blank_grid_start:
         mov     r0,#VDC_GRID_H
 vdc_blank_grid:
         movx    @r0,a
@@ -317,36 +301,3 @@ vdc_blank_colour:
         movx    @r0,a
         ret
 
-; put_text: characters from this page at R1 (ending with TEXT_END) in slots from R0, X from R3
-; (8 units a character, a space skips a place), Y R4, colour R5.
-TEXT_END        equ     0FFh
-        align   100h
-put_text:
-        mov     a,r1
-        movp    a,@a
-        mov     r2,a
-        inc     a
-        jz      put_text_done
-        inc     r1
-        mov     a,r2
-        xrl     a,#CODE_SPACE
-        jz      put_text_skip
-        mov     a,r2
-        call    put_char
-        mov     a,r3
-        add     a,#8
-        mov     r3,a
-        jmp     put_text
-put_text_skip:
-        mov     a,r3
-        add     a,#8
-        mov     r3,a
-        jmp     put_text
-put_text_done:
-        ret
-        charset odyssey2
-text_select:
-        db      "SELECT GAME", TEXT_END
-text_wargame:
-        db      "WAR GAME", TEXT_END
-        charset
