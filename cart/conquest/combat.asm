@@ -45,6 +45,7 @@ SIDE_SHOT_GONE  equ     5               ; steps the shot has flown
 SIDE_BOOM       equ     6               ; frames of explosion left
 SIDE_FIRE_WAS   equ     7               ; the fire button last frame
 SIDE_SHOWN      equ     8               ; the weapon is drawn this frame
+SIDE_SHAPES     equ     9               ; its sprite shapes are written (once a battle)
 
 ; Speeds and drains (units a second), ranges (steps; a shot makes 2 steps a frame).
 SPEED_TANK      equ     20
@@ -108,6 +109,10 @@ start_side:
         inc     r1
         cpl     a
         movx    @r1,a                   ; SIDE_FIRE_WAS: a button held at the start does not fire
+        inc     r1
+        inc     r1
+        clr     a
+        movx    @r1,a                   ; SIDE_SHAPES
         mov     a,r5                    ; shot off
         mov     r1,a
         rl      a
@@ -396,15 +401,19 @@ subs_collide:
         mov     a,@r0
         mov     r0,#blue_alive
         anl     a,@r0
-        jnz     combat_over1
-        jmp     collide_done
-combat_over1:
+        jnz     collide_both_in
+        ret
+collide_both_in:
         mov     r5,#0
         hcall   is_sub
-        jnz     collide_done
+        jz      collide_red_sub
+        ret
+collide_red_sub:
         mov     r5,#1
         hcall   is_sub
-        jnz     collide_done
+        jz      collide_blue_sub
+        ret
+collide_blue_sub:
         mov     r0,#red_x               ; red's middle against blue's sprite
         mov     a,@r0
         add     a,#4
@@ -415,11 +424,12 @@ combat_over1:
         mov     r4,a
         mov     r6,#1
         call    near_other
-        jz      collide_done
+        jnz     collide_hit
+        ret
+collide_hit:
         hcall   destroy                 ; R5 = 1: blue
         mov     r5,#0
         hcall   destroy
-collide_done:
         ret
 
 

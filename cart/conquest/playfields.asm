@@ -233,6 +233,18 @@ draw_shape:
         mov     r1,a
         mov     a,@r1
         jz      draw_blast
+        call    side_block              ; its shapes are written once (VBLANK time is short)
+        mov     a,r1
+        add     a,#SIDE_SHAPES
+        mov     r1,a
+        movx    a,@r1
+        jz      draw_shapes_now
+        call    select_vdc_b0
+        jmp     draw_shot_place
+draw_shapes_now:
+        mov     a,#1
+        movx    @r1,a
+        call    select_vdc_b0
         mov     a,r7
         rl      a
         rl      a
@@ -247,7 +259,23 @@ draw_row:
         inc     r0
         inc     r2
         djnz    r6,draw_row
-        jmp     draw_shot
+        mov     a,r5                    ; and the shot's: sprite 2 + R5
+        add     a,#2
+        rl      a
+        rl      a
+        rl      a
+        add     a,#VDC_SHAPE0
+        mov     r0,a
+        mov     r6,#8
+        mov     r2,#low(shot_shape)
+draw_row_shot:
+        mov     a,r2
+        call    look_byte
+        movx    @r0,a
+        inc     r0
+        inc     r2
+        djnz    r6,draw_row_shot
+        jmp     draw_shot_place
 draw_blast:
         mov     r6,#8
 draw_blast_row:
@@ -255,8 +283,8 @@ draw_blast_row:
         movx    @r0,a
         inc     r0
         djnz    r6,draw_blast_row
-draw_shot:
-        mov     a,r5                    ; sprite 2 + R5: the shot
+draw_shot_place:
+        mov     a,r5                    ; sprite 2 + R5: the shot, where it flies
         add     a,#2
         rl      a
         rl      a
@@ -282,30 +310,12 @@ draw_shot:
         inc     r0
         mov     a,#COL_WHITE << SPRITE_COLOUR_SHIFT
         movx    @r0,a
-        mov     a,r5
-        add     a,#2
-        rl      a
-        rl      a
-        rl      a
-        add     a,#VDC_SHAPE0
-        mov     r0,a
-        mov     r6,#8
-        mov     r2,#low(shot_shape)
-        jmp     draw_row_shot
+        ret
 draw_no_shot:
         call    select_vdc_b0
         mov     a,#SPRITE_HIDDEN
         movx    @r0,a
         ret
-draw_row_shot:
-        mov     a,r2
-        call    look_byte
-        movx    @r0,a
-        inc     r0
-        inc     r2
-        djnz    r6,draw_row_shot
-        ret
-
 
 look_byte:
         movp    a,@a

@@ -3,7 +3,7 @@
 ; drawn once when the battle starts: land is the green background, water a cell filled by a wide
 ; vertical grid segment, woods a tree, mountains a pyramid, land mines an X.
 
-COLOUR_FIELD    equ     BG_GREEN | 01h | COLOUR_GRID_LUM    ; green land, light blue water
+COLOUR_FIELD    equ     BG_GREEN | 03h | COLOUR_GRID_LUM    ; green land, cyan water (blue is a side)
 SLOT_FEATURES   equ     VDC_CHAR0 + 5 * OBJ_SIZE            ; six single features, slots 5-10
 SLOT_UNUSED     equ     VDC_CHAR0 + 11 * OBJ_SIZE
 QUAD_FEATURES   equ     VDC_QUAD0 + 2 * QUAD_SIZE           ; quads 2 (left) and 3 (mirrored)
@@ -56,6 +56,10 @@ draw_terrain:
 draw_terrain_now:
         mov     a,#1
         movx    @r1,a
+        lcall   select_vdc
+        mov     r0,#SLOT_ARROW          ; the entry's arrow goes
+        mov     r4,#0
+        lcall   put_space
         lcall   select_vdc
         mov     r0,#VDC_COLOUR
         mov     a,#COLOUR_FIELD
@@ -117,6 +121,12 @@ quad_from_table:
         lcall   put_space
         ret
 quad_shown:
+        mov     a,r5                    ; mirrored, the row's first cell is the mirror of its last
+        jz      quad_look
+        mov     a,r1
+        add     a,#30h
+        mov     r1,a
+quad_look:
         call    feature_look            ; A = code, R3 = X, R4 = Y, R5 = colour
         mov     r1,a
         mov     a,r4

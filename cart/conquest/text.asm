@@ -47,17 +47,19 @@ show:
         call    show_select
         jmp     show_done
 show_bar_screens:
-        call    show_bar
         mov     r0,#mode
         mov     a,@r0
         xrl     a,#MODE_COMBAT
         jnz     show_not_combat
+        call    show_readouts           ; in a battle only the energies change: the rest stays
         sel     mb1
         call    draw_terrain
         sel     mb0
         call    combat_draw_far_b1
         jmp     show_done
 show_not_combat:
+        call    show_bar
+        mov     r0,#mode
         mov     a,@r0
         xrl     a,#MODE_RESULT
         jnz     show_done
