@@ -1,0 +1,142 @@
+"""Tank maneuvers (the manual's words; issue 10, "Combat")."""
+import pytest
+
+from conquest_helpers import (HEADING_STEP, HEADING_STICK, landed, new_game, place, seconds,
+                              start_battle)
+from conquest_terrain import LAND, MINE, WATER, WOODS, Field
+
+PAIRINGS = [("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")]
+
+
+def battle(red="T", blue="T"):
+    landed("tank_fire")
+    return start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
+
+
+def field(game):
+    return Field(game.field("battle_field"))
+
+
+def open_cell(f):
+    """A land cell whose eight neighbours are land too."""
+    for column, row in f.cells(LAND):
+        if all(0 <= column + dc < 9 and 0 <= row + dr < 7 and f.at(column + dc, row + dr) == LAND
+               for dc in (-1, 0, 1) for dr in (-1, 0, 1)):
+            return column, row
+    raise AssertionError("no open land in this playfield")
+
+
+def travel(game, side, stick, s):
+    me = game.side(side)
+    game.sticks(**{side: stick})
+    game.tick(seconds(game, s))
+    game.sticks(**{side: ()})
+    now = game.side(side)
+    return now.x - me.x, now.y - me.y
+
+
+@pytest.mark.parametrize("red, blue", PAIRINGS, ids=[r + b for r, b in PAIRINGS])
+def test_red_starts_on_the_left(red, blue):
+    """'The left-hand flag will show up red'; red starts on the left in every playfield."""
+    game = battle(red, blue)
+    assert game.red.x < game.blue.x
+    assert game.red.alive and game.blue.alive
+
+
+def test_the_left_controller_drives_red_and_the_right_one_blue():
+    game = battle()
+    blue = game.blue
+    dx, _ = travel(game, "red", {"up"}, 0.3)
+    assert game.blue.x == blue.x and game.blue.y == blue.y
+    _, dy = travel(game, "blue", {"up"}, 0.3)
+    assert dy < 0
+
+
+@pytest.mark.parametrize("heading", range(8))
+def test_tanks_travel_in_the_direction_of_the_joystick(heading):
+    """'Tanks will travel in the direction indicated by the joystick' — all eight."""
+    game = battle()
+    f = field(game)
+    place(game, "red", *f.xy(*open_cell(f)))
+    dx, dy = travel(game, "red", HEADING_STICK[heading], 0.5)
+    step = HEADING_STEP[heading]
+    assert (dx > 0) - (dx < 0) == step[0] and (dy > 0) - (dy < 0) == step[1], (dx, dy)
+    assert game.red.heading == heading
+
+
+def test_full_speed_on_open_land_half_speed_in_the_woods():
+    """'Tanks roll at full speed over open terrain and at half speed through the wooded areas.'"""
+    game = battle()
+    f = field(game)
+    place(game, "red", *f.xy(*open_cell(f)))
+    open_dx, _ = travel(game, "red", {"right"}, 0.4)
+    woods = f.cells(WOODS)
+    assert woods, "the tank playfield has woods"
+    x, y = f.xy(*woods[0])
+    place(game, "red", x - 4, y)
+    woods_dx, _ = travel(game, "red", {"right"}, 0.4)
+    assert open_dx > 0 and abs(woods_dx * 2 - open_dx) <= 2, (open_dx, woods_dx)
+
+
+def test_tanks_will_not_move_through_water():
+    game = battle("T", "S")              # the tank-sub field: a lake in the middle
+    f = field(game)
+    water = sorted(f.cells(WATER))
+    assert water
+    column, row = water[0]                # its leftmost cell: land to its left
+    assert f.at(column - 1, row) == LAND
+    place(game, "red", *f.xy(column - 1, row))
+    travel(game, "red", {"right"}, 2)
+    x = game.red.x
+    travel(game, "red", {"right"}, 1)
+    assert game.red.x == x                # it stopped at the shore
+    assert x < f.xy(column, row)[0]       # before the middle of the water cell
+    assert game.red.alive
+
+
+def test_a_tank_running_onto_a_mine_is_destroyed():
+    """'A tank running into a land mine (X) will burst into flame and be destroyed.'"""
+    game = battle()
+    f = field(game)
+    mines = [c for c in f.cells(MINE) if c[0] > 0 and f.at(c[0] - 1, c[1]) == LAND]
+    assert mines
+    column, row = mines[0]
+    place(game, "red", *f.xy(column - 1, row))
+    game.sticks(red={"right"})
+    game.wait_for(lambda g: not g.red.alive, seconds(game, 3))
+    game.sticks(red=())
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
+    assert game.winner == "blue"
+
+
+def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
+    """'Press the action button to fire your tank's armor piercing cannon.'"""
+    game = battle()
+    f = field(game)
+    place(game, "red", *f.xy(*open_cell(f)))
+    travel(game, "red", {"up"}, 0.1)     # facing up
+    y0 = game.red.y
+    game.sticks(red={"fire"})
+    game.tick(2)
+    game.sticks(red=())
+    assert game.red.shot_state
+    ys = []
+    while game.red.shot_state:
+        ys.append(game.red.shot_y)
+        game.tick()
+        assert len(ys) < seconds(game, 5)
+    assert ys[-1] < ys[0] <= y0 and all(b <= a for a, b in zip(ys, ys[1:]))
+
+
+def test_a_shell_destroys_the_enemy_tank():
+    game = battle()
+    f = field(game)
+    x, y = f.xy(*open_cell(f))
+    place(game, "red", x - 16, y)
+    place(game, "blue", x + 16, y)
+    travel(game, "red", {"right"}, 0.05)
+    game.sticks(red={"fire"})
+    game.wait_for(lambda g: not g.blue.alive, seconds(game, 2))
+    game.sticks(red=())
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
+    assert game.winner == "red"
