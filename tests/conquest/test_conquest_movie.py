@@ -20,7 +20,7 @@ SEEDS = (11, 12)
 @lru_cache(maxsize=None)
 def war_movie():
     """Three battles of one war, played by bots and recorded: (movie text, screen hashes, winners)."""
-    landed("tank_fire")
+    landed("side_fire")
     recorder = Recorder()
     game = recorder.game
     game.press("SPACE")
