@@ -219,7 +219,9 @@ draw_colour:
         movx    @r0,a
         jmp     draw_shape
 draw_hidden:
-        mov     a,#SPRITE_HIDDEN
+        mov     a,#SPRITE_HIDDEN        ; Y and X both off the picture
+        movx    @r0,a
+        inc     r0
         movx    @r0,a
 draw_shape:
         mov     a,r5                    ; the shape of its kind, or an explosion
@@ -313,7 +315,9 @@ draw_shot_place:
         ret
 draw_no_shot:
         call    select_vdc_b0
-        mov     a,#SPRITE_HIDDEN
+        mov     a,#SPRITE_HIDDEN        ; Y and X both off the picture
+        movx    @r0,a
+        inc     r0
         movx    @r0,a
         ret
 

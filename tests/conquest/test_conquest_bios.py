@@ -12,7 +12,7 @@ def bios(request):
 
 
 def test_a_whole_battle_runs_with_either_bios(bios):
-    landed("tank_fire")
+    landed("side_fire")
     game = start_battle(new_game(bios=bios), red=("T", 300), blue=("P", 300))
     winner = play_battle(game, Bot("red", seed=3), Bot("blue", seed=4))
     assert winner in ("red", "blue", "tie")

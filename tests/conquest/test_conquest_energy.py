@@ -10,7 +10,7 @@ MEASURE_S = 4
 
 def drain(red, blue, seconds_run=MEASURE_S, red_stick=(), blue_stick=(), region="ntsc"):
     """Energy each side used in `seconds_run` seconds of a 9999-unit battle."""
-    landed("tank_fire")
+    landed("side_fire")
     game = start_battle(new_game(region), red=(red, 9999), blue=(blue, 9999))
     game.sticks(red=red_stick, blue=blue_stick)
     game.tick(seconds(game, seconds_run))
@@ -34,7 +34,7 @@ def test_jets_drain_fastest_tanks_and_idle_subs_slowest():
 def test_a_sub_with_a_missile_in_flight_drains_greatly_accelerated():
     """'When a missile is fired, a sub will consume energy units at a greatly accelerated rate
     for the duration of its flight.'"""
-    landed("sub_fire")
+    landed("side_fire")
     idle, _ = drain("S", "T", seconds_run=1)
     firing, _ = drain("S", "T", seconds_run=1, red_stick={"fire"})
     assert firing >= 3 * idle

@@ -89,4 +89,4 @@ def test_enter_starts_the_battle(entry):
     entry.enter(red=("T", 2500), blue=("S", 2500))
     entry.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
     assert (entry.red.weapon, entry.blue.weapon) == ("T", "S")
-    assert (entry.red.energy, entry.blue.energy) == (2500, 2500)
+    assert 2490 <= entry.red.energy <= 2500 and 2490 <= entry.blue.energy <= 2500

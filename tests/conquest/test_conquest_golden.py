@@ -52,10 +52,10 @@ def scene_white_flags(game):
 
 
 SCENES = {"entry": (scene_entry, ()),
-          **{f"playfield_{name}": (scene_playfield(*pair), ("tank_fire",))
+          **{f"playfield_{name}": (scene_playfield(*pair), ("side_fire",))
              for name, pair in PAIRINGS.items()},
-          "fireworks": (scene_fireworks, ("tank_fire",)),
-          "white_flags": (scene_white_flags, ("tank_fire",))}
+          "fireworks": (scene_fireworks, ("side_fire",)),
+          "white_flags": (scene_white_flags, ("side_fire",))}
 
 
 def record(name):

@@ -3,7 +3,7 @@ from conquest_helpers import HEADING_STICK, landed, new_game, place, seconds, st
 
 
 def battle(red="P", blue="T"):
-    landed("jet_fire")
+    landed("side_fire")
     return start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
 
 

@@ -23,7 +23,7 @@ def random_stick(rng):
 
 @pytest.mark.parametrize("red, blue", PAIRINGS, ids=[r + b for r, b in PAIRINGS])
 def test_no_overrun_under_random_joysticks(red, blue):
-    landed("tank_fire")
+    landed("side_fire")
     rng = random.Random(f"{red}{blue}")
     game = start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
     frames = seconds(game, SOAK_SECONDS)

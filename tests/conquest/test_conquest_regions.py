@@ -4,7 +4,7 @@ from conquest_helpers import landed, new_game, seconds, start_battle
 
 
 def run_for(region, red, blue, s, red_stick=()):
-    landed("tank_fire")
+    landed("side_fire")
     game = start_battle(new_game(region), red=(red, 9999), blue=(blue, 9999))
     x0, y0 = game.red.x, game.red.y
     game.sticks(red=red_stick)

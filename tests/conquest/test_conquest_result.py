@@ -9,7 +9,7 @@ IDLE_LIMIT_S = 180
 
 def idle_battle(game, red, blue):
     """A battle with both sticks left alone: it ends when energy runs out."""
-    landed("tank_fire")
+    landed("side_fire")
     start_battle(game, red=red, blue=blue)
     game.wait_for(lambda g: g.mode == "result", seconds(game, IDLE_LIMIT_S), step=5)
     return game
@@ -42,7 +42,7 @@ def test_space_halts_the_fireworks_and_keeps_the_energy(game):
 
 
 def test_new_weapons_keep_the_energy_and_digits_replace_it(game):
-    idle_battle(game, ("T", 40), ("T", 30))
+    idle_battle(game, ("T", 90), ("T", 30))
     red_left, blue_left = game.red.energy, game.blue.energy
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)

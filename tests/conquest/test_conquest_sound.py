@@ -23,7 +23,7 @@ def test_a_key_clicks(game):
 
 
 def test_firing_sounds():
-    landed("tank_fire")
+    landed("side_fire")
     game = start_battle(new_game(), red=("T", 9999), blue=("T", 9999))
     game.tick(seconds(game, 1))
     quiet = heard(game, 10)
@@ -33,6 +33,6 @@ def test_firing_sounds():
 
 
 def test_the_sonar_dings():
-    landed("sub_fire")
+    landed("side_fire")
     game = start_battle(new_game(), red=("S", 9999), blue=("S", 9999))
     assert heard(game, seconds(game, 4)) > 0

@@ -6,7 +6,7 @@ from conquest_terrain import WATER, Field
 
 
 def battle(red="S", blue="S"):
-    landed("sub_fire")
+    landed("side_fire")
     return start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
 
 

@@ -2,28 +2,30 @@
 import pytest
 
 from conquest_helpers import (HEADING_STEP, HEADING_STICK, landed, new_game, place, seconds,
-                              start_battle)
+                              start_battle, symbols)
 from conquest_terrain import LAND, MINE, WATER, WOODS, Field
 
 PAIRINGS = [("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")]
 
 
 def battle(red="T", blue="T"):
-    landed("tank_fire")
+    landed("side_fire")
     return start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
 
 
 def field(game):
-    return Field(game.field("battle_field"))
+    """The playfield of the battle under way (battle_field, external RAM, ram.inc)."""
+    return Field(int(game.machine.xram[symbols()["battle_field"]]))
 
 
-def open_cell(f):
-    """A land cell whose eight neighbours are land too."""
+def open_cell(f, *steps):
+    """A land cell whose neighbours at these (column, row) steps are land too (default: right)."""
+    steps = steps or ((1, 0),)
     for column, row in f.cells(LAND):
         if all(0 <= column + dc < 9 and 0 <= row + dr < 7 and f.at(column + dc, row + dr) == LAND
-               for dc in (-1, 0, 1) for dr in (-1, 0, 1)):
+               for dc, dr in steps):
             return column, row
-    raise AssertionError("no open land in this playfield")
+    raise AssertionError(f"no land cell with land at {steps} in this playfield")
 
 
 def travel(game, side, stick, s):
@@ -57,7 +59,7 @@ def test_tanks_travel_in_the_direction_of_the_joystick(heading):
     """'Tanks will travel in the direction indicated by the joystick' — all eight."""
     game = battle()
     f = field(game)
-    place(game, "red", *f.xy(*open_cell(f)))
+    place(game, "red", *f.xy(*open_cell(f, HEADING_STEP[heading])))
     dx, dy = travel(game, "red", HEADING_STICK[heading], 0.5)
     step = HEADING_STEP[heading]
     assert (dx > 0) - (dx < 0) == step[0] and (dy > 0) - (dy < 0) == step[1], (dx, dy)
@@ -81,10 +83,9 @@ def test_full_speed_on_open_land_half_speed_in_the_woods():
 def test_tanks_will_not_move_through_water():
     game = battle("T", "S")              # the tank-sub field: a lake in the middle
     f = field(game)
-    water = sorted(f.cells(WATER))
-    assert water
-    column, row = water[0]                # its leftmost cell: land to its left
-    assert f.at(column - 1, row) == LAND
+    shore = [(c, r) for c, r in f.cells(WATER) if c > 0 and f.at(c - 1, r) == LAND]
+    assert shore
+    column, row = shore[0]                # water with land to its left
     place(game, "red", *f.xy(column - 1, row))
     travel(game, "red", {"right"}, 2)
     x = game.red.x
@@ -113,7 +114,7 @@ def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
     """'Press the action button to fire your tank's armor piercing cannon.'"""
     game = battle()
     f = field(game)
-    place(game, "red", *f.xy(*open_cell(f)))
+    place(game, "red", *f.xy(*open_cell(f, (0, -1), (0, -2), (0, -3))))
     travel(game, "red", {"up"}, 0.1)     # facing up
     y0 = game.red.y
     game.sticks(red={"fire"})
@@ -131,9 +132,9 @@ def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
 def test_a_shell_destroys_the_enemy_tank():
     game = battle()
     f = field(game)
-    x, y = f.xy(*open_cell(f))
-    place(game, "red", x - 16, y)
-    place(game, "blue", x + 16, y)
+    x, y = f.xy(*open_cell(f, (1, 0), (2, 0)))
+    place(game, "red", x, y)
+    place(game, "blue", x + 32, y)
     travel(game, "red", {"right"}, 0.05)
     game.sticks(red={"fire"})
     game.wait_for(lambda g: not g.blue.alive, seconds(game, 2))

@@ -25,30 +25,32 @@ def test_o2_debug_loads_the_symbols_and_shows_the_game(tmp_path, capsys):
     script.write_text("frame 20\ngame\nprint red_energy\n")
     assert main(["debug", str(CART), "--script", str(script)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[2] == "Conquest of the World  mode select  winner -  readout 0  tally 0-0  overruns 0"
-    assert out[3].startswith("  red   weapon ")
+    view = out.index("Conquest of the World  mode select  winner -  readout 0  tally 0-0  overruns 0")
+    assert out[view + 1].startswith("  red   weapon ")
     address = symbols()["red_energy"]
     assert out[-1] == f"{address} (0x{address:X})"
 
 
-def test_game_view_follows_a_battle_by_name(capsys):
-    """A user breaks at a weapon's routine and watches red_energy by name."""
-    landed("tank_fire")
-    game = start_battle(new_game(), red=("T", 2500), blue=("T", 2500))
+def test_a_user_breaks_at_sub_fire_and_watches_red_energy(capsys):
+    """Issue 10: 'a user steps through combat frames by name (break at sub_fire, watch
+    red_energy)'."""
+    landed("sub_fire")
+    game = start_battle(new_game(), red=("S", 2500), blue=("T", 2500))
     out = []
     debugger = Debugger(game.machine, symbols=SYMBOLS, out=_Lines(out))
-    debugger.execute("break combat_frame")
-    debugger.execute("continue")
-    debugger.execute("game")
-    view = "\n".join(out)
-    assert "mode combat" in view
-    assert "red   weapon T  energy 2500" in view and "blue  weapon T  energy 2500" in view
+    for line in ("break sub_fire", "joy 0 fire", "continue", "game"):
+        debugger.execute(line)
+    assert out[0].startswith("breakpoint 1: at sub_fire (")
+    assert out[1].startswith("breakpoint 1: at sub_fire (")
+    view = out[out.index("sub_fire:") + 2:]
+    assert view[0].startswith("Conquest of the World  mode combat")
+    assert view[1].startswith("  red   weapon S  energy ")
     out.clear()
+    space = game.map["red_energy"].space
     debugger.execute("delete all")
-    debugger.execute("break iram red_energy write" if game.map["red_energy"].space == "iram"
-                     else "break xram red_energy write")
+    debugger.execute(f"break {space} red_energy..red_energy+1 write")
     debugger.execute("continue")
-    assert out[0].startswith("breakpoint 2: on ")
+    assert out[1].startswith(f"breakpoint 2: on {space} ") and "write: wrote" in out[1]
 
 
 def test_game_view_refuses_another_cartridge(tmp_path):

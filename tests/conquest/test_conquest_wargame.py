@@ -43,7 +43,7 @@ def test_space_stops_the_readouts_and_the_left_one_is_what_rule_2d_reads(game):
 def test_the_practice_war_cycles_through_all_nine_pairings(game):
     """'The computer will run through a complete cycle of weapon combinations and assign random
     amounts of energy units to each player.'"""
-    landed("tank_fire")
+    landed("side_fire")
     from cart.conquest.bots import Bot, play_battle
     war_game(game)
     game.press("SPACE")                      # stops the rule-2 readouts
