@@ -279,11 +279,13 @@ draw_row_shot:
         djnz    r6,draw_row_shot
         jmp     draw_shot_place
 draw_blast:
+        mov     a,r0                    ; (random takes R0: R1 points meanwhile)
+        mov     r1,a
         mov     r6,#8
 draw_blast_row:
         call    random_b0
-        movx    @r0,a
-        inc     r0
+        movx    @r1,a
+        inc     r1
         djnz    r6,draw_blast_row
 draw_shot_place:
         mov     a,r5                    ; sprite 2 + R5: the shot, where it flies

@@ -43,8 +43,8 @@ def vector_bios() -> bytes:
 def symbols() -> dict:
     if not SYMBOLS.is_file():
         return {}
-    table = json.loads(SYMBOLS.read_text())
-    return {**table.get("labels", {}), **table.get("constants", {})}
+    table = json.loads(SYMBOLS.read_text())    # names in lower case, as the assembler ignores case
+    return {k.lower(): v for k, v in {**table.get("labels", {}), **table.get("constants", {})}.items()}
 
 
 def landed(*names):

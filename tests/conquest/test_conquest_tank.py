@@ -141,3 +141,47 @@ def test_a_shell_destroys_the_enemy_tank():
     game.sticks(red=())
     game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
     assert game.winner == "red"
+
+
+def shell_path(game, column, row):
+    """Fires one shell upward from the middle of a cell; the Y positions it flew through."""
+    f = field(game)
+    place(game, "red", *f.xy(column, row))
+    travel(game, "red", {"up"}, 0.05)
+    place(game, "red", *f.xy(column, row))
+    game.sticks(red={"fire"})
+    game.tick(2)
+    game.sticks(red=())
+    ys = []
+    while game.red.shot_state and len(ys) < 300:
+        ys.append(game.red.shot_y)
+        game.tick()
+    return ys
+
+
+def tree_with_land_below(f, rows_below):
+    for column, row in f.cells(WOODS):
+        if all(row + k < 7 and f.at(column, row + k) == LAND for k in range(1, rows_below + 1)):
+            return column, row
+    raise AssertionError("no tree with open land below it")
+
+
+def test_a_shell_passes_through_a_tree_when_the_tank_is_close_enough():
+    """'A tank can fire through a tree if it is close enough.'"""
+    game = battle()
+    f = field(game)
+    column, row = tree_with_land_below(f, 2)
+    tree_top = f.y0 + 24 * row
+    ys = shell_path(game, column, row + 1)
+    assert min(ys) < tree_top - 4, "the shell stopped at the tree"
+
+
+def test_a_shell_explodes_on_a_tree_farther_away():
+    """'If the tank is too far away, the shell will explode when it hits a tree.'"""
+    game = battle()
+    f = field(game)
+    column, row = tree_with_land_below(f, 2)
+    tree_top = f.y0 + 24 * row
+    ys = shell_path(game, column, row + 2)
+    assert min(ys) >= tree_top - 4, "the shell flew on past the tree"
+    assert min(ys) < tree_top + 24, "the shell did not reach the tree"
