@@ -105,6 +105,71 @@ def run_watch(args) -> int:
         return 0
 
 
+class Follower:
+    """The companion on an emulator's frames: reads every frame, tracks, hands events over."""
+
+    def __init__(self, profile: Profile, agree: int, handle: Callable[[Event], None]):
+        self.reader, self.tracker, self.handle = Reader(profile), Tracker(agree=agree), handle
+
+    def __call__(self, machine) -> None:
+        for event in self.tracker.feed(self.reader.read(machine.screen), machine.frame):
+            self.handle(event)
+
+
+def _play_arguments(args):
+    """`o2 run`'s arguments for the cartridge, from board play's."""
+    from cart.conquest.wrapper import rom_path
+    from emu.cli import build_parser
+    argv = ["run", str(rom_path())]
+    if args.headless:
+        argv += ["--headless", "--frames", str(args.frames or 60)]
+    elif args.frames:
+        argv += ["--frames", str(args.frames)]
+    if args.play:
+        argv += ["--play", args.play]
+    return build_parser().parse_args(argv)
+
+
+def run_play(args) -> int:
+    """The cartridge in the emulator's window with the companion following the wars on its screen:
+    results are recorded after a y at the terminal (a line of its own, so the game never waits), or at once
+    with --auto."""
+    import queue
+    import threading
+    from emu.errors import O2Error
+    try:
+        profile = _load_profile(args.profile)
+    except ProfileError as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
+    asked: "queue.Queue[Event]" = queue.Queue()
+    companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
+    follow = Follower(profile, args.agree, companion.handle if args.auto or args.headless else asked.put)
+    if not (args.auto or args.headless):
+        threading.Thread(target=_confirmations, args=(companion, asked), daemon=True).start()
+    o2_args = _play_arguments(args)
+    try:
+        if args.headless:
+            from emu.frontend_session import Session
+            session = Session(o2_args)
+            session.machine.on_frame(follow)
+            for _ in range(o2_args.frames):
+                session.run_frame()
+            session.finish()
+            return 0
+        from emu.frontend import run_window
+        return run_window(o2_args, setup=lambda session: session.machine.on_frame(follow))
+    except O2Error as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
+
+
+def _confirmations(companion: "Companion", asked) -> None:
+    """The terminal side of board play: each event in turn, asking before recording a result."""
+    while True:
+        companion.handle(asked.get())
+
+
 def _first_frame(spec: str) -> np.ndarray:
     """A still image, or the middle frame of a video (away from fades at its ends)."""
     image = cv2.imread(spec, cv2.IMREAD_COLOR) if Path(spec).suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp") \
@@ -142,7 +207,18 @@ def run_calibrate(args) -> int:
 
 
 def add_commands(sub) -> None:
-    """Adds `board watch` and `board calibrate` to the `board` command's subparsers."""
+    """Adds `board watch`, `board play` and `board calibrate` to the `board` command's subparsers."""
+    p = sub.add_parser("play", help="play the cartridge in the emulator, the companion following the wars",
+                       description=run_play.__doc__)
+    p.set_defaults(func=run_play)
+    p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE.toml")
+    p.add_argument("--attacker", choices=("red", "blue"), default="red",
+                   help="the colour the attacking player enters (rule 10C; default red)")
+    p.add_argument("--auto", action="store_true", help="record results without asking")
+    p.add_argument("--agree", type=int, default=AGREE, metavar="N", help=f"frames that must agree (default {AGREE})")
+    p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
+    p.add_argument("--headless", action="store_true", help="no window (with --play: a recorded movie)")
+    p.add_argument("--play", metavar="MOVIE", help="inputs from an o2 movie instead of the players")
     p = sub.add_parser("watch", help="follow the wars on a capture of the console's screen",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run_watch)
