@@ -4,7 +4,7 @@
 ; digit there starts a new number (a new war). In a practice war the winner's tally goes up and
 ; SPACE leads to the next battle, or, after the tenth win, the war is won.
 
-FIREWORK_Y_TOP  equ     90h
+FIREWORK_Y_TOP  equ     60h             ; bursts stay above the status bar (lines 60h-AFh)
 
 go_result:
         mov     r0,#mode

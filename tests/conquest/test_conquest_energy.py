@@ -46,3 +46,19 @@ def test_a_2500_unit_battle_lasts_about_a_minute_or_two(weapon):
     used, _ = drain(weapon, "T")
     lasts = 2500 / (used / MEASURE_S)
     assert 30 <= lasts <= 200, f"{weapon}: 2500 units last {lasts:.0f} s"
+
+
+def test_the_readouts_show_each_sides_energy_live():
+    """Issue 10: 'During combat the readouts show each side's energy live.'"""
+    from conquest_screen import readouts
+    landed("side_fire")
+    game = start_battle(new_game(), red=("T", 2500), blue=("P", 2500))
+    seen = []
+    for _ in range(4):
+        game.tick(seconds(game, 0.5))
+        shown = readouts(game.machine.screen)
+        seen.append(shown)
+        # drawn during VBLANK, before this frame's drain: at most one frame behind
+        for value, side in zip(shown, (game.red, game.blue)):
+            assert side.energy <= value <= side.energy + 1, (shown, game.red.energy, game.blue.energy)
+    assert len({tuple(s) for s in seen}) == 4              # they change as the energy drains

@@ -90,3 +90,12 @@ def test_enter_starts_the_battle(entry):
     entry.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
     assert (entry.red.weapon, entry.blue.weapon) == ("T", "S")
     assert 2490 <= entry.red.energy <= 2500 and 2490 <= entry.blue.energy <= 2500
+
+
+def test_the_wrapper_refuses_an_entry_no_player_could_type(entry):
+    with pytest.raises(ValueError, match="weapon must be 'S', 'P' or 'T', not 'X'"):
+        entry.enter(red=("X", 100))
+    with pytest.raises(ValueError, match="energy must be a whole number from 0 to 9999, not 10000"):
+        entry.enter(red=("T", 10000))
+    with pytest.raises(ValueError, match="side must be 'red' or 'blue', not 'green'"):
+        entry.enter_side("green", "T", 1)

@@ -148,3 +148,11 @@ def test_offscreen_with_the_stick_centred_the_jet_goes_out_of_control():
             game.tick()
             headings.append(game.red.heading)
     assert len(set(headings)) > 1
+
+
+def test_a_jet_out_of_energy_goes_down():
+    """'... go down in flame if hit by enemy fire or if it runs out of energy units.'"""
+    landed("side_fire")
+    game = start_battle(new_game(), red=("P", 10), blue=("T", 9999))
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 10))
+    assert game.red.energy == 0 and not game.red.alive and game.winner == "blue"

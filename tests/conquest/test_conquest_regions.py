@@ -29,3 +29,20 @@ def test_the_war_game_readouts_and_screens_work_on_pal():
     assert game.mode == "select"
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "entry", 30)
+
+
+def test_the_sonar_dings_as_often_in_seconds():
+    from test_conquest_sub import sprite_pixels
+    landed("side_fire")
+    periods = {}
+    for region in ("ntsc", "pal"):
+        game = start_battle(new_game(region), red=("S", 9999), blue=("S", 9999))
+        game.sticks(red={"down"})
+        shown = []
+        for _ in range(seconds(game, 8)):
+            game.tick()
+            shown.append(sprite_pixels(game, "red") > 0)
+        onsets = [i for i in range(1, len(shown)) if shown[i] and not shown[i - 1]]
+        assert len(onsets) >= 2, region
+        periods[region] = (onsets[1] - onsets[0]) / seconds(game, 1)
+    assert abs(periods["ntsc"] - periods["pal"]) <= 0.05, periods

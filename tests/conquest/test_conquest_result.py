@@ -1,5 +1,6 @@
 """After a battle: fireworks, white flags, SPACE back to the entry (issue 10, "After a battle";
 the manual's "Submarine school" and rule 12)."""
+import numpy as np
 import pytest
 
 from conquest_helpers import SETTLE_FRAMES, landed, seconds, start_battle
@@ -62,3 +63,57 @@ def test_the_fireworks_sound(game):
         game.tick()
         loud += int(np.ptp(game.machine.audio) > 0)
     assert loud > 0
+
+
+RED, BLUE, WHITE = (199, 81, 81), (92, 128, 246), (255, 255, 255)
+
+
+def patch(screen, colour):
+    """The bounding box (line0, line1, col0, col1) of the pixels of one colour in the lower third."""
+    lines, columns = np.nonzero((screen[160:] == colour).all(axis=2))
+    return 160 + lines.min(), 160 + lines.max() + 1, columns.min(), columns.max() + 1
+
+
+def colour_of(screen, box):
+    line0, line1, col0, col1 = box
+    area = screen[line0:line1, col0:col1].reshape(-1, 3)
+    colours, counts = np.unique(area, axis=0, return_counts=True)
+    return tuple(int(v) for v in colours[counts.argmax()])
+
+
+def flags(game):
+    """Where the red and blue flags are, seen on the entry screen."""
+    game.tick(2)
+    return patch(game.machine.screen, RED), patch(game.machine.screen, BLUE)
+
+
+def test_fireworks_at_the_winners_flag_and_a_white_flag_for_the_loser(game):
+    """'A VICTORY won by either player will be celebrated by a fireworks display at that player's
+    flag. The losing side will display a white flag.'"""
+    from conquest_helpers import to_entry
+    red_flag, blue_flag = flags(to_entry(game))
+    idle_battle(game, ("T", 40), ("T", 10))
+    game.tick(seconds(game, 0.5))
+    above = {"red": 0, "blue": 0}          # pixels that change over each flag: the fireworks
+    before = np.array(game.machine.screen)
+    for _ in range(seconds(game, 2)):
+        game.tick()
+        screen = game.machine.screen
+        for side, (line0, _, col0, col1) in (("red", red_flag), ("blue", blue_flag)):
+            region = (slice(max(0, line0 - 60), line0 - 2), slice(max(0, col0 - 24), col1 + 24))
+            above[side] += int((screen[region] != before[region]).any(axis=2).sum())
+        before = np.array(screen)
+    assert colour_of(game.machine.screen, red_flag) == RED
+    assert colour_of(game.machine.screen, blue_flag) == WHITE
+    assert above["red"] > 0 and above["blue"] == 0
+
+
+def test_a_tie_shows_two_white_flags(game):
+    """'If subs crash into each other ... Both sides will display a white flag.'"""
+    from conquest_helpers import to_entry
+    red_flag, blue_flag = flags(to_entry(game))
+    idle_battle(game, ("T", 10), ("T", 10))
+    game.tick(5)
+    assert game.winner == "tie"
+    assert colour_of(game.machine.screen, red_flag) == WHITE
+    assert colour_of(game.machine.screen, blue_flag) == WHITE

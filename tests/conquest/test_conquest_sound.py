@@ -36,3 +36,21 @@ def test_the_sonar_dings():
     landed("side_fire")
     game = start_battle(new_game(), red=("S", 9999), blue=("S", 9999))
     assert heard(game, seconds(game, 4)) > 0
+
+
+def test_an_explosion_sounds():
+    landed("side_fire")
+    game = start_battle(new_game(), red=("T", 40), blue=("T", 10))
+    game.wait_for(lambda g: not g.blue.alive, seconds(game, 5))
+    assert heard(game, 10) > 5
+
+
+def test_motion_sounds():
+    """Issue 10: sound for motion — a moving weapon is heard, a standing one is not."""
+    landed("side_fire")
+    game = start_battle(new_game(), red=("T", 9999), blue=("T", 9999))
+    game.tick(seconds(game, 2))
+    standing = heard(game, 30)
+    game.sticks(red={"up"})
+    moving = heard(game, 30)
+    assert moving > standing

@@ -102,3 +102,33 @@ def test_subs_that_crash_into_each_other_both_explode():
     game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
     assert game.winner == "tie"
     assert not game.red.alive and not game.blue.alive
+
+
+def test_the_missile_explodes_on_a_tree():
+    """'A missile will explode on contact with a tree.'"""
+    from conquest_helpers import symbols
+    from conquest_terrain import WOODS, Field
+    game = battle()
+    f = Field(int(game.machine.xram[symbols()["battle_field"]]))
+    column, row = next((c, r) for c, r in f.cells(WOODS)
+                       if r + 2 < 7 and f.at(c, r + 1) == WATER and f.at(c, r + 2) == WATER)
+    place(game, "red", *f.xy(column, row + 2))
+    game.sticks(red={"fire"})
+    game.tick(3)
+    assert game.red.shot_state
+    game.wait_for(lambda g: not g.red.shot_state, seconds(game, 3))
+    burst = game.red.shot_y                                          # where it blew up
+    tree_top = f.y0 + 24 * row
+    assert tree_top - 4 <= burst < tree_top + 24, (burst, tree_top)
+
+
+def test_releasing_the_button_blasts_a_weapon_inside_the_blast():
+    """★ Releasing the button explodes the missile: a small blast that destroys a weapon in it."""
+    game = battle()
+    red = game.red
+    place(game, "blue", red.x + 8, red.y - 30)                      # beside the missile's path
+    game.sticks(red={"fire"})
+    game.wait_for(lambda g: g.red.shot_state and g.red.shot_y <= g.blue.y + 4, seconds(game, 2))
+    game.sticks(red=())                                             # release: the blast
+    game.wait_for(lambda g: not g.blue.alive, seconds(game, 1))
+    assert game.red.alive

@@ -61,3 +61,47 @@ def test_the_practice_war_cycles_through_all_nine_pairings(game):
         game.press("SPACE")
     assert sorted(pairings) == sorted((r, b) for r in "SPT" for b in "SPT")
     assert len(set(energies)) == 9 and all(0 < e <= 9999 for pair in energies for e in pair)
+
+
+def practice_battles(game, seeds=(3, 4)):
+    """Runs the practice war battle by battle with bots; yields after each battle (result mode)."""
+    from cart.conquest.bots import Bot, play_battle
+    war_game(game)
+    game.press("SPACE")                      # stops the rule-2 readouts
+    game.press("SPACE")                      # the practice war
+    red, blue = Bot("red", seed=seeds[0]), Bot("blue", seed=seeds[1])
+    for _ in range(60):
+        game.wait_for(lambda g: g.mode == "wargame" and g.field("wargame_step") == "energy", 60)
+        game.press("SPACE")
+        game.wait_for(lambda g: g.mode == "combat", 30)
+        play_battle(game, red, blue)
+        game.tick(5)
+        yield game
+        if max(game.tally.red, game.tally.blue) >= 10:
+            return
+        game.press("SPACE")
+    raise AssertionError("no side won ten battles in 60")
+
+
+def test_the_first_side_to_win_ten_battles_wins_the_practice_war(game):
+    """'The first player to win ten battles wins the war.'"""
+    landed("side_fire")
+    for _ in practice_battles(game):
+        pass
+    winner = "red" if game.tally.red == 10 else "blue"
+    assert game.mode == "result" and game.winner == winner          # fireworks at its flag
+    assert min(game.tally.red, game.tally.blue) < 10
+    game.press("SPACE")
+    game.wait_for(lambda g: g.mode == "select", 30)
+
+
+def test_the_tally_of_battles_won_is_on_screen(game):
+    """Issue 10: 'a tally of battles won per side is on screen'."""
+    landed("side_fire")
+    from conquest_screen import numbers
+    for _ in practice_battles(game):
+        tally = game.tally
+        if tally.red and tally.blue:
+            shown = [value for _, _, value in numbers(game.machine.screen)]
+            assert tally.red in shown and tally.blue in shown, (tally, shown)
+            return
