@@ -22,6 +22,7 @@ MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
 CERTAIN = 0.9              # every cell at least this sure: no offset search
 SEARCH = 3                 # picture pixels searched each way around a run's position
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
+SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
 
@@ -49,6 +50,7 @@ class Reader:
     def __init__(self, profile: Profile, search: int = SEARCH):
         self.profile, self.search = profile, search
         self.offsets: dict[str, tuple[int, int]] = {}      # per run: the offset that fitted best last
+        self.searched: dict[str, int] = {}                  # per run: frames since its last search
         self.cell_h, self.cell_w = profile.cell_size
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
@@ -65,8 +67,9 @@ class Reader:
     # -- one frame ---------------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
+        exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
         picture = to_picture(frame, self.profile.width, self.profile.height).astype(np.float32)
-        fields = self._texts(picture)
+        fields = self._texts(picture, search=not exact)
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             fields[p.name] = self._colour(region, p.colours) if p.measure == "colour" else _busy(region)
@@ -107,9 +110,11 @@ class Reader:
         second_score = np.where(blank, 0.0, second_score)
         return best, best_score, second_score
 
-    def _texts(self, picture: np.ndarray) -> dict[str, Field]:
-        """Every run read at its position; the runs not certain there are read again at every offset within
-        `search` pixels (all in one batch) and the offset that fits each run best is kept."""
+    def _texts(self, picture: np.ndarray, search: bool = True) -> dict[str, Field]:
+        """Every run read at its position; on a capture (`search`), the runs not certain there are read again
+        at every offset within `search` pixels (all in one batch) and the offset that fits each run best is
+        kept. A run that stays unsure (a title not on this screen) is searched again only every SEARCH_EVERY
+        frames."""
         texts = self.profile.texts
         if not texts:
             return {}
@@ -120,9 +125,12 @@ class Reader:
         fields, unsure = {}, []
         for t, (glyphs, score, second) in zip(texts, first):
             field = self._field(t, glyphs, score, second)
-            if score.min() >= CERTAIN or field.confidence >= KEEP_OFFSET:
+            waited = self.searched.get(t.name, SEARCH_EVERY)
+            self.searched[t.name] = waited + 1
+            if not search or score.min() >= CERTAIN or field.confidence >= KEEP_OFFSET or waited < SEARCH_EVERY:
                 fields[t.name] = field
             else:
+                self.searched[t.name] = 0
                 unsure.append(t)
         if unsure:
             offsets = [(dx, dy) for dy in range(-self.search, self.search + 1)

@@ -122,7 +122,8 @@ def test_blank_cells_and_a_white_flag(reader):
 
 
 @pytest.mark.parametrize("capture", TYPICAL, ids=lambda c: f"{c.size[0]}x{c.size[1]}-j{c.jpeg}-b{c.blur}")
-def test_degraded_captures_read_right(reader, capture):
+def test_degraded_captures_read_right(capture):
+    reader = Reader(entry_profile())          # a capture's geometry is its own: a reader of its own
     frame = entry_scene(red="7081", blue="6093", red_weapon="P", blue_weapon="?")
     previous = entry_scene(red="1111", blue="2222")
     reading = reader.read(degrade(frame, capture, previous if capture.combing else None))
