@@ -8,8 +8,8 @@ same way); everything else is learned:
 2. glyph-sized blobs are grouped into rows; in the left half of the picture the row that spells the red
    energy's digit count is the red readout, in the right half the blue one; the readouts' cell grid is fitted
    to the blobs (pitch and origin);
-3. the weapon letter of each side is the glyph-sized blob nearest its readout outside it, the flag the
-   largest solid blob nearest it;
+3. the flag of each side is the largest solid blob in its half, the weapon letter the glyph-sized blob
+   nearest the flag outside the readout;
 4. each typed character's cell gives its glyph: the cell's foreground averaged over each dot, over every
    sample of that character.
 The base profile (ours by default) supplies the screens and the fields not on the entry screen.
@@ -161,15 +161,6 @@ def find(picture: np.ndarray, red: Typed, blue: Typed, base: Profile, ink: np.nd
         texts[f"{side}_energy"] = Text(f"{side}_energy", x, y, n, pitch, DIGITS + " ")
         for k, ch in enumerate(typed.energy):
             samples.append((ch, _dots(weight, x + k * pitch, y, cell_h, cell_w, base)))
-        # The weapon letter: the nearest glyph-sized blob that is not part of a readout.
-        centre = np.array([x + n * pitch / 2, y + cell_h / 2])
-        letters = [b for r in in_half for b in r if b not in run]
-        if not letters:
-            raise CalibrationError(f"no weapon letter found near the {side} readout")
-        letter = min(letters, key=lambda b: np.linalg.norm(np.array([b.x + b.w / 2, b.y + b.h / 2]) - centre))
-        lx, ly = _fit_run([letter], ink, 1, cell_h, cell_w, pitch, base)
-        texts[f"{side}_weapon"] = Text(f"{side}_weapon", lx, ly, 1, pitch, WEAPONS)
-        samples.append((typed.weapon, _dots(weight, lx, ly, cell_h, cell_w, base)))
         # The flag: the largest solid blob in this half.
         solid = [b for b in blobs if _solid(b) and (b.x + b.w / 2 >= base.width / 2) == bool(half)]
         if not solid:
@@ -179,6 +170,15 @@ def find(picture: np.ndarray, red: Typed, blue: Typed, base: Profile, ink: np.nd
         patches[f"{side}_flag"] = Patch(f"{side}_flag", flag.x + inset, flag.y + inset,
                                         max(1, flag.w - 2 * inset), max(1, flag.h - 2 * inset), "colour",
                                         base_patch_colours(base, f"{side}_flag"))
+        # The weapon letter: the glyph-sized blob nearest the flag that is not part of a readout.
+        centre = np.array([flag.x + flag.w / 2, flag.y + flag.h / 2])
+        letters = [b for r in in_half for b in r if b not in run]
+        if not letters:
+            raise CalibrationError(f"no weapon letter found near the {side} readout")
+        letter = min(letters, key=lambda b: np.linalg.norm(np.array([b.x + b.w / 2, b.y + b.h / 2]) - centre))
+        lx, ly = _fit_run([letter], ink, 1, cell_h, cell_w, pitch, base)
+        texts[f"{side}_weapon"] = Text(f"{side}_weapon", lx, ly, 1, pitch, WEAPONS)
+        samples.append((typed.weapon, _dots(weight, lx, ly, cell_h, cell_w, base)))
     return Found(picture, texts, patches, samples)
 
 

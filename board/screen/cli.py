@@ -201,6 +201,8 @@ def run_calibrate(args) -> int:
     except (CalibrationError, ProfileError, CaptureError) as err:
         print(f"board: {err}", file=sys.stderr)
         return EXIT_REFUSED if isinstance(err, CalibrationError) else EXIT_FILE
+    except BrokenPipeError:
+        return 0
     except OSError as err:
         print(f"board: {err.filename}: {err.strerror}", file=sys.stderr)
         return EXIT_FILE
