@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from . import rules
+from .screen.cli import add_commands as add_screen_commands
 from .log import GameLog, LogError, NothingToDo, describe
 from .rules import RuleViolation, fmt_record
 from .world import ScenarioError, load_scenario, standard_world
@@ -343,6 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("show", cmd_show, "draw the board to a PNG, or show it in a window that follows the game")
     p.add_argument("--png", metavar="FILE", help="write a PNG instead of opening a window")
     p.add_argument("--polls", type=int, metavar="N", help="close the window after N looks (4 per second)")
+    add_screen_commands(sub)
     return parser
 
 

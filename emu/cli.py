@@ -36,7 +36,7 @@ def whole_number(minimum: int = 0, maximum: int | None = None):
 
 def add_machine_options(parser: argparse.ArgumentParser):
     """CART, --bios, --charset, --pal: what every subcommand that builds a console takes."""
-    parser.add_argument("cart", nargs="?", help="cartridge image (default for run: the demo ROM)")
+    parser.add_argument("cart", nargs="?", help="cartridge image (default for run: Conquest of the World)")
     parser.add_argument("--bios", help="1024-byte BIOS image (default: our free BIOS)")
     parser.add_argument("--charset", help="512-byte character ROM (default: our free charset)")
     parser.add_argument("--pal", action="store_true", help="PAL Videopac G7000 (8245) timing")

@@ -62,7 +62,8 @@ class Symbols:
     address), `by_address` (address -> the label the disassembler shows) and `lines`
     (address -> "file:line"). Banked code puts several lines at one address: the first wins."""
 
-    def __init__(self, labels=None, lines=None, by_address=None, sizes=None):
+    def __init__(self, labels=None, lines=None, by_address=None, sizes=None, path=None):
+        self.path = path             # the .sym.json it came from (the `game` view reads it too)
         self.labels: dict[str, int] = dict(labels or {})
         self.lines: dict[int, str] = dict(lines or {})
         self._ends = {address + size: address for address, size in (sizes or {}).items()}
@@ -82,6 +83,9 @@ class Symbols:
             raise DebugError(f"{path}: not an o2asm symbol file (no \"format\": \"o2asm-symbols\")")
         try:
             labels = {str(k): int(v) for k, v in table.get("labels", {}).items()}
+            # equ'd names (RAM fields: `break iram red_energy`) name values too, but no code
+            labels.update({str(k): int(v) for k, v in table.get("constants", {}).items()
+                           if str(k) not in labels})
             lines, sizes = {}, {}
             for entry in table.get("lines", []):
                 address = int(entry["address"])
@@ -90,7 +94,7 @@ class Symbols:
                     sizes[address] = int(entry["size"])
         except (AttributeError, KeyError, TypeError, ValueError) as e:
             raise DebugError(f"{path}: malformed symbol file ({type(e).__name__}: {e})") from None
-        return cls(labels, lines, load_symbols(path), sizes)
+        return cls(labels, lines, load_symbols(path), sizes, Path(path))
 
     def statements_before(self, address: int, n: int) -> list[int]:
         """Up to n statement addresses that run straight into `address`, earliest first (an
@@ -649,6 +653,11 @@ class Debugger:
     def cmd_grid(self, args):
         """grid -- the grid segments drawn as text"""
         self.say(views.grid(self.core.vdc_registers()))
+
+    def cmd_game(self, args):
+        """game -- the cartridge's game state decoded (a cartridge with a game wrapper)"""
+        from emu.debugger_game import game_view
+        self.say(game_view(self.machine, self.symbols.path))
 
     def cmd_beam(self, args):
         """beam -- where the beam is: frame, line, half-clock"""

@@ -79,9 +79,13 @@ def _config(args):
     return config
 
 
-def run_window(args):
+def run_window(args, setup=None):
+    """The window on `o2 run`'s arguments; setup(session), if given, is called before the first frame
+    (board play hangs the screen reader on the machine's frames there)."""
     config = _config(args)
     session = Session(args, config)
+    if setup is not None:
+        setup(session)
     if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) != 0:
         raise O2Error(f"cannot start SDL video: {sdl2.SDL_GetError().decode(errors='replace')}")
     try:

@@ -16,7 +16,7 @@ from emu.input import NOTHING
 from emu.movie import Movie, MovieError, Runner
 from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, Odyssey2, read_image
 
-BUNDLED_CART = "demo.bin"      # what `o2 run` plays without a cartridge argument
+BUNDLED_CART = "conquest.bin"  # what `o2 run` plays without a cartridge argument
 
 
 def bundled_cart():

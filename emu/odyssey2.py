@@ -110,6 +110,7 @@ class Odyssey2:
         cart_data = b"" if cart is None else read_image(cart, "cartridge", CART_SIZES)
         self._machine = Machine(region)
         self._skip_idle = True
+        self._frame_hooks = []
         for load, data in ((self._machine.load_bios, bios_data),
                            (self._machine.load_charset, charset_data),
                            (self._machine.load_cart, cart_data)):
@@ -127,8 +128,21 @@ class Odyssey2:
 
     def run_frames(self, n: int = 1):
         """Runs until n more frame boundaries have passed (to the first instruction boundary at
-        or after the last one)."""
-        self._machine.run_frames(int(n))
+        or after the last one). With frame hooks (on_frame) it runs a frame at a time, calling them
+        after each."""
+        if not self._frame_hooks:
+            self._machine.run_frames(int(n))
+            return
+        for _ in range(int(n)):
+            self._machine.run_frames(1)
+            for hook in tuple(self._frame_hooks):
+                hook(self)
+
+    def on_frame(self, hook):
+        """Calls hook(machine) after every frame from now on (a screen reader, a recorder, a bot:
+        PyBoy's plugins are the model); returns a function that removes it."""
+        self._frame_hooks.append(hook)
+        return lambda: self._frame_hooks.remove(hook) if hook in self._frame_hooks else None
 
     def run_cycles(self, n: int):
         """Runs whole instructions until at least n more machine cycles have passed."""

@@ -90,7 +90,7 @@ def test_help_lists_every_command(programs):
     assert {"back", "break", "breaks", "continue", "delete", "disable", "dis", "enable", "finish",
             "frame", "grid", "line", "load", "next", "objects", "print", "regs", "rewind", "save",
             "screen", "sound", "step", "timer", "trace", "until", "vdc", "beam", "iram",
-            "xram", "help", "quit", "press", "release", "joy"} == set(names)
+            "xram", "help", "quit", "press", "release", "joy", "game"} == set(names)
     assert programs.run("help back") == ("back [N]\n"
                                          "    go back N instructions (1), by re-executing from a snapshot\n")
 

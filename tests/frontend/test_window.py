@@ -87,13 +87,13 @@ def test_bad_rom_and_foreign_movie_are_one_line(user_dirs, echo_cart, capsys):
     assert o2("run", rom, "--frames", 1) == 2
     err = capsys.readouterr().err        # the wording after the size is emu.odyssey2's
     assert err.startswith(f"o2: error: {rom}: wrong size for a cartridge (100 bytes") and err.count("\n") == 1
-    movie = user_dirs / "demo.movie"
-    assert o2("run", "--headless", "--frames", 2, "--record", movie) == 0       # the bundled demo
+    movie = user_dirs / "bundled.movie"
+    assert o2("run", "--headless", "--frames", 2, "--record", movie) == 0       # the bundled cart
     capsys.readouterr()
     assert o2("run", echo_cart, "--frames", 1, "--play", movie) == 2
-    demo = hashlib.sha256(Path(roms_free.path("demo.bin")).read_bytes()).hexdigest()
+    bundled = hashlib.sha256(Path(roms_free.path("conquest.bin")).read_bytes()).hexdigest()
     echo = hashlib.sha256(echo_cart.read_bytes()).hexdigest()
-    assert capsys.readouterr().err == (f"o2: error: {movie}: movie was recorded with cart {demo[:12]}…, "
+    assert capsys.readouterr().err == (f"o2: error: {movie}: movie was recorded with cart {bundled[:12]}…, "
                                        f"but this machine has {echo[:12]}…\n")
 
 

@@ -1,0 +1,214 @@
+"""Reading one frame: pixels in, a typed reading out (which screen, every text and patch of the profile,
+each with a confidence). It never looks at the machine's memory, so a capture of real hardware reads the same
+way as our emulator's screen.
+
+Text: each cell's foreground is its distance from the cell's own background colour, scaled to the cell's
+contrast; it is compared with every allowed glyph by normalised correlation. A run is read at its profile
+position and, unless every cell is certain there, at the offset within a few pixels that fits best (captures
+are a little off). A cell with no contrast is a space.
+Patches: "colour" gives the allowed colour nearest in chromaticity to the patch's median; "busy" gives "busy"
+when enough of the patch differs from its median colour (fireworks), "calm" otherwise.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .picture import to_picture
+from .profile import SPACE, Profile
+
+MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
+CERTAIN = 0.9              # every cell at least this sure: no offset search
+SEARCH = 3                 # picture pixels searched each way around a run's position
+KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
+SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
+BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
+BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
+
+
+@dataclass(frozen=True)
+class Field:
+    value: str
+    confidence: float       # 0 (a guess) .. 1 (certain)
+
+
+@dataclass(frozen=True)
+class Reading:
+    screen: str | None
+    confidence: float
+    fields: dict[str, Field] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> str:
+        return self.fields[name].value
+
+    def sure(self, name: str, threshold: float = 0.5) -> bool:
+        return name in self.fields and self.fields[name].confidence >= threshold
+
+
+class Reader:
+    def __init__(self, profile: Profile, search: int = SEARCH):
+        self.profile, self.search = profile, search
+        self.offsets: dict[str, tuple[int, int]] = {}      # per run: the offset that fitted best last
+        self.searched: dict[str, int] = {}                  # per run: frames since its last search
+        self._origin_cache: dict = {}
+        self.cell_h, self.cell_w = profile.cell_size
+        self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
+        # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
+        names = sorted(profile.glyphs)
+        self.glyph_names = names
+        stack = np.stack([np.kron(profile.glyphs[n], np.ones((profile.dot_height, profile.dot_width)))
+                          .astype(np.float32).ravel() for n in names])
+        stack -= stack.mean(axis=1, keepdims=True)
+        norms = np.linalg.norm(stack, axis=1, keepdims=True)
+        self.templates = stack / np.where(norms == 0, 1, norms)
+        self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
+        chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
+        self.colour_names, self.colour_chroma = list(profile.colours), chroma
+
+    # -- one frame ---------------------------------------------------------------------------------
+
+    def read(self, frame: np.ndarray) -> Reading:
+        exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
+        picture = to_picture(frame, self.profile.width, self.profile.height).astype(np.float32)
+        fields = self._texts(picture, search=not exact)
+        for p in self.profile.patches:
+            region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
+            fields[p.name] = self._colour(region, p.colours) if p.measure == "colour" else _busy(region)
+        for screen in self.profile.screens:
+            if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
+                confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
+                return Reading(screen.name, confidence, fields)
+        return Reading(None, 0.0, fields)
+
+    # -- texts -------------------------------------------------------------------------------------
+
+    def _origins(self, text, dx: int, dy: int) -> tuple[np.ndarray, np.ndarray]:
+        """Top-left corners of a run's cells moved by (dx, dy), kept inside the picture (remembered)."""
+        key = (text.name, dx, dy)
+        if key not in self._origin_cache:
+            self._origin_cache[key] = self._place(text, dx, dy)
+        return self._origin_cache[key]
+
+    def _place(self, text, dx: int, dy: int) -> tuple[np.ndarray, np.ndarray]:
+        h, w = self.cell_h, self.cell_w
+        xs = np.clip(text.x + dx + text.pitch * np.arange(text.cells), 0, self.profile.width - w)
+        ys = np.full(text.cells, min(max(text.y + dy, 0), self.profile.height - h))
+        return ys, xs
+
+    def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
+        """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score); `background` is
+        each cell's background colour."""
+        n = len(cells)
+        flat = cells.reshape(n, -1, 3)
+        distance = np.linalg.norm(flat - background[:, None, :], axis=2)
+        contrast = distance.max(axis=1)
+        fg = distance / np.maximum(contrast, 1.0)[:, None]
+        fg -= fg.mean(axis=1, keepdims=True)
+        fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
+        scores = fg @ self.templates.T
+        scores[~allowed] = -1.0
+        order = np.argsort(scores, axis=1)
+        best, second = order[:, -1], order[:, -2] if scores.shape[1] > 1 else order[:, -1]
+        rows = np.arange(n)
+        best_score, second_score = scores[rows, best], scores[rows, second]
+        blank = contrast < MIN_CONTRAST
+        best = np.where(blank, -1, best)
+        best_score = np.where(blank, 1.0 - contrast / MIN_CONTRAST * 0.5, best_score)
+        second_score = np.where(blank, 0.0, second_score)
+        return best, best_score, second_score
+
+    def _texts(self, picture: np.ndarray, search: bool = True) -> dict[str, Field]:
+        """Every run read at its position; on a capture (`search`), the runs not certain there are read again
+        at every offset within `search` pixels (all in one batch) and the offset that fits each run best is
+        kept. A run that stays unsure (a title not on this screen) is searched again only every SEARCH_EVERY
+        frames."""
+        texts = self.profile.texts
+        if not texts:
+            return {}
+        windows = np.lib.stride_tricks.sliding_window_view(picture, (self.cell_h, self.cell_w, 3))[:, :, 0]
+        backgrounds = self._backgrounds(windows, texts)
+        # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
+        first = self._read_at(windows, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        fields, unsure = {}, []
+        for t, (glyphs, score, second) in zip(texts, first):
+            field = self._field(t, glyphs, score, second)
+            waited = self.searched.get(t.name, SEARCH_EVERY)
+            self.searched[t.name] = waited + 1
+            if not search or score.min() >= CERTAIN or field.confidence >= KEEP_OFFSET or waited < SEARCH_EVERY:
+                fields[t.name] = field
+            else:
+                self.searched[t.name] = 0
+                unsure.append(t)
+        if unsure:
+            offsets = [(dx, dy) for dy in range(-self.search, self.search + 1)
+                       for dx in range(-self.search, self.search + 1)]
+            read = self._read_at(windows, backgrounds, [(t, o) for t in unsure for o in offsets])
+            for i, t in enumerate(unsure):
+                tried = read[i * len(offsets):(i + 1) * len(offsets)]
+                best = max(range(len(offsets)), key=lambda k: float(tried[k][1].mean()))
+                self.offsets[t.name] = offsets[best]
+                fields[t.name] = self._field(t, *tried[best])
+        return fields
+
+    def _backgrounds(self, windows: np.ndarray, texts) -> dict:
+        """Each run's background colour: the median of its cells' pixels, every other one (glyphs light the
+        lesser part), all runs in one call."""
+        samples = []
+        for t in texts:
+            ys, xs = self._origins(t, 0, 0)
+            cells = windows[ys[:4], xs[:4]][:, ::2, ::2].reshape(-1, 3)    # four cells are plenty
+            samples.append(cells if len(cells) == self._sample_size else np.resize(cells, (self._sample_size, 3)))
+        medians = np.median(np.stack(samples), axis=1)
+        return {t.name: medians[i] for i, t in enumerate(texts)}
+
+    def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
+        """[(glyphs, score, second)] for each (run, offset) of `placed`, scored in one batch."""
+        ys, xs, allowed, background = [], [], [], []
+        for t, (dx, dy) in placed:
+            y, x = self._origins(t, dx, dy)
+            ys.append(y)
+            xs.append(x)
+            allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
+            background.append(np.repeat(backgrounds[t.name][None], t.cells, axis=0))
+        cells = windows[np.concatenate(ys), np.concatenate(xs)]
+        glyphs, score, second = self._score(cells, np.concatenate(allowed), np.concatenate(background))
+        out, start = [], 0
+        for t, _ in placed:
+            part = slice(start, start + t.cells)
+            start += t.cells
+            out.append((glyphs[part], score[part], second[part]))
+        return out
+
+    def _field(self, text, glyphs, score, second) -> Field:
+        value = "".join(SPACE if g < 0 else self.glyph_names[g] for g in glyphs)
+        if SPACE not in text.alphabet and SPACE in value:
+            return Field(value, 0.0)
+        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
+        margins = [(a - b) / max(1.0 - b, 1e-6) for a, b in zip(score.tolist(), second.tolist())]
+        return Field(value, min(1.0, max(0.0, min(margins))))
+
+    # -- patches -----------------------------------------------------------------------------------
+
+    def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
+        colour = _chroma(np.median(region, axis=0))
+        index = [self.colour_names.index(c) for c in allowed]
+        distances = np.linalg.norm(self.colour_chroma[index] - colour, axis=1)
+        order = np.argsort(distances)
+        if len(order) == 1:
+            return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
+        nearest, runner_up = distances[order[0]], distances[order[1]]
+        return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
+
+
+def _busy(region: np.ndarray) -> Field:
+    share = float((np.linalg.norm(region - np.median(region, axis=0), axis=1) > BUSY_DISTANCE).mean())
+    busy = share >= BUSY_SHARE
+    confidence = min(1.0, abs(share - BUSY_SHARE) / BUSY_SHARE)
+    return Field("busy" if busy else "calm", float(confidence))
+
+
+def _chroma(rgb: np.ndarray) -> np.ndarray:
+    """Chromaticity (r, g, b shares) and brightness: what gamma and gain shifts change least."""
+    total = float(rgb.sum()) + 30.0            # dark colours: chromaticity is noise, the offset damps it
+    return np.array([rgb[0] / total, rgb[1] / total, rgb[2] / total, rgb.max() / 255.0 * 0.5], np.float32)

@@ -1,0 +1,110 @@
+"""Helpers for the Conquest of the World tests: a console with the cartridge, the game wrapper on
+it, and the steps every test takes (power on, SPACE to the entry, a battle entered).
+
+A test that needs a part of the assembly names its code label with `landed("tank_fire")`: until
+that label is in roms_free/conquest.sym.json the test is skipped with that reason, so the suite
+says which statements of the issue still wait for their assembly.
+"""
+import json
+from pathlib import Path
+
+import pytest
+
+import roms_free
+from cart.conquest import Conquest
+
+HERE = Path(__file__).resolve().parent
+
+CART = Path(roms_free.path("conquest.bin"))
+SYMBOLS = Path(roms_free.path("conquest.sym.json"))
+# The minimal vector-only BIOS: the three vectors jump into the cartridge and nothing else
+# (hardware/odyssey2.md §5), as a console with someone else's BIOS would give the cartridge.
+VECTOR_BIOS_SOURCE = """
+        cpu 8048
+        org 0
+        jmp 400h                ; reset
+        org 3
+        jmp 402h                ; external interrupt (VBLANK)
+        org 7
+        jmp 404h                ; timer interrupt
+        org 3ffh
+        nop                     ; pads the image to 1 KiB
+"""
+BOOT_FRAMES = 10                 # power-on to SELECT GAME (the cart measures the region first)
+SETTLE_FRAMES = 30               # a mode change shows within this many frames
+FPS = {"ntsc": 315e6 / 44 / (455 * 263), "pal": 7_093_790.4 / (456 * 313)}
+
+
+def vector_bios() -> bytes:
+    from cart.asm import assemble_text
+    return assemble_text(VECTOR_BIOS_SOURCE, "vector_bios.asm").image(size=1024, fill=0)
+
+
+def symbols() -> dict:
+    if not SYMBOLS.is_file():
+        return {}
+    table = json.loads(SYMBOLS.read_text())    # names in lower case, as the assembler ignores case
+    return {k.lower(): v for k, v in {**table.get("labels", {}), **table.get("constants", {})}.items()}
+
+
+def landed(*names):
+    """Skips the test until the cartridge and these labels exist."""
+    if not CART.is_file():
+        pytest.skip("roms_free/conquest.bin is not built yet")
+    known = {k.lower() for k in symbols()}
+    missing = [n for n in names if n.lower() not in known]
+    if missing:
+        pytest.skip(f"waiting for the assembly of {', '.join(missing)}")
+
+
+def console(region="ntsc", bios=None, model="hardware"):
+    from emu.odyssey2 import Odyssey2
+    landed()
+    return Odyssey2(cart=CART, bios=bios, region=region, model=model)
+
+
+def new_game(region="ntsc", bios=None, model="hardware", runner=None, machine=None) -> Conquest:
+    """The cartridge just after power-on, at SELECT GAME."""
+    game = Conquest(machine or console(region, bios, model), runner=runner)
+    game.tick(BOOT_FRAMES)           # RAM reads "select" before the cartridge has set it up
+    assert game.mode == "select"
+    return game
+
+
+def to_entry(game):
+    """SPACE at SELECT GAME: the combat entry."""
+    game.press("SPACE")
+    game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
+    return game
+
+
+def start_battle(game, red=("T", 2500), blue=("T", 2500)):
+    """From SELECT GAME or the entry: both entries typed, ENTER, the battle under way."""
+    if game.mode == "select":
+        to_entry(game)
+    game.enter(red=red, blue=blue)
+    game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
+    return game
+
+
+def seconds(game, s: float) -> int:
+    """Frames in s seconds on the game's region."""
+    return round(s * FPS[game.machine.region])
+
+
+def poke(game, name, value):
+    """Writes a u8 field of the RAM map (a test puts a weapon somewhere)."""
+    field = game.map[name]
+    memory = game.machine.iram if field.space == "iram" else game.machine.xram
+    memory[field.address] = value
+
+
+def place(game, side, x, y):
+    poke(game, f"{side}_x", x)
+    poke(game, f"{side}_y", y)
+
+
+# Joystick directions by heading (0 up, then clockwise, as ram.inc numbers them).
+HEADING_STICK = ({"up"}, {"up", "right"}, {"right"}, {"down", "right"}, {"down"},
+                 {"down", "left"}, {"left"}, {"up", "left"})
+HEADING_STEP = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))

@@ -1,0 +1,44 @@
+"""The cartridge calls no BIOS routine, so it runs unchanged with our free BIOS and with a minimal
+vector-only BIOS (issue 10, "The cartridge": enters through the entry table at 0x400)."""
+import pytest
+
+from conquest_helpers import landed, new_game, start_battle, vector_bios
+from cart.conquest.bots import Bot, play_battle
+
+
+@pytest.fixture(params=["free", "vector-only"])
+def bios(request):
+    return None if request.param == "free" else vector_bios()
+
+
+def test_a_whole_battle_runs_with_either_bios(bios):
+    landed("side_fire")
+    game = start_battle(new_game(bios=bios), red=("T", 300), blue=("P", 300))
+    winner = play_battle(game, Bot("red", seed=3), Bot("blue", seed=4))
+    assert winner in ("red", "blue", "tie")
+    assert game.mode == "result" and game.overruns == 0
+
+
+def test_no_bios_routine_is_called_after_the_entry(bios):
+    """After the jump to the cartridge at 0x400, the program counter stays in the cartridge
+    (a VBLANK interrupt's vector stub at 003 is the only BIOS code allowed)."""
+    landed()
+    game = new_game(bios=bios)
+    game.press("SPACE")
+    rows = game.machine.trace(2 * 6000)
+    low = {int(pc) for pc in rows["pc"] if pc < 0x400}
+    assert low <= {0x003, 0x004, 0x005, 0x006}, sorted(hex(pc) for pc in low)
+
+
+def test_the_entry_looks_the_same_with_either_bios():
+    """Unchanged: the same keys give the same screen and the same game RAM (20h-3Fh)."""
+    landed()
+    games = [new_game(), new_game(bios=vector_bios())]
+    for game in games:
+        game.press("SPACE")
+        game.enter(red=("T", 2500), blue=("S", 1500), start=False)
+        game.tick(10)
+    free, vector = (g.machine for g in games)
+    assert (free.screen == vector.screen).all()
+    assert list(free.iram[0x20:]) == list(vector.iram[0x20:])
+    assert list(free.xram) == list(vector.xram)

@@ -1,0 +1,158 @@
+"""Flight training (the manual's words; issue 10, "Combat")."""
+from conquest_helpers import HEADING_STICK, landed, new_game, place, seconds, start_battle
+
+
+def battle(red="P", blue="T"):
+    landed("side_fire")
+    return start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
+
+
+def test_the_jet_is_always_flying():
+    game = battle()
+    x = game.red.x
+    game.tick(seconds(game, 0.25))
+    assert game.red.x != x
+
+
+def test_one_angle_off_the_heading_turns_sharply_at_once():
+    """'For sharp turns, do not move the joystick more than one angle at a time.'"""
+    game = battle()
+    heading = game.red.heading
+    one_off = (heading + 1) % 8
+    game.sticks(red=HEADING_STICK[one_off])
+    game.tick(2)
+    assert game.red.heading == one_off
+
+
+def test_more_than_one_angle_the_autopilot_turns_slowly_at_half_speed():
+    """'For slower turns, move the joystick more than one angle and the automatic pilot will take
+    over. Your jet will flash and move at half speed during this maneuver.'"""
+    game = battle()
+    heading = game.red.heading
+    target = (heading + 4) % 8
+    x, y = game.red.x, game.red.y
+    game.tick(4)
+    straight = abs(game.red.x - x) + abs(game.red.y - y)
+    game.sticks(red=HEADING_STICK[target])
+    headings = []
+    for _ in range(seconds(game, 2)):
+        game.tick()
+        headings.append(game.red.heading)
+        if game.red.heading == target:
+            break
+    assert headings[-1] == target and len(set(headings)) >= 3      # through the angles between
+    assert headings[0] != target
+
+
+def test_leaving_an_edge_returns_at_the_opposite_one():
+    """'If you fly off any edge of the screen, you will return from the opposite side.'"""
+    game = battle()
+    game.sticks(red=HEADING_STICK[2])                               # keep heading right
+    xs = []
+    for _ in range(seconds(game, 8)):
+        game.tick()
+        xs.append(game.red.x)
+        if len(xs) > 1 and xs[-1] < xs[-2] - 40:
+            break
+    assert xs[-1] < xs[-2] - 40, "never came back on the left"
+
+
+def test_the_gun_fires_forward():
+    """'Press the action button to fire your jet's armor piercing weapon.'"""
+    game = battle()
+    heading = game.red.heading
+    game.sticks(red=HEADING_STICK[heading] | {"fire"})
+    game.tick(3)
+    assert game.red.shot_state
+    x = game.red.shot_x
+    game.tick(3)
+    assert game.red.shot_x > x                                      # red starts heading right
+
+
+def field(game):
+    from conquest_helpers import symbols
+    from conquest_terrain import Field
+    return Field(int(game.machine.xram[symbols()["battle_field"]]))
+
+
+def crash_into(kind):
+    from conquest_terrain import LAND
+    game = battle("P", "P")
+    f = field(game)
+    cells = [(c, r) for c, r in f.cells(kind) if c > 0 and f.at(c - 1, r) == LAND]
+    assert cells, f"no {kind} with land to its left"
+    column, row = cells[0]
+    place(game, "red", *f.xy(column - 1, row))
+    game.sticks(red=HEADING_STICK[2])                               # keep heading right
+    game.wait_for(lambda g: not g.red.alive, seconds(game, 2))
+    return game
+
+
+def test_the_jet_crashes_into_mountains():
+    """'Your jet will fly over land and water but will crash into trees, mountains.'"""
+    from conquest_terrain import MOUNTAIN
+    crash_into(MOUNTAIN)
+
+
+def test_the_jet_crashes_into_trees():
+    from conquest_terrain import WOODS
+    crash_into(WOODS)
+
+
+def test_the_jet_flies_over_water():
+    game = battle("S", "P")                                         # the sea with islands
+    from conquest_terrain import WATER
+    f = field(game)
+    row = next(r for r in range(7) if all(f.at(c, r) in (WATER, "land") for c in range(9)))
+    place(game, "blue", *f.xy(8, row))
+    game.sticks(blue=HEADING_STICK[6])                              # west over the sea
+    game.tick(seconds(game, 2))
+    assert game.blue.alive
+
+
+def test_the_autopilot_flies_at_half_speed_and_the_jet_flashes():
+    """'Your jet will flash and move at half speed during this maneuver.'"""
+    from test_conquest_sub import sprite_pixels
+    game = battle()
+    heading = game.red.heading
+    game.sticks(red=HEADING_STICK[heading])
+    x, y = game.red.x, game.red.y
+    game.tick(8)
+    straight = abs(game.red.x - x) + abs(game.red.y - y)
+    game.sticks(red=HEADING_STICK[(heading + 3) % 8])
+    x, y = game.red.x, game.red.y
+    seen = []
+    for _ in range(8):
+        game.tick()
+        seen.append(sprite_pixels(game, "red") > 0)
+    turning = abs(game.red.x - x) + abs(game.red.y - y)
+    assert straight > 0 and abs(2 * turning - straight) <= 2, (straight, turning)
+    assert any(seen) and not all(seen)                              # it flashes
+
+
+def test_offscreen_with_the_stick_centred_the_jet_goes_out_of_control():
+    """'Offscreen planes will go out of control if the joystick is placed in neutral.'"""
+    from conquest_helpers import symbols
+    game = battle()
+    beyond = symbols()["jet_x_wrap"] - 12
+    on_screen = []
+    game.tick(4)
+    for _ in range(12):
+        game.tick()
+        on_screen.append(game.red.heading)
+    assert len(set(on_screen)) == 1                                 # on screen it flies straight
+    headings = []
+    for _ in range(seconds(game, 3) // 4):
+        place(game, "red", beyond, 100)                             # keep it off the screen
+        for _ in range(4):
+            game.tick()
+            headings.append(game.red.heading)
+    assert len(set(headings)) > 1
+
+
+def test_a_jet_out_of_energy_goes_down():
+    """'... go down in flame if hit by enemy fire or if it runs out of energy units.'"""
+    landed("side_fire")
+    game = start_battle(new_game(), red=("P", 10), blue=("T", 9999))
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 10))
+    assert game.red.energy == 0 and not game.red.alive and game.winner == "blue"

@@ -1,0 +1,134 @@
+"""Submarine school (the manual's words; issue 10, "Combat")."""
+import numpy as np
+
+from conquest_helpers import landed, new_game, place, seconds, start_battle
+from conquest_terrain import WATER, Field
+
+
+def battle(red="S", blue="S"):
+    landed("side_fire")
+    return start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
+
+
+def sprite_pixels(game, side):
+    """Lit pixels of the side's colour in the box its sprite covers (column 2 (X + 5), line Y)."""
+    s = game.side(side)
+    box = game.machine.screen[s.y:s.y + 16, 2 * (s.x + 5):2 * (s.x + 5) + 16]
+    colour = (199, 81, 81) if side == "red" else (92, 128, 246)    # luminous red / blue
+    return int((box == colour).all(axis=2).sum())
+
+
+def test_the_sub_submerges_to_travel_and_comes_up_when_the_stick_is_centred():
+    """'The sub will automatically submerge and travel in the direction indicated by the joystick.
+    Return the joystick to the center or neutral position to "Up Periscope".'"""
+    game = battle()
+    x = game.red.x
+    game.sticks(red={"right"})
+    game.tick(seconds(game, 0.5))
+    assert game.red.submerged and game.red.x > x
+    game.sticks(red=())
+    game.tick(2)
+    assert not game.red.submerged
+    assert sprite_pixels(game, "red") > 0           # up periscope: visible
+
+
+def test_a_submerged_sub_is_hidden_until_the_sonar_dings():
+    """★ At every ding of the sonar each submerged sub shows at its position for a moment."""
+    game = battle()
+    game.sticks(red={"down"})
+    shown, dings = [], 0
+    for frame in range(seconds(game, 7)):
+        game.tick()
+        shown.append(sprite_pixels(game, "red") > 0)
+    game.sticks(red=())
+    assert not all(shown) and any(shown[seconds(game, 0.3):])   # hidden, but shown at the dings
+    onsets = [i for i in range(1, len(shown)) if shown[i] and not shown[i - 1]]
+    gaps = [b - a for a, b in zip(onsets, onsets[1:])]
+    assert len(onsets) >= 2 and all(abs(g - gaps[0]) <= 2 for g in gaps)    # periodically
+
+
+def test_the_missile_starts_upward_and_follows_the_joystick_while_the_button_is_held():
+    """'Keep the action button depressed while you control the flight of the missile with the
+    joystick. The missile automatically starts upward and will travel in the direction the
+    joystick is moved.'"""
+    game = battle()
+    game.sticks(red={"fire"})
+    game.tick(3)
+    assert game.red.shot_state
+    x0, y0 = game.red.shot_x, game.red.shot_y
+    game.tick(seconds(game, 0.2))
+    assert game.red.shot_y < y0 and game.red.shot_x == x0         # upward
+    x1 = game.red.shot_x
+    game.sticks(red={"fire", "right"})
+    game.tick(seconds(game, 0.2))
+    assert game.red.shot_x > x1                                     # follows the stick
+
+
+def test_the_missile_explodes_when_the_button_is_released():
+    game = battle()
+    game.sticks(red={"fire"})
+    game.tick(seconds(game, 0.3))
+    assert game.red.shot_state
+    game.sticks(red=())
+    game.wait_for(lambda g: not g.red.shot_state, seconds(game, 1))
+
+
+def test_the_missile_explodes_at_the_end_of_its_range():
+    game = battle()
+    game.sticks(red={"fire"})
+    game.tick(3)
+    frames = game.wait_for(lambda g: not g.red.shot_state, seconds(game, 10))
+    assert frames > 0
+
+
+def test_the_missile_explodes_on_the_target():
+    """'A missile will explode on contact with the target.'"""
+    game = battle()
+    red = game.red
+    place(game, "blue", red.x, red.y - 40)                          # right above red
+    game.sticks(red={"fire"})
+    game.wait_for(lambda g: not g.blue.alive, seconds(game, 3))
+    game.sticks(red=())
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
+    assert game.winner == "red"
+
+
+def test_subs_that_crash_into_each_other_both_explode():
+    """'If subs crash into each other, they will explode. Both sides will display a white flag.'"""
+    game = battle()
+    red = game.red
+    place(game, "blue", red.x + 12, red.y)
+    game.sticks(red={"right"}, blue={"left"})
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
+    assert game.winner == "tie"
+    assert not game.red.alive and not game.blue.alive
+
+
+def test_the_missile_explodes_on_a_tree():
+    """'A missile will explode on contact with a tree.'"""
+    from conquest_helpers import symbols
+    from conquest_terrain import WOODS, Field
+    game = battle()
+    f = Field(int(game.machine.xram[symbols()["battle_field"]]))
+    column, row = next((c, r) for c, r in f.cells(WOODS)
+                       if r + 2 < 7 and f.at(c, r + 1) == WATER and f.at(c, r + 2) == WATER)
+    place(game, "red", *f.xy(column, row + 2))
+    game.sticks(red={"fire"})
+    game.tick(3)
+    assert game.red.shot_state
+    game.wait_for(lambda g: not g.red.shot_state, seconds(game, 3))
+    burst = game.red.shot_y                                          # where it blew up
+    tree_top = f.y0 + 24 * row
+    assert tree_top - 4 <= burst < tree_top + 24, (burst, tree_top)
+
+
+def test_releasing_the_button_blasts_a_weapon_inside_the_blast():
+    """★ Releasing the button explodes the missile: a small blast that destroys a weapon in it."""
+    game = battle()
+    red = game.red
+    place(game, "blue", red.x + 8, red.y - 30)                      # beside the missile's path
+    game.sticks(red={"fire"})
+    game.wait_for(lambda g: g.red.shot_state and g.red.shot_y <= g.blue.y + 4, seconds(game, 2))
+    game.sticks(red=())                                             # release: the blast
+    game.wait_for(lambda g: not g.blue.alive, seconds(game, 1))
+    assert game.red.alive

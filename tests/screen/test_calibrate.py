@@ -1,0 +1,122 @@
+"""Calibration on screens our emulator draws with a second character set drawn for these tests, and with the
+readouts, letters and flags moved: the profile it makes reads new entries exactly, also from captures."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from degrade import TYPICAL, degrade  # noqa: E402
+from scenes import charset_codes, render  # noqa: E402
+from test_reader import entry_profile  # noqa: E402
+
+import roms_free  # noqa: E402
+from board.screen.calibrate import CalibrationError, Typed, calibrate, picture  # noqa: E402
+from board.screen.reader import Reader  # noqa: E402
+
+# Seven-segment digits and blocky letters, 6 dots wide in the 8-dot cell: nothing like our glyphs.
+SEGMENTS = {"0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd", "6": "afgedc",
+            "7": "abc", "8": "abcdefg", "9": "abcdfg"}
+LETTERS = {
+    "S": ["######", "#.....", "#.....", "######", ".....#", ".....#", "######"],
+    "P": ["######", "#....#", "#....#", "######", "#.....", "#.....", "#....."],
+    "T": ["######", "..##..", "..##..", "..##..", "..##..", "..##..", "..##.."],
+    "?": ["######", ".....#", "...###", "...#..", "...#..", "......", "...#.."],
+}
+
+
+def seven_segment(segments: str) -> list[str]:
+    grid = [["."] * 8 for _ in range(7)]
+    def h(row):
+        for c in range(1, 7):
+            grid[row][c] = "#"
+    def v(col, rows):
+        for r in rows:
+            grid[r][col] = "#"
+    for s in segments:
+        {"a": lambda: h(0), "g": lambda: h(3), "d": lambda: h(6), "f": lambda: v(1, range(0, 4)),
+         "b": lambda: v(6, range(0, 4)), "e": lambda: v(1, range(3, 7)), "c": lambda: v(6, range(3, 7))}[s]()
+    return ["".join(r) for r in grid]
+
+
+def second_charset() -> bytes:
+    rom = bytearray(Path(roms_free.path("charset.bin")).read_bytes())
+    codes = charset_codes()
+    shapes = {**{d: seven_segment(s) for d, s in SEGMENTS.items()},
+              **{k: ["." + r + "." for r in v] for k, v in LETTERS.items()}}
+    for ch, rows in shapes.items():
+        for i, row in enumerate(rows):
+            rom[codes[ch] * 8 + i] = int(row.replace("#", "1").replace(".", "0"), 2)
+    return bytes(rom)
+
+
+CHARSET = second_charset()
+RED_AT, BLUE_AT = (72, 104), (236, 150)            # moved: not where the base profile has them
+
+
+def moved_scene(red, blue, red_weapon, blue_weapon):
+    return render([(RED_AT[0], RED_AT[1], red, "yellow"), (BLUE_AT[0], BLUE_AT[1], blue, "cyan"),
+                   (RED_AT[0] - 30, RED_AT[1] + 30, red_weapon, "white"),
+                   (BLUE_AT[0] + 70, BLUE_AT[1] - 30, blue_weapon, "white")],
+                  [(RED_AT[0], RED_AT[1] - 40, "red"), (BLUE_AT[0] + 20, BLUE_AT[1] + 40, "blue")],
+                  charset=CHARSET)
+
+
+@pytest.fixture(scope="module")
+def calibrated():
+    captures = [(moved_scene("2500", "1234", "S", "T"), Typed("S", "2500"), Typed("T", "1234")),
+                (moved_scene("6789", "9876", "P", "S"), Typed("P", "6789"), Typed("S", "9876"))]
+    return calibrate(captures, entry_profile(), name="second charset")
+
+
+def test_calibration_finds_the_moved_readouts(calibrated):
+    profile, _ = calibrated
+    red, blue = profile.text("red_energy"), profile.text("blue_energy")
+    assert (red.x, red.y, red.pitch, blue.x, blue.y) == (RED_AT[0], RED_AT[1], 16, BLUE_AT[0], BLUE_AT[1])
+    assert (profile.text("red_weapon").x, profile.text("red_weapon").y) == (RED_AT[0] - 30, RED_AT[1] + 30)
+    # The learned glyphs are the second set's shapes, dot for dot.
+    assert ["".join("#" if b else "." for b in row) for row in profile.glyphs["8"]] == seven_segment("abcdefg")
+    assert ["".join("#" if b else "." for b in row) for row in profile.glyphs["T"]] == ["." + r + "." for r in LETTERS["T"]]
+
+
+def test_the_calibrated_profile_reads_new_entries(calibrated):
+    reader = Reader(calibrated[0])
+    reading = reader.read(moved_scene("4031", "5702", "T", "P"))
+    assert (reading["red_energy"], reading["blue_energy"], reading["red_weapon"], reading["blue_weapon"],
+            reading["red_flag"], reading["blue_flag"]) == ("4031", "5702", "T", "P", "red", "blue")
+
+
+@pytest.mark.parametrize("capture", TYPICAL[:2], ids=lambda c: f"{c.size[0]}x{c.size[1]}")
+def test_calibration_from_degraded_captures(capture):
+    captures = [(degrade(moved_scene("2500", "1234", "S", "T"), capture), Typed("S", "2500"), Typed("T", "1234")),
+                (degrade(moved_scene("6789", "9876", "P", "S"), capture), Typed("P", "6789"), Typed("S", "9876"))]
+    profile, _ = calibrate(captures, entry_profile())
+    reading = Reader(profile).read(degrade(moved_scene("4031", "5702", "T", "P"), capture))
+    assert (reading["red_energy"], reading["blue_energy"], reading["red_weapon"], reading["blue_weapon"]) == \
+        ("4031", "5702", "T", "P")
+
+
+def test_characters_never_typed_are_named():
+    with pytest.raises(CalibrationError, match="never typed.*: 6 7 8 9 P"):
+        calibrate([(moved_scene("2500", "1234", "S", "T"), Typed("S", "2500"), Typed("T", "1234"))],
+                  entry_profile())
+
+
+def test_a_screen_without_readouts_is_refused():
+    blank = render([], [])
+    with pytest.raises(CalibrationError, match="no run of 4 characters"):
+        calibrate([(blank, Typed("S", "2500"), Typed("T", "1234"))], entry_profile())
+
+
+def test_the_calibration_picture(calibrated, tmp_path):
+    profile, found = calibrated
+    image = picture(found[-1], profile)
+    assert image.shape[1] == 360 * 3 and image.shape[2] == 3
+    assert (image == (0, 255, 0)).all(axis=2).any()           # the flags' boxes are drawn
+
+
+@pytest.mark.parametrize("text", ["S250", "X2500", "S25a0", "S²500"])
+def test_typed_entries_are_checked(text):
+    with pytest.raises(CalibrationError, match="expected a weapon"):
+        Typed.parse(text, "red")

@@ -1,0 +1,80 @@
+"""The reader on Conquest of the World's own screens: every frame of bot-played battles of every pairing read
+exactly as the game's RAM says (the shipped profile), and a war followed from a degraded capture video by
+`board watch`, which records each battle as `board battle` does."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conquest_war import play_war  # noqa: E402
+from degrade import TYPICAL, degrade  # noqa: E402
+
+from board.cli import main as board_main  # noqa: E402
+from board.screen.capture import write_video  # noqa: E402
+from board.screen.profile import Profile  # noqa: E402
+from board.screen.reader import Reader  # noqa: E402
+
+PAIRINGS = [("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")]
+
+
+def agrees(truth: dict, reading) -> bool:
+    if reading.screen != truth["mode"]:
+        return False
+    if int(reading["red_energy"]) != truth["red_energy"] or int(reading["blue_energy"]) != truth["blue_energy"]:
+        return False
+    if (reading["red_weapon"], reading["blue_weapon"]) != (truth["red_weapon"], truth["blue_weapon"]):
+        return False
+    if truth["mode"] == "result":
+        white = {"red": ("red_flag",), "blue": ("blue_flag",), "tie": ("red_flag", "blue_flag")}
+        losers = {"red": ("blue_flag",), "blue": ("red_flag",), "tie": ("red_flag", "blue_flag")}[truth["winner"]]
+        return all(reading[flag] == "white" for flag in losers) and \
+            all(reading[flag] != "white" for flag in {"red_flag", "blue_flag"} - set(losers))
+    return True
+
+
+@pytest.fixture(scope="module")
+def war():
+    battles = [((red, 120), (blue, 120)) for red, blue in PAIRINGS]
+    return play_war(battles, result_frames=30)
+
+
+def test_every_frame_of_every_pairing_reads_as_the_game_says(war):
+    frames, truths, _ = war
+    reader = Reader(Profile.load("conquest"))
+    wrong = [k for k, (frame, truth) in enumerate(zip(frames, truths)) if not agrees(truth, reader.read(frame))]
+    assert len(frames) > 1000
+    assert wrong == []
+
+
+def board_game(tmp_path):
+    game = str(tmp_path / "g.db")
+    for args in (["new", "--players", "Ann,Bob"], ["first", "Ann=3", "Bob=7", "--readout", "3"],
+                 ["homeland", "United States"], ["homeland", "U.S.S.R."], ["pass"], ["pass"],
+                 ["attack", "Indonesia"]):
+        assert board_main(["-g", game, *args]) == 0, args
+    return game
+
+
+@pytest.mark.parametrize("capture", [TYPICAL[3]], ids=["640x480-gamma-jpeg"])
+def test_board_watch_records_a_war_from_a_degraded_capture(tmp_path, capsys, capture):
+    # Ann attacks Indonesia with the left controller (red): three battles, new weapons each time.
+    frames, truths, winners = play_war([(("T", 150), ("P", 150)), (("S", 150), ("T", 150)),
+                                        (("P", 150), ("S", 150))], seed=5)
+    video = tmp_path / "war.avi"
+    previous = frames[0]
+    degraded = []
+    for frame in frames:
+        degraded.append(degrade(frame, capture, previous if capture.combing else None))
+        previous = frame
+    write_video(video, degraded)
+    game = board_game(tmp_path)
+    capsys.readouterr()
+    assert board_main(["-g", game, "watch", "--capture", str(video), "--auto"]) == 0
+    out = capsys.readouterr().out
+    ended = [line for line in out.splitlines() if line.startswith("screen: battle ended")]
+    assert len(ended) == len(winners)
+    for line, winner in zip(ended, winners):
+        assert (f"{winner} won" in line) if winner != "tie" else ("a tie" in line)
+    assert out.count("recorded: battle") >= 1

@@ -1,0 +1,131 @@
+"""The reader on screens our emulator draws: clean frames read exactly, degraded captures read right."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from degrade import TYPICAL, degrade  # noqa: E402
+from scenes import CHARSET_SOURCE, render  # noqa: E402
+
+from board.screen.profile import Profile  # noqa: E402
+from board.screen.reader import Reader  # noqa: E402
+
+
+def glyph_rows(labels):
+    rows, current = {}, None
+    for line in CHARSET_SOURCE.read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0] == "char":
+            current = parts[2] if parts[2] in labels else None
+            if current:
+                rows[current] = []
+        elif current and line and line[0] in "#.":
+            rows[current].append(line.strip())
+    return rows
+
+
+def entry_profile(red_x=40, blue_x=220, y=60):
+    glyphs = glyph_rows("0123456789?SPT")
+    shapes = "\n".join(f'"{k}" = [' + ", ".join(f'"{r}"' for r in v) + "]" for k, v in glyphs.items())
+    return Profile.parse(f'''format = "o2-screen-profile"
+version = 1
+name = "test entry screen"
+[picture]
+width = 360
+height = 243
+[glyphs]
+dot_width = 2
+dot_height = 2
+[glyphs.shapes]
+{shapes}
+[colours]
+red = [199, 81, 81]
+blue = [92, 128, 246]
+white = [255, 255, 255]
+[[text]]
+name = "red_energy"
+x = {red_x}
+y = {y}
+cells = 4
+pitch = 16
+alphabet = "0123456789 "
+[[text]]
+name = "blue_energy"
+x = {blue_x}
+y = {y}
+cells = 4
+pitch = 16
+alphabet = "0123456789 "
+[[text]]
+name = "red_weapon"
+x = {red_x + 24}
+y = 30
+cells = 1
+pitch = 16
+alphabet = "?SPT"
+[[text]]
+name = "blue_weapon"
+x = {blue_x + 24}
+y = 30
+cells = 1
+pitch = 16
+alphabet = "?SPT"
+[[patch]]
+name = "red_flag"
+x = {red_x + 2}
+y = 32
+width = 12
+height = 12
+measure = "colour"
+colours = ["red", "blue", "white"]
+[[patch]]
+name = "blue_flag"
+x = {blue_x + 2}
+y = 32
+width = 12
+height = 12
+measure = "colour"
+colours = ["red", "blue", "white"]
+[[screen]]
+name = "entry"
+when = {{ red_weapon = "[?SPT]", blue_weapon = "[?SPT]" }}
+''')
+
+
+def entry_scene(red="2500", blue="1234", red_weapon="S", blue_weapon="T", flags=("red", "blue")):
+    return render([(40, 60, red, "white"), (220, 60, blue, "white"),
+                   (64, 30, red_weapon, "white"), (244, 30, blue_weapon, "white")],
+                  [(40, 30, flags[0]), (220, 30, flags[1])])
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return Reader(entry_profile())
+
+
+def test_a_clean_entry_screen_reads_exactly(reader):
+    reading = reader.read(entry_scene())
+    assert reading.screen == "entry"
+    assert {k: f.value for k, f in reading.fields.items()} == {
+        "red_energy": "2500", "blue_energy": "1234", "red_weapon": "S", "blue_weapon": "T",
+        "red_flag": "red", "blue_flag": "blue"}
+    assert min(f.confidence for f in reading.fields.values()) > 0.8
+
+
+def test_blank_cells_and_a_white_flag(reader):
+    reading = reader.read(entry_scene(red=" 355", blue="9876", red_weapon="?", blue_weapon="P",
+                                      flags=("white", "blue")))
+    assert (reading["red_energy"], reading["blue_energy"], reading["red_weapon"], reading["red_flag"]) == \
+        (" 355", "9876", "?", "white")
+
+
+@pytest.mark.parametrize("capture", TYPICAL, ids=lambda c: f"{c.size[0]}x{c.size[1]}-j{c.jpeg}-b{c.blur}")
+def test_degraded_captures_read_right(capture):
+    reader = Reader(entry_profile())          # a capture's geometry is its own: a reader of its own
+    frame = entry_scene(red="7081", blue="6093", red_weapon="P", blue_weapon="?")
+    previous = entry_scene(red="1111", blue="2222")
+    reading = reader.read(degrade(frame, capture, previous if capture.combing else None))
+    assert (reading["red_energy"], reading["blue_energy"], reading["red_weapon"], reading["blue_weapon"],
+            reading["red_flag"], reading["blue_flag"]) == ("7081", "6093", "P", "?", "red", "blue")
