@@ -6,7 +6,7 @@
 ; 800h-FFFh, the bank mapped at reset) holds this program at 400h-BFFh; bank 0 (image 000h-7FFh)
 ; holds the battles (combat.asm and the weapons), reached through far calls whose bytes stand at
 ; the same addresses in both banks (bankcall.inc). It calls no BIOS routine and runs with
-; interrupts off, waiting for VBLANK on the VDC's status register itself, so it runs the same with
+; interrupts off, waiting for the VDC's VBLANK request on the /INT pin itself, so it runs the same with
 ; our free BIOS, a BIOS that only jumps to 400h, or a console's own BIOS.
 
         cpu     8048
@@ -122,21 +122,21 @@ result_frame_j:
         sel     mb0
         jmp     frame
 
-; wait_frame: until the VDC latches VBLANK. Its status bit is latched at VBLANK and cleared by this
-; read, so finding it already set means the last frame's work ran past VBLANK: an overrun.
+; wait_frame: until the VDC's VBLANK interrupt request (/INT, which the 8048 tests with JNI even with
+; interrupts off). It stays asserted until the status register is read, so finding it already asserted
+; means the last frame's work ran past VBLANK: an overrun. Reading the status then releases it.
 wait_frame:
         call    select_vdc
-        mov     r0,#VDC_STATUS
-        movx    a,@r0
-        jb3     wait_late
+        jni     wait_late
 wait_vblank:
-        movx    a,@r0
-        jb3     wait_done
+        jni     wait_done
         jmp     wait_vblank
 wait_late:
         mov     r0,#overruns
         inc     @r0
 wait_done:
+        mov     r0,#VDC_STATUS
+        movx    a,@r0
         mov     r0,#frames
         inc     @r0
         ret

@@ -42,3 +42,14 @@ def test_the_entry_looks_the_same_with_either_bios():
     assert (free.screen == vector.screen).all()
     assert list(free.iram[0x20:]) == list(vector.iram[0x20:])
     assert list(free.xram) == list(vector.xram)
+
+
+def test_a_standard_4_kib_cartridge():
+    """Issue 10: 'A standard cartridge of 4 KiB (the original's size)': two 2 KiB banks, the
+    entry table at 400h of the bank mapped at reset (the last one)."""
+    from conquest_helpers import CART
+    landed()
+    rom = CART.read_bytes()
+    assert len(rom) == 4096
+    game = new_game(bios=vector_bios())
+    assert game.machine.cart_bank in (0, 1)
