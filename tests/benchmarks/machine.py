@@ -8,6 +8,7 @@ every frame.
 """
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -103,7 +104,9 @@ move:   movx    a,@r0
 FRAMES = 20_000
 MAME_FRAMES = 10_000
 NTSC_FPS = 59.826097856519
-ORACLE = Path("/work/shared/oracle")
+ORACLE = Path(os.environ.get("O2_ORACLE_DIR", Path(__file__).resolve().parents[3] / "shared" / "oracle"))
+ROUNDS = 5              # interleaved rounds per machine; the median is reported
+ROUND_FRAMES = 1200
 
 
 def busy_bios() -> bytes:
@@ -134,7 +137,45 @@ def mame_frames_per_s(bios: bytes, charset: bytes):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _conquest_in_combat(red: str, blue: str) -> Odyssey2:
+    """Our cartridge in a battle of this pairing (9999 units each: it lasts the whole measurement)."""
+    from cart.conquest import Conquest
+    from cart.conquest.wrapper import rom_path
+    m = Odyssey2(cart=rom_path())
+    game = Conquest(m)
+    game.tick(60)
+    game.press("SPACE")
+    game.enter(red=(red, 9999), blue=(blue, 9999))
+    game.wait_for(lambda g: g.mode == "combat", 60)
+    return m
+
+
+def machines() -> dict:
+    import roms_free
+    found = {"busy": machine, "demo": lambda: Odyssey2(cart=roms_free.path("demo.bin")),
+             "select_game": lambda: Odyssey2(cart=roms_free.path("test_select.bin")),
+             "empty_slot": lambda: Odyssey2()}
+    for red, blue in ("TT", "SS", "PP", "TS", "TP", "SP"):
+        found[f"conquest_{red}{blue}".lower()] = (lambda r=red, b=blue: _conquest_in_combat(r, b))
+    return found
+
+
+def per_rom_ratios():
+    """`<rom>_realtime_ratio` for each machine: CPU time of ROUND_FRAMES frames, the machines taking turns
+    for ROUNDS rounds (a shared machine's load hits them alike), the median round."""
+    running = {name: make() for name, make in machines().items()}
+    rates = {name: [] for name in running}
+    for _ in range(ROUNDS):
+        for name, m in running.items():
+            start = time.process_time()
+            m.run_frames(ROUND_FRAMES)
+            rates[name].append(ROUND_FRAMES / (time.process_time() - start))
+    return {name: statistics.median(r) / NTSC_FPS for name, r in rates.items()}
+
+
 def bench():
+    for name, ratio in per_rom_ratios().items():
+        yield f"{name}_realtime_ratio", round(ratio, 1)
     m = machine()
     m.run_frames(10)
     start = time.perf_counter()
