@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from . import rules
+from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
 from .log import GameLog, LogError, NothingToDo, describe
 from .rules import RuleViolation, fmt_record
@@ -35,6 +36,7 @@ examples:
   board battle defender --weapons tank,plane --energy 1200,2000
   board pact Ann Cy / board break Ann     player alliances (rule 18)
   board status / history / undo / redo / show --png board.png
+  board combat triplea --attacker army=5 --defender army=3     another war game's battle
 """
 
 
@@ -344,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("show", cmd_show, "draw the board to a PNG, or show it in a window that follows the game")
     p.add_argument("--png", metavar="FILE", help="write a PNG instead of opening a window")
     p.add_argument("--polls", type=int, metavar="N", help="close the window after N looks (4 per second)")
+    add_combat_command(sub)
     add_screen_commands(sub)
     return parser
 

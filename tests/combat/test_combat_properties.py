@@ -1,0 +1,107 @@
+"""Properties every combat adapter keeps, over random battles and screen results (Hypothesis):
+energies stay within the cartridge's four digits and follow the strengths' ratio; a stronger side never gets a
+worse outcome for the same screen result; the extremes of the screen map to the game's extremes."""
+from fractions import Fraction
+
+from hypothesis import assume, given, settings, strategies as st
+
+from board.combat import ATTACKER, DEFENDER, ENERGY_LIMIT, TIE, Battle, Capture, Contest, Result, Unit, load
+from board.combat.core import scaled_energies
+from board.combat.crt import Battle as CRTBattle
+
+TRIPLEA, CONFLICT, NEWWORLD, CRT = load("triplea"), load("conflict"), load("newworld3"), load("crt")
+strengths = st.integers(1, 10**6)
+
+
+@given(strengths, strengths, st.integers(1, ENERGY_LIMIT))
+def test_energies_fit_the_readouts_and_follow_the_strengths(attack, defence, max_energy):
+    assert_follows(scaled_energies(attack, defence, max_energy), attack, defence, max_energy)
+
+
+def assert_follows(energies, attack, defence, max_energy):
+    """Within the readouts, the stronger side at max_energy, the weaker within half a unit of its share."""
+    a, d = energies
+    assert 1 <= a <= ENERGY_LIMIT and 1 <= d <= ENERGY_LIMIT
+    assert max(a, d) == max_energy
+    weaker, exact = (d, Fraction(max_energy * defence, attack)) if attack >= defence else \
+        (a, Fraction(max_energy * attack, defence))
+    assert abs(weaker - exact) <= Fraction(1, 2) or weaker == 1
+
+
+def survivors(battle, result, side):
+    facts = TRIPLEA.resolve(battle, result).facts
+    units = battle.attacker if side == ATTACKER else battle.defender
+    return sum(units.values()) - facts[f"{side}_casualties"]
+
+
+@settings(max_examples=300)
+@given(st.integers(1, 60), st.integers(1, 60), st.integers(1, 20), st.sampled_from((ATTACKER, DEFENDER, TIE)),
+       st.floats(0, 1), st.floats(0, 1), st.sampled_from((ATTACKER, DEFENDER)))
+def test_triplea_a_stronger_side_never_does_worse(a, d, extra, winner, fa, fd, grows):
+    weak = Battle({"army": a}, {"army": d})
+    strong = Battle({"army": a + extra if grows == ATTACKER else a},
+                    {"army": d + extra if grows == DEFENDER else d})
+    entries = [TRIPLEA.plan(b).entry for b in (weak, strong)]
+    att_max = min(e.attacker.energy for e in entries)
+    def_max = min(e.defender.energy for e in entries)
+    result = Result(winner, round(fa * att_max), round(fd * def_max))
+    assume(winner == TIE or result.left(winner) > 0)
+    assert survivors(strong, result, grows) >= survivors(weak, result, grows)
+
+
+@given(st.integers(1, 60), st.integers(1, 60))
+def test_triplea_extremes(a, d):
+    battle = Battle({"army": a}, {"army": d})
+    entry = TRIPLEA.plan(battle).entry
+    best = TRIPLEA.resolve(battle, Result(ATTACKER, entry.attacker.energy, 0)).facts
+    assert best == {"attacker_casualties": 0, "defender_casualties": d, "conquered": True}
+    worst = TRIPLEA.resolve(battle, Result(DEFENDER, 0, entry.defender.energy)).facts
+    assert worst == {"attacker_casualties": a, "defender_casualties": 0, "conquered": False}
+
+
+@given(strengths, strengths, st.integers(1, 10**5), st.integers(-ENERGY_LIMIT, ENERGY_LIMIT))
+def test_crt_more_odds_never_worse_for_the_same_differential(attack, defence, extra, differential):
+    rank = list(CRT.results).index
+    codes = []
+    for a in (attack, attack + extra):
+        odds = CRT.column(a, defence)
+        row = next(c for low, high, c in CRT.rows if low <= differential <= high)
+        codes.append(rank(row[CRT.odds.index(odds)]))
+    assert codes[1] >= codes[0]
+
+
+@given(strengths, strengths)
+def test_crt_extremes(attack, defence):
+    battle = CRTBattle(attack, defence)
+    entry = CRT.plan(battle).entry
+    best = CRT.resolve(battle, Result(ATTACKER, entry.attacker.energy, 0)).facts["code"]
+    worst = CRT.resolve(battle, Result(DEFENDER, 0, entry.defender.energy)).facts["code"]
+    assert list(CRT.results).index(best) >= list(CRT.results).index(worst)
+    if attack >= 6 * defence:
+        assert best == "DE"
+    if 3 * attack <= defence:
+        assert worst == "AE"
+
+
+@given(st.integers(0, 33), st.integers(0, 33), st.sampled_from(["army", "fleet", "army-fleet"]),
+       st.sampled_from(["army", "fleet", "army-fleet", "indian-army"]), st.sampled_from((ATTACKER, DEFENDER, TIE)))
+def test_newworld_energies_follow_strength_and_outcome_follows_the_screen(sa, sd, ua, ud, winner):
+    contest = Contest("Peru", Unit(ua, sa), Unit(ud, sd))
+    entry = NEWWORLD.plan(contest).entry
+    assert_follows((entry.attacker.energy, entry.defender.energy), 1 + sa, 1 + sd, NEWWORLD.max_energy)
+    facts = NEWWORLD.resolve(contest, Result(winner, entry.attacker.energy if winner != DEFENDER else 0,
+                                             entry.defender.energy if winner != ATTACKER else 0)).facts
+    assert facts["holds"] == (ua if winner == ATTACKER else ud)
+    assert facts["dislodged"] == (ud if winner == ATTACKER else None)
+
+
+@given(st.sampled_from(sorted(CONFLICT.pieces)), st.sampled_from(sorted(CONFLICT.pieces)),
+       st.sampled_from(["land", "water"]))
+def test_conflict_every_allowed_capture_fights_with_the_pieces_weapons(mover, target, area):
+    try:
+        plan = CONFLICT.plan(Capture(mover, target, area))
+    except Exception as err:                      # refused: always with a rule, never a crash
+        assert type(err).__name__ == "CombatError"
+        return
+    assert plan.entry.attacker.weapon == CONFLICT.pieces[mover].weapon
+    assert plan.entry.defender.weapon == CONFLICT.pieces[target].weapon
