@@ -13,7 +13,7 @@ import sys
 
 from . import load
 from .conflict import Capture
-from .core import WINNERS, CombatError, MappingError, Result, strength
+from .core import ATTACKER, DEFENDER, TIE, WINNERS, CombatError, MappingError, Result, strength
 from .crt import Battle as CRTBattle
 from .newworld import Contest, Unit
 from .triplea import Battle as TripleABattle
@@ -60,6 +60,27 @@ def _battle(args):
     return CRTBattle(strength(args.attack, "--attack"), strength(args.defence, "--defence"), weapons)
 
 
+def _result_from_screen(capture: str) -> Result:
+    """The battle's end as the companion reads it off a capture (the attacker on the left, red)."""
+    from board.screen.capture import CaptureError, Source
+    from board.screen.profile import Profile
+    from board.screen.reader import Reader
+    from board.screen.tracker import Tracker
+    reader, tracker = Reader(Profile.load("conquest")), Tracker()
+    try:
+        for number, frame in enumerate(Source(capture).frames(), 1):
+            for event in tracker.feed(reader.read(frame), number):
+                if event.kind == "battle_ended":
+                    d = event.data
+                    winner = {"red": ATTACKER, "blue": DEFENDER, "tie": TIE}[d["winner"]]
+                    return Result(winner, d["red_energy"], d["blue_energy"])
+                if event.kind == "unsure":
+                    raise CombatError(f"{capture}: the result cannot be read surely: give it with --result")
+    except CaptureError as err:
+        raise CombatError(str(err)) from None
+    raise CombatError(f"{capture}: no battle ended in this capture")
+
+
 def run(args) -> int:
     try:
         adapter = load(args.game, args.mapping)
@@ -72,8 +93,12 @@ def run(args) -> int:
             print(plan.decided)
             return 0
         print("\n".join(plan.entry.lines()))
-        if args.result:
-            result = Result(args.result, *_energies(args.energy))
+        if args.result and args.screen:
+            raise CombatError("--result and --screen: give the result one way")
+        result = Result(args.result, *_energies(args.energy)) if args.result else None
+        if args.screen:
+            result = _result_from_screen(args.screen)
+        if result is not None:
             outcome = adapter.resolve(battle, result)
             print(result.line())
             print(outcome.summary)
@@ -99,6 +124,8 @@ def add_command(sub) -> None:
                        help="a mapping file of your own (default: the shipped one)")
         p.add_argument("--result", choices=WINNERS, help="who won on the screen (tie: both destroyed)")
         p.add_argument("--energy", metavar="ATT,DEF", help="energy units left on the screen")
+        p.add_argument("--screen", metavar="DEVICE|FILE",
+                       help="read the result off the cartridge's screen (a capture; the attacker red)")
         return p
 
     p = game("triplea", "TripleA's Conquest of the World: one cartridge battle decides one TripleA battle")

@@ -78,3 +78,18 @@ def test_board_watch_records_a_war_from_a_degraded_capture(tmp_path, capsys, cap
     for line, winner in zip(ended, winners):
         assert (f"{winner} won" in line) if winner != "tie" else ("a tie" in line)
     assert out.count("recorded: battle") >= 1
+
+
+def test_board_combat_takes_the_result_off_the_screen(tmp_path, capsys):
+    # TripleA: 5 armies attack 3 -> R T 5000, B T 2000 (board/COMBAT.md); the battle fought on the cartridge.
+    frames, truths, winners = play_war([(("T", 500), ("T", 200))], seed=7)
+    video = tmp_path / "battle.avi"
+    write_video(video, frames)
+    code = board_main(["combat", "triplea", "--attacker", "army=5", "--defender", "army=3",
+                       "--screen", str(video)])
+    out = capsys.readouterr().out
+    assert code == 0
+    last = truths[-1]
+    won = {"red": "the attacker won", "blue": "the defender won", "tie": "a tie"}[winners[0]]
+    assert f"Screen: {won}" in out
+    assert f"{last['red_energy']} energy units left to the attacker, {last['blue_energy']} to the defender" in out
