@@ -106,14 +106,19 @@ class Outcome:
     facts: dict
 
 
-def scaled_energies(attack: Fraction | int, defence: Fraction | int, max_energy: int) -> tuple[int, int]:
-    """The stronger side enters `max_energy`, the weaker its share in proportion to the strengths (rounded
-    to the nearest unit, at least 1): the energies' ratio follows the strengths' ratio."""
+def exact_energies(attack: Fraction | int, defence: Fraction | int, max_energy: int) -> tuple[Fraction, Fraction]:
+    """The stronger side's `max_energy` and the weaker side's exact share of it, in proportion to the
+    strengths."""
     if attack <= 0 or defence <= 0:
         raise CombatError("both sides need a strength above 0 to fight a battle")
     strongest = max(attack, defence)
-    return tuple(max(1, round_half_up(Fraction(max_energy) * Fraction(s) / Fraction(strongest)))
-                 for s in (attack, defence))
+    return tuple(Fraction(max_energy) * Fraction(s) / Fraction(strongest) for s in (attack, defence))
+
+
+def scaled_energies(attack: Fraction | int, defence: Fraction | int, max_energy: int) -> tuple[int, int]:
+    """What the sides enter: their exact shares rounded to the nearest unit, at least 1 (the energies' ratio
+    follows the strengths' ratio)."""
+    return tuple(max(1, round_half_up(e)) for e in exact_energies(attack, defence, max_energy))
 
 
 def round_half_up(value: Fraction) -> int:

@@ -7,16 +7,16 @@ Mapping (board/COMBAT.md):
 - strength of a side = the sum of its units' attack values (attacker) or defence values (defender): units held
   in reserve by the no-overstack rule still fight in later rounds, so every unit counts;
 - the side whose weapon is destroyed loses all its units; in a tie both do and nothing is conquered;
-- the winner keeps round(units x energy left / energy entered) of its units (at least 1): the energy it spent
-  is the casualties it took on the way.
+- the winner keeps round(units x energy left / its share of the energies) of its units (at least 1; the share
+  before rounding to what is typed): the energy it spent is the casualties it took on the way.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .core import (ATTACKER, DEFENDER, TIE, CombatError, Fields, Outcome, Plan, Result, Entry, Force,
-                   load_mapping, round_half_up, scaled_energies)
+from .core import (ATTACKER, DEFENDER, TIE, CombatError, Entry, Fields, Force, Outcome, Plan, Result,
+                   exact_energies, load_mapping, round_half_up, scaled_energies)
 
 TERRAINS = ("land", "sea")
 UNIT_LIMIT = 9999
@@ -114,8 +114,12 @@ class TripleA:
         units = {ATTACKER: sum(battle.attacker.values()), DEFENDER: sum(battle.defender.values())}
         lost = dict(units)                     # the loser, or both in a tie, lose every unit
         if result.winner != TIE:
-            entered = (plan.entry.attacker if result.winner == ATTACKER else plan.entry.defender).energy
-            kept = max(1, round_half_up(Fraction(units[result.winner] * result.left(result.winner), entered)))
+            # The winner's share of the energies before rounding: a side's survivors then never fall when it
+            # gets stronger (the rounding of what is typed would make them wobble by one).
+            shares = exact_energies(self.strength(ATTACKER, battle.attacker),
+                                    self.strength(DEFENDER, battle.defender), self.max_energy)
+            share = shares[0] if result.winner == ATTACKER else shares[1]
+            kept = max(1, round_half_up(Fraction(units[result.winner] * result.left(result.winner)) / share))
             lost[result.winner] = units[result.winner] - kept
         place = battle.territory or "the territory"
         if result.winner == ATTACKER:

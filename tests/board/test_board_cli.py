@@ -147,7 +147,7 @@ def test_every_command_has_help(capsys):
     commands = parser._subparsers._group_actions[0].choices
     assert set(commands) == {"new", "first", "homeland", "ally", "attack", "battle", "pass", "pact",
                              "break", "timeup", "undo", "redo", "status", "history", "export",
-                             "import", "show"}
+                             "import", "show", "combat", "watch", "play", "calibrate"}
     for name in commands:
         with pytest.raises(SystemExit) as exit:
             main([name, "--help"])
