@@ -17,12 +17,13 @@ a key, the window running on) starts the history afresh.
 """
 import json
 import os
+import re
 import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cart.asm.disassembler import disassemble_one, load_symbols
+from cart.asm.disassembler import check_symbol_table, disassemble_one, load_symbols
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import O2Error
@@ -57,6 +58,10 @@ class DebugError(O2Error):
 
 # ---- symbol files (cart/asm/output.py: the o2asm-symbols format) ----
 
+# `break bank1:0x450`: a place in program space with the cartridge bank it must be in.
+BANKED_PLACE = re.compile(r"bank\s*(\d+)\s*:\s*(\S.*)", re.IGNORECASE)
+
+
 class Symbols:
     """Labels and source lines of a program, from the assembler's .sym.json: `labels` (name ->
     address), `by_address` (address -> the label the disassembler shows) and `lines`
@@ -79,8 +84,10 @@ class Symbols:
             raise DebugError(f"{path}: cannot read the symbol file ({e.strerror or e})") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise DebugError(f"{path}: not a symbol file (bad JSON: {e})") from None
-        if not isinstance(table, dict) or table.get("format") != "o2asm-symbols":
-            raise DebugError(f"{path}: not an o2asm symbol file (no \"format\": \"o2asm-symbols\")")
+        try:
+            check_symbol_table(table)
+        except ValueError as e:
+            raise DebugError(f"{path}: {e}") from None
         try:
             labels = {str(k): int(v) for k, v in table.get("labels", {}).items()}
             # equ'd names (RAM fields: `break iram red_energy`) name values too, but no code
@@ -218,13 +225,23 @@ class Debugger:
         if not words:
             return
         name, args = words[0].lower(), words[1:]
-        command = self.commands.get(self._ALIASES.get(name, name))
+        command = self.commands.get(self._ALIASES.get(name, name)) or self._by_prefix(name)
         if command is None:
             raise DebugError(f"unknown command {words[0]!r} (try 'help')")
         try:
             command.fn(args)
         except ExprError as e:
             raise DebugError(str(e)) from None
+
+    def _by_prefix(self, prefix: str) -> _Command | None:
+        """The command a unique prefix names; when one candidate begins every other (`bre`:
+        break, breaks) it is that one. DebugError when the prefix is ambiguous."""
+        names = sorted(n for n in self.commands if n.startswith(prefix))
+        if not names:
+            return None
+        if all(n.startswith(names[0]) for n in names):
+            return self.commands[min(names, key=len)]
+        raise DebugError(f"{prefix!r} is ambiguous: {', '.join(names)}")
 
     def run_script(self, path) -> int:
         """Runs every line of a script; stops at the first error with `file:line: message`.
@@ -264,6 +281,7 @@ class Debugger:
                 pass
         self.finished = False
         self.show_location()
+        last = ""
         while not self.finished:
             try:
                 line = input(prompt)
@@ -273,6 +291,10 @@ class Debugger:
             except KeyboardInterrupt:
                 self.say()
                 continue
+            if line.strip():
+                last = line
+            elif last:             # an empty line repeats the last command, as in gdb
+                line = last
             try:
                 self.execute(line)
             except DebugError as e:
@@ -540,11 +562,11 @@ class Debugger:
         return bp
 
     def cmd_break(self, args):
-        """break ADDR|LABEL|irq|frame N|iram|xram|vdc ADDR[..END] [read|write|access] [if COND] -- set a breakpoint"""
+        """break [bankN:]ADDR|LABEL|irq|frame N|iram|xram|vdc ADDR[..END] [read|write|access] [if COND] -- set a breakpoint"""
         if not args:
             raise DebugError("break needs a place: an address, a label, irq, frame N, iram/xram/vdc ADDR")
         words = list(args)
-        condition = None
+        condition, text = None, None
         if "if" in (w.lower() for w in words):
             at = [w.lower() for w in words].index("if")
             text = " ".join(words[at + 1:])
@@ -552,6 +574,12 @@ class Debugger:
                 raise DebugError("break ... if: the condition is missing")
             condition = parse(text, self.symbols.labels)
             words = words[:at]
+        banked = BANKED_PLACE.fullmatch(" ".join(words))
+        if banked:                   # bankN:ADDR: a PC breakpoint that holds in that bank only
+            bank = int(banked.group(1), 0)
+            condition = parse(f"bank == {bank}" + (f" && ({text})" if text else ""),
+                              self.symbols.labels)
+            words = [banked.group(2)]
         if not words:
             raise DebugError("break needs a place before 'if'")
         kind = words[0].lower()

@@ -24,6 +24,7 @@ import re
 
 from cart.asm.errors import AsmError
 from cart.asm.expr import parse_number as _asm_number
+from emu.native import DEBUG_SPACE_SIZES
 from emu.native import DEBUG_SPACES as SPACES
 from emu.native import EXPR_OPS as OP
 from emu.native import EXPR_REGISTERS as REGISTERS
@@ -59,13 +60,20 @@ class Expr:
         self.text, self.code, self.uses_machine = text, code, uses_machine
 
 
+_LARGEST = 2 ** 63 - 1      # the evaluator's words are signed 64-bit
+
+
 def _number(tok: str) -> int:
     if tok.startswith("$"):
-        return int(tok[1:], 16)
-    try:
-        return _asm_number(tok)
-    except AsmError as e:
-        raise ExprError(e.message) from None
+        value = int(tok[1:], 16)
+    else:
+        try:
+            value = _asm_number(tok)
+        except AsmError as e:
+            raise ExprError(e.message) from None
+    if value > _LARGEST:
+        raise ExprError(f"{tok} is too large (the largest number is {_LARGEST:#x})")
+    return value
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -134,9 +142,15 @@ class _Parser:
         if low in SPACES:
             if not self.take("["):
                 raise ExprError(f"{tok} needs an address in brackets: {tok}[0x20]")
+            self.uses_machine = False
             index = self.binary(_LOOSEST)
             if not self.take("]"):
                 raise ExprError(f"missing ']' in {self.text!r}")
+            if not self.uses_machine:      # a constant index: refused outside the space
+                from emu.native import eval_constant
+                at, size = eval_constant(index), DEBUG_SPACE_SIZES[low]
+                if not 0 <= at < size:
+                    raise ExprError(f"{low}[] runs 00..{size - 1:02X}; {at:#x} is outside it")
             self.uses_machine = True
             return index + [OP["MEM"], SPACES[low]]
         if low in REGISTERS:

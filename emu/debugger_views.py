@@ -2,8 +2,9 @@
 decoded (objects with their shapes, grid, control/status, collisions, sound).
 
 Every function takes plain values (ints, byte sequences) and returns the text, so the views are
-tested without a machine. Register meanings follow hardware/odyssey2.md §3.
+tested without a machine. Register meanings follow native/HARDWARE.md §3.
 """
+from emu.vdc import char_height
 
 PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = 0x80, 0x40, 0x20, 0x10, 0x07
 
@@ -85,11 +86,6 @@ def _side_by_side(blocks: list[list[str]], gap: str = "  ") -> list[str]:
     width = [max(len(line) for line in b) for b in blocks]
     return [gap.join((b[i] if i < len(b) else "").ljust(w) for b, w in zip(blocks, width)).rstrip()
             for i in range(height)]
-
-
-def char_height(y: int, pointer: int) -> int:
-    """Rows a character shows (§3: 7 - ((Y/2 + pointer) & 7), 0 meaning 8)."""
-    return 7 - ((pointer + y // 2) & 7) or 8
 
 
 def char_code_and_rows(y: int, pointer: int, charset, height: int) -> tuple[int, list[int]]:

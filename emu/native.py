@@ -27,16 +27,22 @@ ffi, lib = _ext.ffi, _ext.lib
 
 # ---- The console (native/machine.c, state.c) ----
 
+import types as _types
+
 import numpy as _np
 
-REGIONS = {"ntsc": 0, "pal": 1}   # O2_REGION_NTSC / O2_REGION_PAL
+# Every integer constant of o2.h without its prefix: O2.VDC_CONTROL is O2_VDC_CONTROL.
+O2 = _types.SimpleNamespace(**{name[3:]: getattr(lib, name) for name in dir(lib)
+                               if name.startswith("O2_") and isinstance(getattr(lib, name), int)})
+
+REGIONS = {"ntsc": lib.O2_REGION_NTSC, "pal": lib.O2_REGION_PAL}
 MODELS = {"hardware": lib.O2_MODEL_HARDWARE, "mame": lib.O2_MODEL_MAME}
 
 STATE_ERRORS = {
-    -2: "not a save state of this emulator",
-    -3: "save state from a newer version of this emulator",
-    -4: "save state is truncated or corrupt",
-    -5: "save state was made with another cartridge, BIOS, character set or region",
+    lib.O2_ERR_STATE_MAGIC: "not a save state of this emulator",
+    lib.O2_ERR_STATE_VERSION: "save state from a newer version of this emulator",
+    lib.O2_ERR_STATE_CORRUPT: "save state is truncated or corrupt",
+    lib.O2_ERR_STATE_MISMATCH: "save state was made with another cartridge, BIOS, character set or region",
 }
 
 TRACE_FIELDS = ("cycle", "pc", "op", "a", "psw", "t")
@@ -65,7 +71,6 @@ class Machine:
         self._m = ffi.gc(lib.o2_new(REGIONS[region]), lib.o2_free)
         if self._m == ffi.NULL:
             raise MemoryError("o2_new failed")
-        self._breakpoints = None
         cpu = self._inside(lib.o2_cpu(self._m))
         self.cpu = cpu
         self.iram = self._view(cpu.ram, 64)
@@ -142,15 +147,15 @@ class Machine:
         return lib.o2_hc(self._m)
 
     @property
-    def hc_per_frame(self) -> int:
-        return lib.o2_hc_per_frame(self._m)
-
-    @property
     def cart_bank(self) -> int:
         return lib.o2_cart_bank(self._m)
 
-    def vdc_peek(self, reg: int) -> int:
-        return lib.o2_vdc_peek(self._m, reg)
+    def vdc_registers(self) -> bytes:
+        """The 256 VDC registers as the program wrote them (o2_vdc_registers), a copy."""
+        return bytes(ffi.buffer(lib.o2_vdc_registers(self._m), 256))
+
+    def frame_start_cycle(self, frame: int) -> int:
+        return lib.o2_frame_start_cycle(self._m, frame)
 
     def vdc_regs(self):
         return _np.array([lib.o2_vdc_peek(self._m, r) for r in range(256)], dtype=_np.uint8)
@@ -160,15 +165,6 @@ class Machine:
 
     def set_joystick(self, n: int, bits: int):
         lib.o2_set_joystick(self._m, n, bits)
-
-    def set_breakpoints(self, flags):
-        """flags: 4096 bytes (1 = break before that PC) or None."""
-        if flags is None:
-            self._breakpoints = None
-            lib.o2_set_breakpoints(self._m, ffi.NULL)
-        else:
-            self._breakpoints = ffi.new("uint8_t[4096]", bytes(flags))
-            lib.o2_set_breakpoints(self._m, self._breakpoints)
 
     def trace(self, n: int):
         """Runs up to n instructions; returns a dict of numpy arrays (TRACE_FIELDS and "r",
@@ -188,7 +184,7 @@ class Machine:
     def load_state(self, data: bytes):
         """Returns None, or the one-line message of a refused state."""
         code = lib.o2_load_state(self._m, data, len(data))
-        return None if code == 0 else STATE_ERRORS.get(code, f"save state refused (code {code})")
+        return None if code == lib.O2_OK else STATE_ERRORS.get(code, f"save state refused (code {code})")
 
 
 # ---- Bare 8048 board (native/board8048.c, cpu8048.c) ----
@@ -396,7 +392,8 @@ EXPR_OPS = {name: getattr(lib, f"O2_OP_{name}") for name in (
     "NUM", "REG", "MEM", "NOT", "INV", "NEG", "OR", "AND", "EQ", "NE", "LT", "LE", "GT", "GE",
     "BOR", "BXOR", "BAND", "SHL", "SHR", "ADD", "SUB")}
 EXPR_REGISTERS = {name.lower(): getattr(lib, f"O2_REG_{name}") for name in (
-    "A", "PC", "PSW", "SP", "CY", "AC", "F0", "F1", "BS", "MB", "T", "FRAME", "CYCLES", "LINE")}
+    "A", "PC", "PSW", "SP", "CY", "AC", "F0", "F1", "BS", "MB", "T", "FRAME", "CYCLES", "LINE",
+    "BANK")}
 EXPR_REGISTERS.update({f"r{n}": lib.O2_REG_R0 + n for n in range(8)})
 EXPR_STACK = lib.O2_EXPR_STACK
 
@@ -514,8 +511,8 @@ class DebugCore:
         return trace_rows(self._trace, lib.o2_debug_take_trace(self._d))
 
     def vdc_registers(self) -> bytes:
-        """The VDC's registers as written (what it draws with), see o2_debug_vdc_registers."""
-        return bytes(ffi.buffer(lib.o2_debug_vdc_registers(self._d), 256))
+        """The VDC's registers as written (what it draws with), see o2_vdc_registers."""
+        return self._machine.vdc_registers()
 
     def sound(self) -> tuple[int, int]:
         """(24-bit shift register, control register) as the sound chip has them now."""

@@ -15,11 +15,12 @@ from pathlib import Path
 import roms_free
 from emu import keys as _keys
 from emu.errors import RomError, StateError
-from emu.native import MODELS, Machine
+from emu.native import MODELS, O2, Machine
+from emu.vdc import Vdc
 
 CART_SIZES = (2048, 4096, 8192, 12288, 16384)
 BIOS_SIZE = 1024
-CHARSET_SIZE = 512
+CHARSET_SIZE = O2.CHARSET_CODES * O2.CHARSET_ROWS
 SAMPLE_RATES = (44100, 48000)
 
 
@@ -59,8 +60,8 @@ class CpuView:
     """The 8048 registers, live: a, pc, psw, f1, mb, timer, ... (every o2_cpu_state field, read
     and write), r (R0-R7 of the selected bank, a numpy view) and ram (the 64 bytes)."""
 
-    _REGISTER_BANK1 = 0x18
-    _PSW_BS = 0x10
+    _REGISTER_BANK1 = O2.RAM_BANK1
+    _PSW_BS = O2.PSW_BS
 
     def __init__(self, machine: Machine):
         object.__setattr__(self, "_state", machine.cpu)
@@ -81,6 +82,33 @@ class CpuView:
         s = self._state
         return (f"CpuView(pc=0x{s.pc:03X}, a=0x{s.a:02X}, psw=0x{s.psw:02X}, "
                 f"r={[int(x) for x in self.r]}, timer={s.timer}, cycles={s.cycles})")
+
+
+class FrameHooks:
+    """Callbacks run after every frame boundary the machine passes (run_frames, run_cycles,
+    step), each given the machine: m.hooks.add(callback) (or the @m.on_frame decorator),
+    m.hooks.remove(callback). A machine without callbacks runs at full speed."""
+
+    def __init__(self):
+        self._callbacks = []
+
+    def add(self, callback):
+        if not callable(callback):
+            raise TypeError(f"a frame hook must be callable, not {callback!r}")
+        self._callbacks.append(callback)
+        return callback
+
+    def remove(self, callback):
+        self._callbacks.remove(callback)
+
+    def clear(self):
+        self._callbacks.clear()
+
+    def __len__(self):
+        return len(self._callbacks)
+
+    def __iter__(self):
+        return iter(list(self._callbacks))
 
 
 class Odyssey2:
@@ -110,7 +138,6 @@ class Odyssey2:
         cart_data = b"" if cart is None else read_image(cart, "cartridge", CART_SIZES)
         self._machine = Machine(region)
         self._skip_idle = True
-        self._frame_hooks = []
         for load, data in ((self._machine.load_bios, bios_data),
                            (self._machine.load_charset, charset_data),
                            (self._machine.load_cart, cart_data)):
@@ -123,34 +150,52 @@ class Odyssey2:
         self.screen = self._machine.screen
         self.iram = self._machine.iram
         self.xram = self._machine.xram
+        self.hooks = FrameHooks()
+
+    def on_frame(self, callback):
+        """Calls callback(machine) after every frame boundary from now on (usable as a
+        decorator); returns the callback, for m.hooks.remove."""
+        return self.hooks.add(callback)
+
+    def _after_frames(self, frame_before: int):
+        for _ in range(self._machine.frame - frame_before):
+            for callback in self.hooks:
+                callback(self)
 
     # ---- running ----
 
     def run_frames(self, n: int = 1):
         """Runs until n more frame boundaries have passed (to the first instruction boundary at
-        or after the last one). With frame hooks (on_frame) it runs a frame at a time, calling them
-        after each."""
-        if not self._frame_hooks:
+        or after the last one). Frame hooks run after each one."""
+        if not len(self.hooks):
             self._machine.run_frames(int(n))
             return
         for _ in range(int(n)):
+            frame = self._machine.frame
             self._machine.run_frames(1)
-            for hook in tuple(self._frame_hooks):
-                hook(self)
-
-    def on_frame(self, hook):
-        """Calls hook(machine) after every frame from now on (a screen reader, a recorder, a bot:
-        PyBoy's plugins are the model); returns a function that removes it."""
-        self._frame_hooks.append(hook)
-        return lambda: self._frame_hooks.remove(hook) if hook in self._frame_hooks else None
+            self._after_frames(frame)
 
     def run_cycles(self, n: int):
-        """Runs whole instructions until at least n more machine cycles have passed."""
-        self._machine.run_cycles(int(n))
+        """Runs whole instructions until at least n more machine cycles have passed (frame hooks
+        run at each frame boundary on the way)."""
+        if not len(self.hooks):
+            self._machine.run_cycles(int(n))
+            return
+        m = self._machine
+        until = m.cycles + int(n)
+        while m.cycles < until:
+            frame = m.frame
+            m.run_cycles(min(until, m.frame_start_cycle(frame + 1)) - m.cycles)
+            self._after_frames(frame)
 
     def step(self) -> int:
         """One instruction or interrupt entry; returns its machine cycles."""
-        return self._machine.step()
+        if not len(self.hooks):
+            return self._machine.step()
+        frame = self._machine.frame
+        cycles = self._machine.step()
+        self._after_frames(frame)
+        return cycles
 
     def reset(self):
         """The console's RESET key: the CPU restarts at 0x000; VDC, RAM and clock carry on."""
@@ -201,8 +246,22 @@ class Odyssey2:
 
     @property
     def vdc_regs(self):
-        """The 256 VDC register addresses as the CPU would read them (a peek: no side effects)."""
+        """The 256 VDC register addresses as the CPU would read them (a peek: no side effects):
+        object registers read 0 while objects are shown. What the program wrote:
+        vdc_registers; decoded: vdc."""
         return self._machine.vdc_regs()
+
+    @property
+    def vdc_registers(self) -> bytes:
+        """The 256 VDC registers as the program wrote them (objects keep their values while
+        shown), a copy."""
+        return self._machine.vdc_registers()
+
+    @property
+    def vdc(self) -> Vdc:
+        """The VDC's sprites, characters, quads and grid as the program wrote them, decoded
+        (emu.vdc.Vdc, a snapshot)."""
+        return Vdc.from_registers(self._machine.vdc_registers())
 
     # ---- input ----
 

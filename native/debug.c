@@ -573,10 +573,6 @@ uint32_t o2_debug_take_trace(o2_debugger *d)
     return n;
 }
 
-/* The VDC's registers as written (what it draws with), not as the CPU would read them back:
- * object and grid registers read 0 while displayed, A3 and the sound registers not at all. */
-const uint8_t *o2_debug_vdc_registers(const o2_debugger *d) { return d->m->vdc.reg; }
-
 void o2_debug_sound(const o2_debugger *d, uint32_t *shift, uint8_t *control)
 {
     *shift = d->m->vdc.sound.shift;
@@ -606,6 +602,7 @@ static int64_t read_register(const o2_debugger *d, int64_t reg)
     case O2_REG_FRAME:  return (int64_t)o2_frame(d->m);
     case O2_REG_CYCLES: return (int64_t)o2_cycles(d->m);
     case O2_REG_LINE:   o2_debug_beam(d, &line, &x); return line;
+    case O2_REG_BANK:   return o2_cart_bank(d->m);
     default:            return 0;
     }
 }

@@ -1,17 +1,10 @@
 /*
  * machine.c — the Odyssey² / Videopac G7000 console: bus, P1 chip selects, BIOS and cartridge
- * mapping, keyboard and joysticks, RESET, and the run loop (hardware/odyssey2.md §2, §5).
+ * mapping, keyboard and joysticks, RESET, and the run loop (native/HARDWARE.md §2, §5).
  *
  * Program space (§2): 0x000-0x3FF the BIOS (8048 internal ROM); 0x400-0xFFF the cartridge.
- *   Standard carts (2/4/8 KiB) leave A10 unconnected: a 2 KiB bank answers 0x400-0x7FF
- *   (bank bytes 0x000-0x3FF) and 0x800-0xBFF (0x400-0x7FF), and 0xC00-0xFFF mirrors 0x800-0xBFF.
- *   P10/P11 select the bank (bank = P1 & 3, modulo the bank count), so at reset (P1 = 0xFF) the
- *   last bank is mapped.
- *   12/16 KiB homebrew carts decode A10 as well, which gives 3 KiB banks filling 0x400-0xFFF
- *   linearly, still selected by P10/P11: a 12 KiB image holds the four banks packed; a 16 KiB
- *   image holds four 4 KiB pages, each the image of the whole 0x000-0xFFF program space, whose
- *   first KiB (the BIOS range) is unused.
- *   Without a cartridge the data bus floats high: program bytes read 0xFF.
+ *   The cartridge board chosen at load (cart.h: one cart_*.c file per banking scheme) says
+ *   which bytes answer 0x400-0xFFF for the bank P10/P11 select.
  *
  * MOVX (§2, and Dan Boris's "Odyssey 2 Technical Specs" §1.1 for copy mode):
  *   P14 = 0 selects the 128-byte RAM at 0x00-0x7F (§2; at 0x80-0xFF it does not answer, as
@@ -44,45 +37,19 @@
 #define PROG_ADDR_MASK 0xFFF
 #define PSW_BANK_SELECT 0x10   /* PSW BS: R0-R7 at 0x18-0x1F */
 #define REGISTER_BANK1 0x18
-#define STANDARD_BANK 2048
-#define LARGE_BANK    3072
-#define LARGE_PAGE    4096
 #define BUS_FLOATING  0xFF
 
 /* ---- program space ---- */
 
-/* Bank selected by P10/P11 (the last one at reset, when P1 = 0xFF). */
-static uint32_t selected_bank(const o2_machine *m)
-{
-    return (m->cpu.s.p1 & (P1_BANK0 | P1_BANK1)) % m->bank_count;
-}
-
 static void map_cartridge(o2_machine *m)
 {
-    const uint8_t **prog = m->cpu.prog;
-    prog[0] = m->bios;
-    if (m->cart_size == 0) {
-        prog[1] = prog[2] = prog[3] = m->empty;
-        return;
-    }
-    const uint8_t *base = m->cart + selected_bank(m) * m->bank_stride;
-    if (m->bank_size == STANDARD_BANK) {
-        prog[1] = base;
-        prog[2] = prog[3] = base + MACHINE_PROG_WINDOW;
-    } else {
-        if (m->bank_stride == LARGE_PAGE)
-            base += MACHINE_PROG_WINDOW;          /* skip the page's BIOS-range KiB */
-        prog[1] = base;
-        prog[2] = base + MACHINE_PROG_WINDOW;
-        prog[3] = base + 2 * MACHINE_PROG_WINDOW;
-    }
+    m->cpu.prog[0] = m->bios;
+    cart_map(&m->cart, m->cpu.s.p1, &m->cpu.prog[1]);
 }
 
 int o2_cart_bank(const o2_machine *m)
 {
-    if (m->cart_size == 0)
-        return -1;
-    return (int)selected_bank(m);
+    return cart_bank(&m->cart, m->cpu.s.p1);
 }
 
 /* ---- time and pins ---- */
@@ -340,7 +307,7 @@ o2_machine *o2_new(int region)
     m->hc_per_frame = m->region == O2_REGION_PAL ? PAL_HC_PER_LINE * PAL_LINES
                                                  : NTSC_HC_PER_LINE * NTSC_LINES;
     memset(m->bios, BUS_FLOATING, sizeof m->bios);
-    memset(m->empty, BUS_FLOATING, sizeof m->empty);
+    cart_load(&m->cart, NULL, 0);
     vdc_init(&m->vdc, m->region == O2_REGION_PAL ? VDC_REGION_PAL : VDC_REGION_NTSC);
     set_cycle_length(m);
     o2_power_on(m);
@@ -371,31 +338,8 @@ int o2_load_charset(o2_machine *m, const uint8_t *data, size_t len)
 
 int o2_load_cart(o2_machine *m, const uint8_t *data, size_t len)
 {
-    uint32_t bank_size, stride;
-    switch (len) {
-    case 0:
-    case 2048:
-    case 4096:
-    case 8192:
-        bank_size = stride = STANDARD_BANK;
-        break;
-    case 12288:
-        bank_size = stride = LARGE_BANK;
-        break;
-    case 16384:
-        bank_size = LARGE_BANK;
-        stride = LARGE_PAGE;
-        break;
-    default:
+    if (cart_load(&m->cart, data, len) != 0)
         return O2_ERR_SIZE;
-    }
-    memset(m->cart, BUS_FLOATING, sizeof m->cart);
-    if (len)
-        memcpy(m->cart, data, len);
-    m->cart_size = (uint32_t)len;
-    m->bank_size = bank_size;
-    m->bank_stride = stride;
-    m->bank_count = len ? (uint32_t)len / stride : 1;
     map_cartridge(m);
     return O2_OK;
 }
@@ -569,10 +513,10 @@ uint64_t o2_frame(const o2_machine *m)   /* frames k with o2_frame_start_cycle(k
     uint64_t frame_den = m->hc_per_frame * m->cycle_hc_den;
     return ((m->cpu.s.cycles + 1) * m->cycle_hc_num + frame_den - 1) / frame_den - 1;
 }
-uint32_t o2_hc_per_frame(const o2_machine *m) { return (uint32_t)m->hc_per_frame; }
 o2_cpu_state *o2_cpu(o2_machine *m) { return &m->cpu.s; }
 uint8_t *o2_xram(o2_machine *m) { return m->xram; }
 uint8_t o2_vdc_peek(const o2_machine *m, uint8_t reg) { return vdc_peek(&m->vdc, reg); }
+const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 const int16_t *o2_audio(o2_machine *m, uint32_t *count) { return sound_last_frame(&m->vdc.sound, count); }
 void o2_set_sample_rate(o2_machine *m, uint32_t rate) { sound_set_rate(&m->vdc.sound, rate); }
@@ -617,12 +561,12 @@ uint64_t machine_setup_hash(const o2_machine *m)
 {
     const uint64_t fnv_offset = 0xcbf29ce484222325u, fnv_prime = 0x100000001b3u;
     uint64_t h = fnv_offset;
-    const uint8_t *parts[] = { m->bios, m->charset, m->cart };
-    const size_t sizes[] = { sizeof m->bios, sizeof m->charset, m->cart_size };
+    const uint8_t *parts[] = { m->bios, m->charset, m->cart.image };
+    const size_t sizes[] = { sizeof m->bios, sizeof m->charset, m->cart.size };
     for (size_t p = 0; p < 3; p++)
         for (size_t i = 0; i < sizes[p]; i++)
             h = (h ^ parts[p][i]) * fnv_prime;
-    h = (h ^ (uint64_t)m->cart_size) * fnv_prime;
+    h = (h ^ (uint64_t)m->cart.size) * fnv_prime;
     h = (h ^ (uint64_t)m->region) * fnv_prime;
     return h;
 }

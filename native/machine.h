@@ -3,7 +3,7 @@
  *
  * The machine owns the 8048 (cpu8048.h) and the 8244/8245 (vdc8244.h), the 128-byte external
  * RAM, the BIOS and cartridge images, the keyboard matrix and the joysticks. It decodes P1
- * (hardware/odyssey2.md §2), maps the cartridge into program space, and runs the CPU in chunks
+ * (native/HARDWARE.md §2), maps the cartridge into program space, and runs the CPU in chunks
  * up to the next VDC event so that /INT and T1 change exactly at instruction boundaries.
  *
  * Time: the CPU's cycle counter (cpu.s.cycles) is the machine's clock; cycle c starts at VDC
@@ -23,17 +23,17 @@
 #include "cpu8048.h"
 #include "vdc8244.h"
 #include "state.h"
+#include "cart.h"
 
 #define MACHINE_BIOS_SIZE     1024
 #define MACHINE_CHARSET_SIZE  512
 #define MACHINE_XRAM_SIZE     128
-#define MACHINE_CART_MAX      (16 * 1024)
 #define MACHINE_KEY_ROWS      6
 #define MACHINE_JOYSTICKS     2
 #define MACHINE_PROG_WINDOWS  4        /* 1 KiB program windows, PC 0x000-0xFFF */
 #define MACHINE_PROG_WINDOW   1024
 
-/* Port 1 bits (hardware/odyssey2.md §2). Selects are active low. */
+/* Port 1 bits (native/HARDWARE.md §2). Selects are active low. */
 #define P1_BANK0        0x01   /* cartridge A10 (standard carts) / bank bit 0 */
 #define P1_BANK1        0x02   /* bank bit 1 */
 #define P1_KEYBOARD_OFF 0x04   /* 0 = keyboard/joystick decoder enabled */
@@ -72,12 +72,7 @@ struct o2_machine {
 
     uint8_t bios[MACHINE_BIOS_SIZE];
     uint8_t charset[MACHINE_CHARSET_SIZE];
-    uint8_t cart[MACHINE_CART_MAX];
-    uint32_t cart_size;            /* 0 = no cartridge */
-    uint32_t bank_size;            /* 2048 (standard) or 3072 (12/16 KiB carts) */
-    uint32_t bank_stride;          /* bytes between banks in the image (2048, 3072 or 4096) */
-    uint32_t bank_count;
-    uint8_t empty[MACHINE_PROG_WINDOW];   /* open bus, read where no cartridge is plugged */
+    cartridge cart;                /* the board chosen at load (cart.h) */
 
     uint8_t xram[MACHINE_XRAM_SIZE];
     uint8_t keys[MACHINE_KEY_ROWS];       /* bit c = column c down */

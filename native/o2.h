@@ -88,6 +88,67 @@ uint8_t      *o2_board_xram(o2_board *b);  /* O2_BOARD_XRAM_SIZE bytes */
 uint8_t      *o2_board_pins(o2_board *b);  /* 3 bytes indexed by O2_PORT_*, 0xFF after o2_board_new */
 int           o2_cpu_opcode_cycles(uint8_t opcode);  /* machine cycles of an 8048 opcode (1 or 2) */
 
+/* ---- The 8244/8245's register map (vdc8244.c; hardware/odyssey2.md §3) ----
+ * Addresses as the CPU writes them with MOVX while the VDC is selected. Objects: 4 registers
+ * each (Y, X, then pointer and attributes for characters, attributes for sprites). */
+#define O2_VDC_SPRITES        0x00   /* 4 sprites x (Y, X, attributes, unused) */
+#define O2_VDC_CHARS          0x10   /* 12 characters x (Y, X, pointer bits 7-0, attributes) */
+#define O2_VDC_QUADS          0x40   /* 4 quads x 4 characters; Y and X shared by the four */
+#define O2_VDC_SPRITE_SHAPES  0x80   /* 4 sprites x 8 rows, bit 0 drawn first */
+#define O2_VDC_CONTROL        0xA0
+#define O2_VDC_STATUS         0xA1
+#define O2_VDC_COLLISION      0xA2
+#define O2_VDC_COLOUR         0xA3   /* bits 2-0 grid colour, 5-3 background, 6 grid luminance */
+#define O2_VDC_BEAM_Y         0xA4
+#define O2_VDC_BEAM_X         0xA5
+#define O2_VDC_SOUND_SHIFT    0xA7   /* A7-A9: the 24-bit shift register, A7 high */
+#define O2_VDC_SOUND_CONTROL  0xAA
+#define O2_VDC_HGRID          0xC0   /* C0-C8: horizontal segments, bit r = row r (rows 0-7) */
+#define O2_VDC_HGRID_ROW8     0xD0   /* D0-D8 bit 0: row 8 */
+#define O2_VDC_VGRID          0xE0   /* E0-E9: vertical segments, bit r = row r (rows 0-7) */
+#define O2_VDC_SPRITE_COUNT   4
+#define O2_VDC_CHAR_COUNT     12
+#define O2_VDC_QUAD_COUNT     4
+#define O2_VDC_QUAD_CHARS     4
+#define O2_VDC_OBJECT_REGS    4
+#define O2_VDC_QUAD_CHAR_STEP_X 16   /* X units from one character of a quad to the next */
+#define O2_VDC_SPRITE_ROWS    8
+#define O2_VDC_HGRID_COLUMNS  9
+#define O2_VDC_HGRID_ROWS     9
+#define O2_VDC_VGRID_COLUMNS  10
+#define O2_VDC_VGRID_ROWS     8
+/* Attribute fields: sprites' colour in bits 5-3, double size bit 2, shift bits 1-0;
+ * characters' colour in bits 3-1 and pointer bit 8 in bit 0. */
+#define O2_VDC_SPRITE_COLOUR_SHIFT 3
+#define O2_VDC_SPRITE_DOUBLE  0x04
+#define O2_VDC_SPRITE_SHIFT   0x03
+#define O2_VDC_CHAR_COLOUR_SHIFT 1
+#define O2_VDC_CHAR_POINTER8  0x01
+#define O2_VDC_COLOUR_MASK    0x07
+#define O2_VDC_COLOUR_BG_SHIFT 3
+#define O2_VDC_COLOUR_GRID_LUMINANCE 0x40
+/* Control (A0), status (A1) and collision (A2) bits. */
+#define O2_VDC_CTRL_STROBE    0x02
+#define O2_VDC_CTRL_SOUND_IRQ 0x04
+#define O2_VDC_CTRL_GRID      0x08
+#define O2_VDC_CTRL_EXT_IRQ   0x10
+#define O2_VDC_CTRL_OBJECTS   0x20
+#define O2_VDC_CTRL_DOTS      0x40
+#define O2_VDC_CTRL_WIDE_VGRID 0x80
+#define O2_VDC_STATUS_HBLANK  0x01
+#define O2_VDC_STATUS_STROBE  0x02
+#define O2_VDC_STATUS_SOUND   0x04
+#define O2_VDC_STATUS_VBLANK  0x08
+#define O2_VDC_STATUS_EXT_OVERLAP 0x40
+#define O2_VDC_STATUS_MAJOR   0x80
+#define O2_VDC_COLL_SPRITE0   0x01   /* .. 0x08 for sprite 3 */
+#define O2_VDC_COLL_VGRID     0x10
+#define O2_VDC_COLL_HGRID     0x20
+#define O2_VDC_COLL_EXTERNAL  0x40
+#define O2_VDC_COLL_CHARS     0x80
+#define O2_CHARSET_CODES      64     /* the character ROM: 64 codes x 8 bytes */
+#define O2_CHARSET_ROWS       8
+
 /* ---- The console (machine.c, state.c) ---- */
 typedef struct o2_machine o2_machine;
 
@@ -131,10 +192,12 @@ uint64_t o2_frame(const o2_machine *m);   /* frames ended since power-on (o2_fra
  * instruction of a frame starting a whole cycle before its boundary, as MAME's frames end. */
 uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame);
 uint64_t o2_hc(const o2_machine *m);      /* VDC half-clocks since power-on */
-uint32_t o2_hc_per_frame(const o2_machine *m);
 o2_cpu_state *o2_cpu(o2_machine *m);
 uint8_t *o2_xram(o2_machine *m);          /* 128 bytes */
 uint8_t  o2_vdc_peek(const o2_machine *m, uint8_t reg);   /* no side effects */
+/* The VDC's 256 registers as the program wrote them (A0-AF also stand for B0-BF): object
+ * registers keep their written values while objects are shown, when the CPU reads 0 there. */
+const uint8_t *o2_vdc_registers(const o2_machine *m);
 /* The picture: O2_SCREEN_H rows x O2_SCREEN_W columns x RGB, raster lines 0-242 by half-clocks
  * 0-359 (vdc8244.h), complete up to the machine's current time. */
 #define O2_SCREEN_W 360
@@ -268,6 +331,7 @@ uint32_t o2_debug_take_trace(o2_debugger *d);
 #define O2_REG_FRAME 19
 #define O2_REG_CYCLES 20
 #define O2_REG_LINE 21
+#define O2_REG_BANK 22           /* the cartridge bank mapped now (o2_cart_bank) */
 #define O2_EXPR_STACK 32       /* deepest evaluation stack */
 #define O2_ERR_EXPR -20        /* malformed program, or a constant that reads the machine */
 /* d may be NULL for a program of numbers and operators only. */
@@ -276,9 +340,8 @@ int o2_debug_eval(const o2_debugger *d, const int64_t *code, uint32_t n, int64_t
  * A breakpoint whose condition is false does not stop a run. */
 int o2_debug_set_condition(o2_debugger *d, uint16_t pc, const int64_t *code, uint32_t n);
 
-/* The VDC's 256 registers as written (A0-AF also stand for B0-BF), unlike o2_vdc_peek which
- * reads as the CPU would; the sound shift register (24 bits) and control as the chip has them. */
-const uint8_t *o2_debug_vdc_registers(const o2_debugger *d);
+/* The sound shift register (24 bits) and control as the chip has them (the VDC's registers as
+ * written: o2_vdc_registers). */
 void o2_debug_sound(const o2_debugger *d, uint32_t *shift, uint8_t *control);
 
 /* cdef:end */

@@ -126,7 +126,7 @@ int sound_hblank(o2_sound *s, int shifts)
 {
     uint8_t mask = (s->control & SOUND_CTRL_FAST) ? PRESCALE_FAST : PRESCALE_SLOW;
     int service = 0;
-    if ((s->control & SOUND_CTRL_ENABLE) && (s->prescaler & mask) == 0) {
+    if ((s->prescaler & mask) == 0) {       /* enabled or not: the enable gates only the output */
         if (!s->holdoff && shifts)
             shift_once(s);
         if (++s->pulses == SERVICE_PULSES) {

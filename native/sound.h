@@ -1,15 +1,16 @@
 /*
  * sound.h — the sound part of the Intel 8244/8245, internal to native/.
  *
- * Registers (hardware/odyssey2.md §3; Kevin Horton's timing notes, "Sound subsystem"):
+ * Registers (native/HARDWARE.md §3; Kevin Horton's timing notes, "Sound subsystem"):
  *   A7, A8, A9  a 24-bit shift register, A7 the high byte; it shifts right and always
  *               recirculates (bit 0 back into bit 23). The output pin is bit 0 (A9 bit 0).
  *   AA          control: bit 7 enable, bit 5 rate (shift every 4 lines, else every 16),
  *               bit 4 noise (bit 0 XOR bit 5 feeds bits 23 and 15), bits 3-0 volume.
  * The chip clocks the sound at the start of every HBLANK: a 4-bit line prescaler lets a shift
  * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
- * HBLANK's shift; the pin is then reloaded from bit 0. While disabled the register does not
- * shift (as the MAME oracle shows). The prescaler's power-on value is not documented; 13
+ * HBLANK's shift; the pin is then reloaded from bit 0. While disabled (AA bit 7 = 0) the
+ * register goes on shifting and counting toward the service request: the enable gates only the
+ * output (the documentation is silent; MAME shifts, tests/conformance/DIFFERENCES.md). The prescaler's power-on value is not documented; 13
  * reproduces the MAME oracle's shift phase exactly (A7-A9 compared at 24 frame ends, both rates).
  * Every 24th shift clock after a write to A7-A9 the chip asks for new data (8245 spec, "a 5 bit
  * counter set to modulo 24"); the VDC turns that into status bit 2 and, if enabled, /INT. Horton

@@ -123,6 +123,8 @@ int o2_save_state(o2_machine *m, uint8_t *buf, size_t len)
     return st.error ? O2_ERR_SIZE : (int)size;
 }
 
+#define MAX_STATE_CYCLES (1ull << 48)    /* about 25 years at 358,000 cycles a second */
+
 int o2_load_state(o2_machine *m, const uint8_t *buf, size_t len)
 {
     if (len < sizeof state_magic)     /* a cut-off magic is a truncated state, nothing is not */
@@ -156,7 +158,15 @@ int o2_load_state(o2_machine *m, const uint8_t *buf, size_t len)
         return O2_ERR_STATE_CORRUPT;
     memcpy(before, m, sizeof *m);
     visit_body(m, &st);
-    if (st.error || st.pos != len - CHECK_SIZE) {
+    /* The VDC is brought up to the CPU lazily, never more than a frame behind or ahead of it: a
+     * state whose beam and CPU clock disagree further is damaged (catching up would never end). */
+    uint64_t frame = m->hc_per_frame;
+    int apart = m->cpu.s.cycles > MAX_STATE_CYCLES;      /* decades of play: the clock is damaged */
+    if (!apart) {
+        uint64_t beam = machine_cycle_hc(m, m->cpu.s.cycles);
+        apart = m->vdc.hc > beam + 2 * frame || beam > m->vdc.hc + 2 * frame;
+    }
+    if (st.error || apart || st.pos != len - CHECK_SIZE) {
         memcpy(m, before, sizeof *m);   /* the machine's pointers all point into itself */
         free(before);
         return O2_ERR_STATE_CORRUPT;

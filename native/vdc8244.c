@@ -1,7 +1,7 @@
 /*
  * vdc8244.c — Intel 8244 (NTSC) / 8245 (PAL) video display controller.
  *
- * Sources: hardware/odyssey2.md §3, Kevin Horton's raster and register measurements
+ * Sources: native/HARDWARE.md §3, Kevin Horton's raster and register measurements
  * ("Odyssey^2 X/Y Count and video timing"), Intel's 8245 specification (collision classes,
  * colour latch bits), and the MAME oracle where those are silent (colours, luminance, the
  * framebuffer origin, collision rules between grid pieces, read locks). Geometry, palette and
@@ -76,6 +76,7 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define SPRITE_X_MAX       0xB5
 #define CHAR_X_MAX         0xB3
 #define QUAD_X_MAX         0x83
+#define QUAD_X_MAX_MAME    0xAF        /* MAME draws quads up to here, cut at the right edge */
 #define QUAD_CHAR_STEP_X   16
 #define CHAR_WIDTH_HC      16
 #define OBJ_FIRST_LINE_NTSC 1          /* the 8244 emits nothing on line 0, sprite Y 0 acts as 1
@@ -263,8 +264,10 @@ static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
         /* The fourth character's height ends all four. */
         int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &addr);
-        /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65); MAME draws none. */
-        int start = r[OBJ_X] <= QUAD_X_MAX ? obj_start_hc(v, r[OBJ_X], QUAD_X_MAX) : OBJ_NOT_EMITTED;
+        /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65): none drawn; MAME draws
+         * them to X 0xAF (tests/conformance/DIFFERENCES.md). */
+        uint8_t x_max = v->model == VDC_MODEL_MAME ? QUAD_X_MAX_MAME : QUAD_X_MAX;
+        int start = r[OBJ_X] <= x_max ? obj_start_hc(v, r[OBJ_X], x_max) : OBJ_NOT_EMITTED;
         if (row < 0 || start == OBJ_NOT_EMITTED)
             continue;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {

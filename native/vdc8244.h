@@ -59,7 +59,7 @@ typedef struct line_desc {
 
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
-/* ---- Raster geometry (hardware/odyssey2.md §3, Kevin Horton's timing notes) ----
+/* ---- Raster geometry (native/HARDWARE.md §3, Kevin Horton's timing notes) ----
  * A line is counted in half-clocks x = 0..VDC_LINE_HC-1 and lines 0..VDC_LINES-1; hc 0 is line
  * VDC_FRAME_START_LINE, x 0. HBLANK is x in [VDC_HBLANK_START, line length - 2). VBLANK rises at
  * line VDC_VBLANK_LINE, x VDC_VBLANK_X (with the VBLANK interrupt) and falls at line 0,

@@ -163,7 +163,7 @@ put_bcd:
         anl     a,#0Fh
         jmp     put_char
 
-; ---- read_keyboard: A = code of a key that is down (odyssey2.md section 4), or NO_KEY ---------
+; ---- read_keyboard: A = code of a key that is down (HARDWARE.md section 4), or NO_KEY ---------
 ; Rows 0-5 are scanned in order; the first row with a key down answers, with the highest
 ; column the decoder reports. The code is row * 8 + column. Clobbers R2; P2 = F8h | last row.
 read_keyboard:

@@ -1,5 +1,5 @@
 ; test_chars.asm - the 12 single characters: the height rule, Y bit 0, the Y < 0Eh limit, the
-; last lines, pointer bit 8, the X + 5 offset. Static picture on black (odyssey2.md §3).
+; last lines, pointer bit 8, the X + 5 offset. Static picture on black (HARDWARE.md §3).
 ;   char  code       X    Y    colour  pointer      shows
 ;    0    2Fh block  10h  0Ch  white   code*8-Y/2   nothing: Y < 0Eh is not drawn (NTSC)
 ;    1    2Fh block  20h  0Eh  white   code*8-Y/2   7 rows from line 0Eh

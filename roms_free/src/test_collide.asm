@@ -1,5 +1,5 @@
 ; test_collide.asm - the collision register A2 for every object class, and the status bits
-; (odyssey2.md §3; A2 bits: 0-3 sprites 0-3, 4 vertical grid, 5 horizontal grid and dots,
+; (HARDWARE.md §3; A2 bits: 0-3 sprites 0-3, 4 vertical grid, 5 horizontal grid and dots,
 ; 6 external video, 7 characters). Overlaps in the scene (beam coordinates, objects at X + 5):
 ;   sprite 0 (X 10h Y 20h) and sprite 1 (X 14h Y 24h): solid 8x8, overlapping
 ;   sprite 2 (X 40h Y 20h) and character 0 (block, X 44h Y 24h)

@@ -1,5 +1,5 @@
 ; test_grid.asm - the grid: 9x9 horizontal segments (C0-C8, 9th row in D0-D8 bit 0), 10x8
-; vertical segments (E0-E9), the dot grid, wide vertical lines, grid luminance (odyssey2.md §3,
+; vertical segments (E0-E9), the dot grid, wide vertical lines, grid luminance (HARDWARE.md §3,
 ; Horton's tests 30-38). The segment registers hold one fixed pattern; the control register
 ; changes every 32 frames, phase = (BIOS frame count / 32) mod 4:
 ;   phase 0  A0 = grid                  A3 = grid colour 4 (red), dim

@@ -1,4 +1,4 @@
-; test_input.asm - every key and joystick direction (odyssey2.md §2, §4). Every frame, after
+; test_input.asm - every key and joystick direction (HARDWARE.md §2, §4). Every frame, after
 ; the BIOS's wait_vblank, with the keyboard decoder enabled (P12 = 0), into external RAM:
 ;   00h-05h  P2 as read (IN A,P2) with row 0-5 written to P2 bits 0-2 (F8h | row written)
 ;   06h-07h  the bus as read (INS A,BUS) with joystick 0 / 1 selected (F8h | n written to P2)

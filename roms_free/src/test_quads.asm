@@ -1,5 +1,5 @@
 ; test_quads.asm - the 4 quads: 4 characters 16 pixels apart at the quad's Y/X, the height rule
-; taken from the 4th character, the Y/X mirrors (odyssey2.md §3, Horton's tests 54-71).
+; taken from the 4th character, the Y/X mirrors (HARDWARE.md §3, Horton's tests 54-71).
 ;   quad  Y/X written at     Y    X    characters                    shows
 ;    0    every character    20h  10h  Q U A D, white                 7 rows each
 ;    1    every character    40h  10h  4 blocks, green; 4th +3        all four stop after 4 rows

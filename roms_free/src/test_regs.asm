@@ -1,5 +1,5 @@
 ; test_regs.asm - VDC register read-back masks, the A0-AF/B0-BF and quad Y/X mirrors, the write
-; locks while objects or grid are shown (odyssey2.md §3, Horton's register map, tests 72-87).
+; locks while objects or grid are shown (HARDWARE.md §3, Horton's register map, tests 72-87).
 ; A script of (operation, register, value) runs once with interrupts off; every read appends
 ; one byte to external RAM from 00h:
 ;   00h-37h  masks: for each of 00 01 02 03 10 11 12 13 40 41 42 43 80 A3 A7 A8 A9 AA C0 C8 C9

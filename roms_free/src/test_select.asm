@@ -1,7 +1,7 @@
 ; test_select.asm - the BIOS's SELECT GAME entry. 0x400 jumps to BIOS_SELECT_GAME; the BIOS
 ; comes back at 0x408 with the pressed key's code in A. The cartridge stores it at internal RAM
 ; 20h (and counts its entries at 21h), then shows the key's character in white on the screen.
-; Result: iram[20h] = key code (odyssey2.md section 4), iram[21h] = 1.
+; Result: iram[20h] = key code (HARDWARE.md section 4), iram[21h] = 1.
 
         cpu     8048
         include "hardware.inc"

@@ -1,4 +1,4 @@
-; test_sound.asm - every sound mode (odyssey2.md §3, Horton's tests 88-95): the 24-bit shift
+; test_sound.asm - every sound mode (HARDWARE.md §3, Horton's tests 88-95): the 24-bit shift
 ; register A7:A8:A9 (A9 bit 0 sounds first, recirculating), the two shift rates, noise, volume,
 ; enable. phase = BIOS frame count / 16 (mod 8); at each phase change the registers are loaded
 ; from this table and then left alone (external RAM 00h = the phase):

@@ -1,5 +1,5 @@
 ; test_sound_holdoff.asm - a write to the sound shift register holds off the next shift
-; (odyssey2.md §3, Horton's test 94: "the shift clock is held off for 1 Hblank").
+; (HARDWARE.md §3, Horton's test 94: "the shift clock is held off for 1 Hblank").
 ; The register is loaded with AA AA AA, enabled, fast rate (a shift every 4 lines), volume 15.
 ; Interrupts off; VBLANKs are counted by polling /INT (external RAM 00h = count).
 ;   frames 1-30: nothing more is written: a 1966.8 Hz square wave

@@ -1,4 +1,4 @@
-; test_timing.asm - timing edges (odyssey2.md §2-§3, §6 items 2, 5, 6, 7; Horton's notes):
+; test_timing.asm - timing edges (HARDWARE.md §2-§3, §6 items 2, 5, 6, 7; Horton's notes):
 ; /INT held until the status is read, the beam position registers (following and latched),
 ; the T1 event counter (HBLANK | VBLANK falling edges), the timer over a frame, and a register
 ; change in mid-frame. Parts 1-4 run once with interrupts off, synchronised on /INT (JNI); the

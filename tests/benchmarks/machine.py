@@ -6,16 +6,16 @@ dots, plays noise, and in each VBLANK interrupt reads the status and the collisi
 moves the sprites (objects off, write, objects on), so collisions and mid-frame catch-up happen
 every frame.
 """
-import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from cart.asm.assembler import assemble_text
 from emu.odyssey2 import Odyssey2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import mame  # noqa: E402  (tests/mame.py)
 
 BUSY = """
         org     000h
@@ -104,7 +104,6 @@ move:   movx    a,@r0
 FRAMES = 20_000
 MAME_FRAMES = 10_000
 NTSC_FPS = 59.826097856519
-ORACLE = Path(os.environ.get("O2_ORACLE_DIR", Path(__file__).resolve().parents[3] / "shared" / "oracle"))
 ROUNDS = 5              # interleaved rounds per machine; the median is reported
 ROUND_FRAMES = 1200
 
@@ -116,25 +115,6 @@ def busy_bios() -> bytes:
 def machine() -> Odyssey2:
     return Odyssey2(cart=bytes(2048), bios=busy_bios(), charset=(Path(__file__).parents[2]
                     / "roms_free" / "charset.bin").read_bytes())
-
-
-def mame_frames_per_s(bios: bytes, charset: bytes):
-    """MAME's speed on the same program: wall time of N frames minus that of 1 frame (start-up)."""
-    mame = os.environ.get("MAME", "/usr/games/mame")
-    if not (os.access(mame, os.X_OK) and (ORACLE / "mame_oracle.py").is_file()):
-        return None
-    sys.path.insert(0, str(ORACLE))
-    import mame_oracle
-    work = Path(tempfile.mkdtemp(prefix="o2_bench_"))
-    try:
-        for name, data in (("bios.bin", bios), ("charset.bin", charset), ("cart.bin", bytes(2048))):
-            (work / name).write_bytes(data)
-        args = [str(work / n) for n in ("bios.bin", "charset.bin", "cart.bin")]
-        start_up = mame_oracle.run_oracle(*args, 1, str(work / "one"))["wall_seconds"]
-        full = mame_oracle.run_oracle(*args, MAME_FRAMES, str(work / "many"))["wall_seconds"]
-        return (MAME_FRAMES - 1) / max(full - start_up, 1e-6)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def _conquest_in_combat(red: str, blue: str) -> Odyssey2:
@@ -183,6 +163,7 @@ def bench():
     fps = FRAMES / (time.perf_counter() - start)
     yield "frames_per_s", round(fps)
     yield "realtime_ratio", round(fps / NTSC_FPS, 1)
-    mame = mame_frames_per_s(busy_bios(), (Path(__file__).parents[2] / "roms_free" / "charset.bin").read_bytes())
-    if mame is not None:
-        yield "mame_realtime_ratio", round(mame / NTSC_FPS, 1)
+    if mame.available():
+        charset = (Path(__file__).parents[2] / "roms_free" / "charset.bin").read_bytes()
+        theirs = mame.frames_per_s(busy_bios(), charset, bytes(2048), MAME_FRAMES)
+        yield "mame_realtime_ratio", round(theirs / NTSC_FPS, 1)

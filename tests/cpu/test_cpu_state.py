@@ -3,8 +3,10 @@
 Checked through the console's save/load, the only caller of the visitor."""
 from emu.native import Machine, ffi
 
-# A distinct, valid value for every o2_cpu_state field (psw keeps bit 3; pc 12 bits; 0/1 flags).
-VALUES = {"cycles": 0x0123456789, "pc": 0x9AB, "a": 0xA5, "psw": 0xDD, "f1": 1, "mb": 1,
+# A distinct, valid value for every o2_cpu_state field (psw keeps bit 3; pc 12 bits; 0/1 flags; the
+# clock within a frame of the VDC's beam, which a fresh machine has at 0: a state whose CPU clock and
+# beam are further apart is refused as damaged).
+VALUES = {"cycles": 0x1234, "pc": 0x9AB, "a": 0xA5, "psw": 0xDD, "f1": 1, "mb": 1,
           "in_irq": 1, "xirq_enabled": 1, "tirq_enabled": 1, "timer_flag": 1, "tirq_pending": 1,
           "timer": 0x3C, "prescaler": 29, "timer_mode": 2, "p1": 0x81, "p2": 0x42, "bus": 0x24,
           "t0": 1, "t1": 1, "int_pin": 1}

@@ -1,4 +1,4 @@
-"""Timer, event counter and interrupts, cycle by cycle (MCS-48 manual; odyssey2.md §1, §6 items 2-3).
+"""Timer, event counter and interrupts, cycle by cycle (MCS-48 manual; HARDWARE.md §1, §6 items 2-3).
 
 The timer counts machine cycles through a ÷32 prescaler that STRT T clears; an instruction's
 cycles elapse before its effect, so STRT T's own cycle is not counted.

@@ -1,5 +1,5 @@
 ; The smallest BIOS for the debugger tests: the three vectors jump into the cartridge
-; (hardware/odyssey2.md §5), nothing else, so every cycle of a test is the test program's.
+; (native/HARDWARE.md §5), nothing else, so every cycle of a test is the test program's.
         cpu 8048
         org 0
         jmp 400h                ; reset

@@ -1,4 +1,4 @@
-; External RAM watches follow the chip selects (hardware/odyssey2.md §2): only the third
+; External RAM watches follow the chip selects (native/HARDWARE.md §2): only the third
 ; MOVX reaches the RAM's address 10h.
         cpu 8048
         org 400h

@@ -83,6 +83,18 @@ def test_prompt_reads_commands_until_quit(programs, tmp_path, monkeypatch, capsy
     assert not history.exists()      # piped commands stay out of the user's prompt history
 
 
+def test_an_empty_line_repeats_the_last_command(programs, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(emu.debugger, "HISTORY_FILE", str(tmp_path / "history"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("step\n\n   \nquit\n"))
+    assert debug(programs) == 0
+    assert capsys.readouterr().out == ("=> 000  84 00  jmp 0x400\n"
+                                       "(o2) => 400  84 05  jmp start             prog.asm:5\n"
+                                       "(o2) start:\n"
+                                       "=> 405  B8 00  mov r0,#0x00          prog.asm:8\n"
+                                       "(o2) => 407  B9 10  mov r1,#0x10          prog.asm:9\n"
+                                       "(o2) ")
+
+
 def test_help_lists_every_command(programs):
     out = programs.run("help").splitlines()
     names = [line.split()[0] for line in out]

@@ -3,7 +3,7 @@
 Positions and cycle counts are worked out by hand from prog.asm's instruction cycles (Intel's
 MCS-48 manual: the comments in prog.asm) and bios.asm: reset JMP 400h (2 cycles), JMP start (2),
 then MOV R0 / MOV R1 (2 + 2) reach `loop` at cycle 8; a turn of the loop is 20 cycles; `double`
-is entered 3 cycles into a turn. VBLANK timing is hardware/odyssey2.md §3.
+is entered 3 cycles into a turn. VBLANK timing is native/HARDWARE.md §3.
 """
 import pytest
 
@@ -324,6 +324,9 @@ def test_inputs_change_the_machine_and_restart_history(programs):
     ("press 1 Q9", "unknown key 'Q9' (known: "),
     ("joy 2 up", "joy needs the joystick, 0 (left) or 1 (right), then directions"),
     ("joy 0 up sideways", "joy: 'sideways' is not one of up, right, down, left, fire"),
+    ("step 99999999999999999999", "99999999999999999999 is too large"),
+    ("re", "'re' is ambiguous: regs, release, rewind"),
+    ("print iram[0x40]", "iram[] runs 00..3F; 0x40 is outside it"),
 ])
 def test_bad_inputs(programs, line, message):
     debugger, _ = programs.debugger()
@@ -346,3 +349,11 @@ def test_steps_while_reset_is_held_only_pass_time(programs):
     debugger.execute("print pc")
     assert out.getvalue().splitlines()[-4:] == ["=> 000  84 00  jmp 0x400", "0 (0x0)",
                                                 "12 (0xC)", "0 (0x0)"]
+
+
+def test_a_unique_prefix_names_its_command(programs):
+    debugger, _ = programs.debugger()
+    debugger.execute("bre loop")             # break and breaks: the shorter is meant
+    debugger.execute("brea idle")
+    assert [(bp.kind, bp.start) for bp in debugger.breakpoints.values()] == [("pc", 0x409),
+                                                                             ("pc", 0x422)]

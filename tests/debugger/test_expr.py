@@ -35,8 +35,8 @@ def test_constants(text, value):
     ("r7 >> 7", 1), ("psw & 0x80", 0x80), ("SP + 1", 2), ("pc == main_loop", 1),
     ("CY + AC + BS + F1 + F0", 4), ("iram[1]", 0x11), ("xram[r0 + 1]", 0x26),
     ("frame + cycles", 0), ("line", 243),     # power-on: the first line of VBLANK (§3)
-    ("iram[64 + 2]", 0x12),                   # internal RAM addresses wrap at 64
-    ("xram[128 + 6]", 0x26),                  # and the external RAM's at 128 (A7 not decoded)
+    ("iram[r0 + 61]", 0x12),                  # computed internal RAM addresses wrap at 64
+    ("xram[r0 + 129]", 0x26),                 # and the external RAM's at 128 (A7 not decoded)
 ])
 def test_conditions(core, text, value):
     assert core.eval(parse(text, LABELS).code) == value
@@ -57,6 +57,11 @@ def test_uses_machine_tells_conditions_from_constants():
     ("12z", "bad number '12z'"),
     ("A # 3", "unexpected '# 3' in 'A # 3'"),
     ("", "empty expression"),
+    ("iram[0x40]", "iram[] runs 00..3F; 0x40 is outside it"),
+    ("iram[64 + 2]", "iram[] runs 00..3F; 0x42 is outside it"),
+    ("xram[-1]", "xram[] runs 00..7F; -0x1 is outside it"),
+    ("99999999999999999999", "99999999999999999999 is too large (the largest number is "
+                             "0x7fffffffffffffff)"),
 ])
 def test_errors_are_one_line(text, message):
     with pytest.raises(ExprError) as error:

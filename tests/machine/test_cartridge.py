@@ -1,4 +1,4 @@
-"""Cartridge mapping and bank switching (hardware/odyssey2.md §2, native/machine.c's header).
+"""Cartridge mapping and bank switching (native/HARDWARE.md §2, native/machine.c's header).
 
 Every image is filled KiB by KiB with 0xB0 + the KiB's index in the file, so the opcode fetched
 at an address tells which KiB of the file is mapped there.

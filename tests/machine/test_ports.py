@@ -1,4 +1,4 @@
-"""P1 chip selects, keyboard matrix and joysticks, as the CPU reads them (hardware/odyssey2.md
+"""P1 chip selects, keyboard matrix and joysticks, as the CPU reads them (native/HARDWARE.md
 §2; the oracle README's "How MAME's driver reads these ports"; machine.c's header for what an
 unselected read returns)."""
 import pytest

@@ -1,4 +1,4 @@
-"""The RESET key and power cycling (hardware/odyssey2.md §2, §5; Intel's reset state)."""
+"""The RESET key and power cycling (native/HARDWARE.md §2, §5; Intel's reset state)."""
 from emu.odyssey2 import Odyssey2
 from machine_images import CHARSET, MOVX_AT_R0_A, looping_bios, mov_a, mov_r0, outl_p1
 

@@ -1,6 +1,6 @@
 """JT1/JNT1 see T1 = HBLANK | VBLANK while the event counter is off, when the run loop no longer
 stops at T1's edges and the CPU asks for the pin on demand (cpu8048_bus.read_t1; native/machine.c).
-Raster facts: hardware/odyssey2.md §3 and native/vdc8244.h."""
+Raster facts: native/HARDWARE.md §3 and native/vdc8244.h."""
 import pytest
 
 from cart.asm.assembler import assemble_text

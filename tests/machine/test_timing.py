@@ -1,5 +1,5 @@
 """Frame length, T1 = HBLANK | VBLANK into the event counter, and /INT held until status is read
-(hardware/odyssey2.md §2, §3, §6 items 5-7; native/vdc8244.h for the frame model)."""
+(native/HARDWARE.md §2, §3, §6 items 5-7; native/vdc8244.h for the frame model)."""
 import pytest
 
 from emu.odyssey2 import Odyssey2

@@ -1,5 +1,5 @@
 """Expected pictures for the test cartridges, drawn from the hardware documentation alone:
-odyssey2.md §3 and Kevin Horton's 8244 timing notes (object at beam X + 5, sprite rows two lines,
+HARDWARE.md §3 and Kevin Horton's 8244 timing notes (object at beam X + 5, sprite rows two lines,
 shift patterns and double size, characters 7 rows of two lines, quads 16 pixels apart, grid
 geometry). The picture is 243 lines x 360 columns, one column per VDC half-clock, so one object
 pixel (X unit) is two columns and a half-pixel shift is one column.
@@ -67,7 +67,7 @@ def char_rows(start: int, rows: int) -> list:
 
 def character(image, x, y, rows, colour, pal=False):
     """Character rows (bit 7 leftmost) of two lines each from line y & FEh; on the 8244 none
-    above 0Eh, on the 8245 (pal) from line 0 (odyssey2.md §3: only NTSC hides Y < 0Eh)."""
+    above 0Eh, on the 8245 (pal) from line 0 (HARDWARE.md §3: only NTSC hides Y < 0Eh)."""
     if y < FIRST_CHAR_Y and not pal:
         return
     line = y & 0xFE

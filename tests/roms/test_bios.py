@@ -1,7 +1,7 @@
 """The free BIOS, run in MAME's odyssey2 driver and in our machine (the `runner` fixture).
 
 Expected values are worked out by hand from roms_free/README.md (the BIOS contract), the
-character pointer rule of odyssey2.md section 3 (pointer = code*8 - Y/2, 9 bits) and the key
+character pointer rule of HARDWARE.md section 3 (pointer = code*8 - Y/2, 9 bits) and the key
 matrix of section 4 / the oracle README.
 """
 import numpy as np
@@ -160,7 +160,7 @@ def test_reset_key_reboots_to_select_game(runner):
 
 def test_boots_to_select_game_on_pal():
     """The 8245 shows the same area (lines 0-242, half-clocks 0-359) and, unlike the 8244, objects
-    above line 0Eh (odyssey2.md §3: only NTSC hides Y < 0Eh). vdc_clear zeroed every object, and
+    above line 0Eh (HARDWARE.md §3: only NTSC hides Y < 0Eh). vdc_clear zeroed every object, and
     the menu uses characters 0-10: character 11 and the four quads stay at Y 0, X 0, pointer 0,
     colour 0, so the 7-row glyph at pointer 0 shows on lines 0-13 at X 0 (character 11 and each
     quad's first) and at X 10h, 20h, 30h (the quads' other three)."""

@@ -106,7 +106,7 @@ def test_unreadable_source_is_a_one_line_error(tmp_path):
         charset.build(tmp_path / "missing.txt", tmp_path / "c.bin", tmp_path / "c.png")
 
 
-# odyssey2.md section 4: the code of every letter, digit and sign
+# HARDWARE.md section 4: the code of every letter, digit and sign
 MAPPING = {**{str(d): d for d in range(10)}, ":": 0x0A, "$": 0x0B, "space": 0x0C, "?": 0x0D,
            "L": 0x0E, "P": 0x0F, "+": 0x10, "W": 0x11, "E": 0x12, "R": 0x13, "T": 0x14, "U": 0x15,
            "I": 0x16, "O": 0x17, "Q": 0x18, "S": 0x19, "D": 0x1A, "F": 0x1B, "G": 0x1C, "H": 0x1D,

@@ -1,17 +1,16 @@
 """Whole-screen golden images. Each golden PNG is the MAME oracle's frame for the same
 cartridge, BIOS stub and character set (a measured reference, never our own output), so the
 comparison is exact. O2_UPDATE_GOLDEN=1 regenerates them on purpose by running the oracle
-(MAME and ../shared/oracle needed; O2_ORACLE_DIR points elsewhere)."""
-import json
+(MAME needed: tests/mame.py)."""
 import os
 import pathlib
-import sys
-import tempfile
 
 import numpy as np
 import pytest
 from PIL import Image
 
+import mame
+from rom_runners import require_oracle
 from vdc_roms import CTRL_DOTS, CTRL_GRID, CTRL_OBJECTS, bios_stub, cart, char, machine, setup, sprite
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -19,7 +18,7 @@ ROOT = HERE.parents[1]
 CHARSET = (ROOT / "roms_free" / "charset.bin").read_bytes()
 FRAMES = 3
 
-# "SCORE 10" in the free character set's codes (hardware/odyssey2.md §4).
+# "SCORE 10" in the free character set's codes (native/HARDWARE.md §4).
 TEXT = [0x19, 0x23, 0x17, 0x13, 0x12, 0x0C, 0x01, 0x00]
 SHAPE = (0x18, 0x3C, 0x7E, 0xFF, 0xDB, 0x18, 0x24, 0x42)
 
@@ -47,17 +46,9 @@ SCENES = {"grid_objects": scene_grid_objects, "dots_wide": scene_dots_wide}
 
 def oracle_capture(body, charset=CHARSET, frames=FRAMES):
     """MAME's screen (numpy, as ours) and internal RAM after `frames` frames of the cartridge."""
-    oracle_dir = pathlib.Path(os.environ.get("O2_ORACLE_DIR", ROOT.parent / "shared" / "oracle"))
-    sys.path.insert(0, str(oracle_dir))
-    import mame_oracle
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = pathlib.Path(tmp)
-        for name, data in (("bios.bin", bios_stub()), ("charset.bin", charset), ("cart.bin", cart(body))):
-            (tmp / name).write_bytes(data)
-        summary = mame_oracle.run_oracle(tmp / "bios.bin", tmp / "charset.bin", tmp / "cart.bin", frames, tmp / "out")
-        w, h, rgb = mame_oracle.read_ppm(tmp / "out" / f"frame_{frames:06d}.ppm")
-        iram = json.loads(pathlib.Path(summary["captures"][-1]).read_text())["iram"]
-        return np.frombuffer(rgb, dtype=np.uint8).reshape(h, w, 3).copy(), iram
+    require_oracle()
+    last = mame.run(bios_stub(), charset, cart(body), frames).frames[frames]
+    return last.image.copy(), list(last.iram)
 
 
 def oracle_frame(body):

@@ -1,9 +1,11 @@
 """Sprites, characters and quads on the framebuffer: positions, sizes, shift patterns, colours.
 
-Expected pixels come from hardware/odyssey2.md §3 and Kevin Horton's measurements (the first
+Expected pixels come from native/HARDWARE.md §3 and Kevin Horton's measurements (the first
 pixel at beam X + 5, one X unit = two framebuffer columns, rows of two lines) and the MAME
 oracle for what the notes leave open (framebuffer origin: column = half-clock; colours).
 """
+import numpy as np
+
 from vdc_roms import (CTRL_OBJECTS, PALETTE, TRACER_CHARSET, char, machine, runs, setup, sprite)
 
 BLACK = PALETTE[0]
@@ -158,3 +160,17 @@ def test_objects_stay_hidden_until_enabled():
     m = machine(setup(sprite(0, 0x20, 0x10, 0x08) + char(0, 0x40, 0x40, 0x70, 1)))
     m.run_frames(2)
     assert {tuple(c) for c in m.screen.reshape(-1, 3).tolist()} == {BLACK}
+
+
+def test_quads_right_of_x_83_drawn_only_in_the_mame_model():
+    # roms_free test_quads_right: quads at X 84h and 9Ch (solid blocks). The documentation gives
+    # quads X 0-83h (beyond: unpredictable), so the hardware model draws none; MAME draws them
+    # cut at the right edge: three whole characters from column 274 and one and a bit from 322.
+    from rom_runners import run_many
+    lit = {}
+    for model in ("hardware", "mame"):
+        image = run_many("machine", "test_quads_right.bin", (5,), model=model)[5].image
+        lit[model] = [np.nonzero(image[line].any(axis=1))[0].tolist() for line in (0x21, 0x41)]
+    assert lit["hardware"] == [[], []]
+    three = [c for k in range(3) for c in range(274 + 32 * k, 290 + 32 * k)]
+    assert lit["mame"] == [three, list(range(322, 338)) + list(range(354, 360))]

@@ -92,7 +92,7 @@ def test_pal_draws_the_same_raster_area():
 
 def test_pal_shows_characters_the_8244_hides():
     # The 8244 shows no character above line 0x0E and nothing on line 0 (Horton); "on NTSC" says
-    # hardware/odyssey2.md §3, and MAME's 8245 (videopac) draws them: a character at Y 0 starts
+    # native/HARDWARE.md §3, and MAME's 8245 (videopac) draws them: a character at Y 0 starts
     # on line 0.
     pairs = char(0, 0x00, 0x60, 0x070, 3) + [(0xA0, CTRL_OBJECTS)]   # clear of the zeroed quads
     ntsc, pal = machine(setup(pairs), charset=bytes([0xFF] * 512)), \
