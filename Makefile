@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 CC     ?= cc
 CSTRICT := -std=c11 -O2 -Wall -Wextra -Werror -Inative
 
-.PHONY: all run test native cstrict sanitize bench roms conformance clean
+.PHONY: all run test native cstrict sanitize fuzz bench roms conformance clean
 
 all: native roms
 
@@ -39,6 +39,27 @@ sanitize: $(STAMP)
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	$(PY) -m pytest -q -p no:cacheprovider tests/cpu tests/machine tests/vdc tests/debugger
 
+# Random programs, cartridges and mutated save states through the C core under ASan+UBSan, and
+# libFuzzer (clang) on the loaders. The defaults are CI's short pass; raise them for a long one:
+# make fuzz FUZZ_INSTRUCTIONS=1000000000 FUZZ_IMAGES=10000 FUZZ_SECONDS=600
+FUZZ_INSTRUCTIONS ?= 20000000
+FUZZ_IMAGES ?= 1000
+FUZZ_SECONDS ?= 30
+FUZZ_SEED ?= 1
+FUZZ_FLAGS := -std=c11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -Inative
+fuzz:
+	mkdir -p build/fuzz/corpus
+	$(CC) $(FUZZ_FLAGS) native/fuzz/fuzz_core.c $$(ls native/*.c) -lm -o build/fuzz/fuzz_core
+	build/fuzz/fuzz_core programs $(FUZZ_INSTRUCTIONS) $(FUZZ_SEED)
+	build/fuzz/fuzz_core carts $(FUZZ_IMAGES) $(FUZZ_SEED)
+	build/fuzz/fuzz_core states $(FUZZ_IMAGES) $(FUZZ_SEED)
+	@if command -v clang >/dev/null 2>&1; then \
+	    clang $(FUZZ_FLAGS) -fsanitize=fuzzer native/fuzz/fuzz_loaders.c $$(ls native/*.c) -lm -o build/fuzz/fuzz_loaders && \
+	    { build/fuzz/fuzz_loaders -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=20000 -print_final_stats=1 \
+	        build/fuzz/corpus > build/fuzz/loaders.log 2>&1 || { tail -40 build/fuzz/loaders.log; exit 1; }; } && \
+	    grep -E "^(Done|stat::new_units_added)" build/fuzz/loaders.log; \
+	else echo "fuzz: no clang, libFuzzer on the loaders skipped (apt-get install clang)"; fi
+
 bench: native
 	$(PY) tests/run_bench.py
 
@@ -50,3 +71,9 @@ conformance: native
 
 clean:
 	rm -rf build emu/_native*.so
+
+# Property-based fuzzing of every board input (CLI arguments, game databases, scenario files);
+# the test suite runs a short pass, this a long one.
+.PHONY: fuzz-board
+fuzz-board: $(STAMP)
+	BOARD_FUZZ_EXAMPLES=$${BOARD_FUZZ_EXAMPLES:-2000} $(PY) -m pytest -q -p no:cacheprovider tests/board/test_board_fuzz.py

@@ -12,12 +12,17 @@ import argparse
 import importlib
 import json
 import sys
+import time
 
 from emu.errors import O2Error
+from emu.movie import MAX_FRAMES
+from emu.version import __version__
 
 COMMAND_MODULES = ["emu.cli", "emu.debugger", "emu.frontend"]
 
 EXIT_USER_ERROR = 2
+EXIT_REPLAY_DIFFERS = 1     # --play: the replay did not match the recording
+PROGRESS_EVERY = 5.0        # seconds between progress lines of a long headless run
 
 
 def whole_number(minimum: int = 0, maximum: int | None = None):
@@ -57,8 +62,13 @@ def cmd_run(args) -> int:
     session = Session(args)
     m = session.machine
     movie = session.runner.movie
-    for _ in range(args.frames or (movie.frames if movie else 60)):
+    total = args.frames or (movie.frames if movie else 60)
+    progress_at = time.monotonic() + PROGRESS_EVERY
+    for done in range(total):
         session.run_frame()
+        if time.monotonic() >= progress_at:       # a long run says how far it is
+            print(f"o2: frame {done + 1} of {total} ({100 * (done + 1) // total}%)", file=sys.stderr)
+            progress_at += PROGRESS_EVERY
     session.finish()
     if args.screenshot:
         from PIL import Image
@@ -67,7 +77,7 @@ def cmd_run(args) -> int:
         except (OSError, ValueError) as e:
             raise O2Error(f"{args.screenshot}: cannot write the screenshot ({e})") from None
     print(f"{m.frame} frames, {m.cycles} cycles, pc=0x{m.cpu.pc:03X}")
-    return 0
+    return EXIT_REPLAY_DIFFERS if session.runner.matched is False else 0
 
 
 def trace_lines(rows) -> str:
@@ -102,7 +112,7 @@ def register(subparsers, commands):
     run = subparsers.add_parser("run", help="run a cartridge (a window, or --headless)")
     add_machine_options(run)
     run.add_argument("--headless", action="store_true", help="no window: run --frames and exit")
-    run.add_argument("--frames", type=whole_number(1), default=60, help="frames to run headless (60)")
+    run.add_argument("--frames", type=whole_number(1, MAX_FRAMES), default=60, help="frames to run headless (60)")
     run.add_argument("--screenshot", metavar="OUT.png", help="headless: save the last frame")
     run.set_defaults(func=cmd_run)
     commands["run"] = run
@@ -114,8 +124,16 @@ def register(subparsers, commands):
     commands["trace"] = trace
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Argument errors as one line (`o2 run: error: ...`) and exit status 2; subcommands too."""
+
+    def error(self, message):
+        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="o2", description="Odyssey² / Videopac G7000 emulator")
+    parser = OneLineParser(prog="o2", description="Odyssey² / Videopac G7000 emulator")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     commands = {}
     for name in COMMAND_MODULES:

@@ -111,6 +111,9 @@ class Config:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             raise ConfigError(f"{path}: cannot read config file: {e.strerror}") from None
+        except UnicodeDecodeError as e:
+            raise ConfigError(f"{path}: not a text (UTF-8) config file: byte {e.start} is "
+                              f"{e.object[e.start]:#04x}") from None
         try:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:

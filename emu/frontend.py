@@ -8,11 +8,13 @@ clock paces it instead and the emulator runs silent.
 
 `register()` adds the front end's options to `o2 run`; `run_window(args)` is the window.
 """
+import argparse
 import ctypes
+import os
 import sys
 import time
 
-from emu.cli import whole_number
+from emu.cli import EXIT_REPLAY_DIFFERS, whole_number
 from emu.config import Config, SLOT_COUNT
 from emu.errors import O2Error, StateError
 from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
@@ -42,6 +44,8 @@ AXIS_RANGE = 32767.0
 
 def register(subparsers, commands):
     run = commands["run"]
+    run.formatter_class = argparse.RawDescriptionHelpFormatter
+    run.epilog = key_map(Config.defaults().data)
     # The window runs until closed unless --frames is given; headless defaults to 60 frames.
     run.set_defaults(frames=None)
     group = run.add_argument_group("front end (window, and headless where it applies)")
@@ -79,6 +83,21 @@ def _config(args):
     return config
 
 
+def key_map(data) -> str:
+    """The window's keys as `o2 run --help` lists them (the defaults; config.toml may change them)."""
+    hot, left, right = data["hotkeys"], data["joystick"]["left"], data["joystick"]["right"]
+    slots = hot["slots"]
+    stick = lambda table: "/".join(table[d] for d in ("up", "left", "down", "right")) + f" + {table['fire']}"
+    rows = [("Odyssey² keys", "the PC keys with the same characters"),
+            ("left joystick", stick(left)), ("right joystick", stick(right)),
+            ("load / save state", f"{slots[0]}-{slots[-1]} / {hot['save_modifier']}+{slots[0]}-{slots[-1]}"),
+            ("pause", hot["pause"]), ("reset", hot["reset"]), ("fullscreen", hot["fullscreen"]),
+            ("screenshot", hot["screenshot"]), ("typing mode", hot["typing_mode"]),
+            ("debugger", hot["debug"]), ("quit", hot["quit"])]
+    return "window keys (defaults; change them in config.toml):\n" + "".join(
+        f"  {what:<18} {keys}\n" for what, keys in rows)
+
+
 def run_window(args, setup=None):
     """The window on `o2 run`'s arguments; setup(session), if given, is called before the first frame
     (board play hangs the screen reader on the machine's frames there)."""
@@ -88,6 +107,12 @@ def run_window(args, setup=None):
         setup(session)
     if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) != 0:
         raise O2Error(f"cannot start SDL video: {sdl2.SDL_GetError().decode(errors='replace')}")
+    driver = (sdl2.SDL_GetCurrentVideoDriver() or b"").decode()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver:
+        # SDL fell back to drawing nowhere: no window would open, so say so instead.
+        sdl2.SDL_Quit()
+        raise O2Error("no display to open a window on (is DISPLAY or WAYLAND_DISPLAY set?); "
+                      "use --headless to run without a window")
     try:
         return Window(args, config, session).run()
     finally:
@@ -246,7 +271,7 @@ class Window:
             print(f"stats: {self.frames_run} frames in {elapsed:.2f} s = {self.frames_run / elapsed:.2f} fps "
                   f"(machine {self.session.frame_rate:.2f} Hz), {self.frames_shown} shown; "
                   f"audio underruns: {underruns}")
-        return 0
+        return EXIT_REPLAY_DIFFERS if self.session.runner.matched is False else 0
 
     def tick(self):
         """One pass of the loop: events, one frame (unless paused), drawing it, pacing."""
@@ -273,7 +298,11 @@ class Window:
             return True
         if self.args.nothrottle:    # as fast as possible, drawn at most at the machine's rate
             return time.perf_counter() - last_shown >= 1 / self.session.frame_rate
-        return (self.audio or self.pacer).slack() > self.draw_seconds
+        if self.audio:              # drawing must not let the sound queue run dry
+            return self.audio.slack() > self.draw_seconds
+        # Silent, nothing runs dry: draw unless this frame is already late, so that a slow
+        # first present (which draw_seconds remembers for long) does not starve the picture.
+        return self.pacer.slack() > 0
 
     def _drawing_took(self, seconds):
         # Follow rises at once and falls slowly, so one quick frame does not undo the margin.

@@ -102,6 +102,6 @@ class Session:
                   file=sys.stderr)
 
 
-# Frames per second: the pixel clock over the pixels of a frame (hardware/odyssey2.md §3).
+# Frames per second: the pixel clock over the pixels of a frame (native/HARDWARE.md §3).
 # NTSC 315/44 MHz / (455 × 263) = 59.8261 Hz; PAL 7.0937904 MHz / (456 × 313) = 49.7014 Hz.
 FRAME_RATE = {"ntsc": 315e6 / 44 / (455 * 263), "pal": 7_093_790.4 / (456 * 313)}

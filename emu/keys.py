@@ -1,4 +1,4 @@
-"""The Odyssey² keyboard matrix and joystick bits (hardware/odyssey2.md §2, oracle README).
+"""The Odyssey² keyboard matrix and joystick bits (native/HARDWARE.md §2, oracle README).
 
 The keyboard decoder selects a row with P2 bits 0-2; each row has eight keys, column 0-7.
 Key names follow the oracle's spellings; YES and NO are the Y and N keys.

@@ -35,7 +35,6 @@ frame `frames`; `audio` is SHA-256 over every frame's `machine.audio` as little-
 frames 1 to `frames`. A replay compares them and reports whether it matched.
 """
 import base64
-import binascii
 import bisect
 import hashlib
 import os
@@ -51,6 +50,7 @@ VERSION = 1
 REGIONS = ("ntsc", "pal")
 _REQUIRED = ("cart", "bios", "charset", "region", "sample-rate", "start", "frames")
 _OPTIONAL = ("final-screen", "audio")
+MAX_FRAMES = 60 * 60 * 60 * 24      # a day of play: more frames than that is a mistake, not a movie
 
 
 class MovieError(O2Error):
@@ -124,7 +124,7 @@ class Movie:
             if not line:
                 continue
             word, _, rest = line.partition(" ")
-            if word.isdigit():
+            if word.isascii() and word.isdigit():
                 if not header.keys() >= set(_REQUIRED):
                     missing = [k for k in _REQUIRED if k not in header]
                     raise MovieError(where + f"frame lines must follow the header; missing {', '.join(missing)}")
@@ -179,8 +179,10 @@ def _parse_header(word, value, where):
             raise MovieError(where + f"region must be ntsc or pal, not {value!r}")
         return value
     if word in ("frames", "sample-rate"):
-        if not value.isdigit() or int(value) < 1:
+        if not (value.isascii() and value.isdigit()) or int(value) < 1:
             raise MovieError(where + f"{word} must be a positive whole number, not {value!r}")
+        if word == "frames" and int(value) > MAX_FRAMES:
+            raise MovieError(where + f"frames {value} is more than a day of play ({MAX_FRAMES})")
         return int(value)
     if word == "start":
         if value == "power-on":
@@ -190,7 +192,7 @@ def _parse_header(word, value, where):
             raise MovieError(where + "start must be 'power-on' or 'state <base64>'")
         try:
             return base64.b64decode(data, validate=True)
-        except binascii.Error:
+        except ValueError:      # binascii.Error, or characters outside ASCII
             raise MovieError(where + "the start state is not valid base64") from None
     raise MovieError(where + f"unknown header line {word!r}")
 
@@ -261,6 +263,7 @@ class Runner:
         self.audio_hash = hashlib.sha256()
         self.audio_complete = True   # every frame's audio since the start went into audio_hash
         self.result = None           # the replay verdict, once the movie's last frame has run
+        self.matched = None          # and whether the replay matched the recording
 
     @property
     def next_frame(self):
@@ -324,6 +327,7 @@ class Runner:
             differs.append("final screen")
         if self.movie.audio and self.audio_complete and self.audio_hash.hexdigest() != self.movie.audio:
             differs.append("audio")
+        self.matched = not differs
         if differs:
             return f"movie: replay differs from the recording ({' and '.join(differs)})"
         checked = "screen and audio" if self.movie.audio and self.audio_complete else "screen"

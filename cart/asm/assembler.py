@@ -29,6 +29,7 @@ from cart.asm.source import (BLOCK_START, CONDITIONAL, DATA_BYTE, DATA_WORD, LIS
 
 MAX_PASSES = 8
 MAX_NESTING = 64
+MAX_EXPANDED_LINES = 100_000     # macro/rept/irp lines per pass: far beyond a 16 KiB program, short of a hang
 ADDRESS_LIMIT = 0xFFF            # 12-bit program counter
 PLACEMENT_LIMIT = 0xFFFFF        # where bytes may land in the output file (banked images)
 CPUS = frozenset({"8048", "8035", "8039", "8040", "8049", "8050", "8748", "8749", "mcs48",
@@ -185,12 +186,15 @@ class Assembler:
         self._base_directory = directory
         previous = {}
         self._run_pass(lines, previous, strict=False)
+        seen_errors = []              # an error that drops an instruction can keep the sizes swinging
         for _ in range(MAX_PASSES):
             previous = self.symbols
             self._run_pass(lines, previous, strict=True)
             if _values(self.symbols) == _values(previous):
                 break
+            seen_errors += [d for d in self.diagnostics if not d.warning and d not in seen_errors]
         else:
+            self.diagnostics += [d for d in seen_errors if d not in self.diagnostics]
             changing = sorted(name for name, symbol in self.symbols.items()
                               if name not in previous or previous[name].value != symbol.value)
             self._diagnose(lines[0] if lines else Line("<source>", 0, ""), AsmError(
@@ -219,6 +223,7 @@ class Assembler:
         self.charset = None           # None: ASCII; else {char: code}
         self.conditions = []
         self.expansions = 0
+        self.expanded_lines = 0
         self.private_labels = set()
         self.jump_table = None        # (page, Line) while data follows a JMPP @A
         self.ended = False
@@ -775,7 +780,14 @@ class Assembler:
             count = self._required(text, column, "count")
             if count < 0:
                 raise AsmError(f"negative count {count}", column)
+            if count * max(1, len(body)) + self.expanded_lines > MAX_EXPANDED_LINES:
+                self.expanded_lines = MAX_EXPANDED_LINES + 1     # enclosing expansions stop too
+                raise AsmError(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} lines",
+                               column)
             for _ in range(count):
+                if self.expanded_lines > MAX_EXPANDED_LINES:
+                    raise AsmError(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} "
+                                   "lines in all", column)
                 self._run_body("rept", body, {}, set(), line)
         else:
             if len(statement.operands) < 2:
@@ -831,6 +843,9 @@ class Assembler:
         if self.depth >= MAX_NESTING:
             raise AsmError(f"{what} expands too deeply (does it call itself?)")
         self.expansions += 1
+        self.expanded_lines += max(1, len(body))
+        if self.expanded_lines > MAX_EXPANDED_LINES:
+            raise AsmError(f"{what} expands to more than {MAX_EXPANDED_LINES} lines in all")
         renames = {label: f"__{self.expansions}_{label.lstrip('.')}" for label in labels}
         self.private_labels.update(renames.values())
         parameters = _parameter_pattern(tuple(values)) if values else None

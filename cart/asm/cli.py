@@ -10,6 +10,7 @@ from cart.asm.errors import AssemblyFailed
 from cart.asm.output import write_outputs
 
 EXIT_ERROR = 2
+LARGEST_IMAGE = 16 * 1024        # the largest Odyssey² cartridge: --size may not pad beyond it
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -50,6 +51,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.size is not None and args.size <= 0:
         parser.error(f"--size must be positive, not {args.size}")
+    if args.size is not None and args.size > LARGEST_IMAGE:
+        parser.error(f"--size {args.size} is larger than any cartridge ({LARGEST_IMAGE} bytes)")
     output = args.output or _with_suffix(args.source, ".bin")
     try:
         assembly = Assembler(args.include).assemble_file(args.source)

@@ -1,13 +1,36 @@
-"""o2dis ROM.bin [--org 0x400] [--symbols FILE.sym.json] [--start A] [--end B]
+"""o2dis ROM.bin [--org 0x400] [--bank N] [--symbols FILE.sym.json]
 
-Prints assembler source that o2asm turns back into the same bytes.
+Prints assembler source that o2asm turns back into the same bytes. A banked cartridge (8, 12 or
+16 KiB) is disassembled one bank at a time, as program space 0x400 up shows it with that bank
+selected (--bank N); --bank also takes any bank of a 2 or 4 KiB cartridge.
 """
+import json
 import sys
 
 from cart.asm.cli import EXIT_ERROR, OneLineParser, number
 from cart.asm.disassembler import disassembly_source, load_symbols
 
 ADDRESS_SPACE = 0x1000
+CART_ORIGIN = 0x400
+
+# Cartridge image size -> (bytes from one bank to the next, offset of the bank's first byte
+# shown at 0x400 within it, bytes shown): the boards of native/cart_*.c.
+BANK_LAYOUTS = {2048: (2048, 0, 2048), 4096: (2048, 0, 2048), 8192: (2048, 0, 2048),
+                12288: (3072, 0, 3072), 16384: (4096, 1024, 3072)}
+
+
+def bank_bytes(data: bytes, bank: int) -> bytes:
+    """The bytes a cartridge shows at 0x400 up with `bank` selected; ValueError names the
+    problem (a size no cartridge has, a bank it does not have)."""
+    layout = BANK_LAYOUTS.get(len(data))
+    if layout is None:
+        sizes = ", ".join(str(size) for size in BANK_LAYOUTS)
+        raise ValueError(f"{len(data)} bytes is not a cartridge size ({sizes})")
+    stride, skip, shown = layout
+    banks = len(data) // stride
+    if not 0 <= bank < banks:
+        raise ValueError(f"no bank {bank} (the cartridge has banks 0-{banks - 1})")
+    return data[bank * stride + skip: bank * stride + skip + shown]
 
 
 def main(argv=None) -> int:
@@ -17,6 +40,9 @@ def main(argv=None) -> int:
     parser.add_argument("--org", type=number, default=None,
                         help="address of the file's first byte (default: the symbol file's "
                              "origin, else 0)")
+    parser.add_argument("--bank", type=number, default=None, metavar="N",
+                        help="disassemble bank N of a cartridge image at 0x400 (required for "
+                             "8, 12 and 16 KiB images)")
     parser.add_argument("--symbols", metavar="FILE", help="o2asm symbol file for labels")
     args = parser.parse_args(argv)
     try:
@@ -28,11 +54,26 @@ def main(argv=None) -> int:
     except OSError as error:
         print(f"o2dis: error: cannot read {error.filename}: {error.strerror}", file=sys.stderr)
         return EXIT_ERROR
+    except json.JSONDecodeError as error:
+        print(f"o2dis: error: {args.symbols}: not a symbol file (bad JSON: {error})", file=sys.stderr)
+        return EXIT_ERROR
     except ValueError as error:
-        print(f"o2dis: error: {args.symbols}: not an o2asm symbol file ({error})", file=sys.stderr)
+        print(f"o2dis: error: {args.symbols}: {error}", file=sys.stderr)
         return EXIT_ERROR
     if args.org is not None:
         origin = args.org
+    if args.bank is not None:
+        try:
+            data = bank_bytes(data, args.bank)
+        except ValueError as error:
+            print(f"o2dis: error: {args.rom}: {error}", file=sys.stderr)
+            return EXIT_ERROR
+        origin = CART_ORIGIN if args.org is None else args.org
+    elif len(data) in BANK_LAYOUTS and len(data) > ADDRESS_SPACE:
+        banks = len(data) // BANK_LAYOUTS[len(data)][0]
+        print(f"o2dis: error: {args.rom}: {len(data) // 1024} KiB cartridge of {banks} banks: "
+              f"choose one with --bank 0-{banks - 1}", file=sys.stderr)
+        return EXIT_ERROR
     if not 0 <= origin or origin + len(data) > ADDRESS_SPACE:
         print(f"o2dis: error: {len(data)} bytes at {origin:#x} do not fit the 4 KiB program "
               f"space", file=sys.stderr)
@@ -42,7 +83,6 @@ def main(argv=None) -> int:
 
 
 def _symbol_origin(path):
-    import json
     with open(path, encoding="utf-8") as handle:
         return int(json.load(handle).get("origin", 0))
 

@@ -108,11 +108,26 @@ def disassembly_source(data: bytes, origin: int, symbols=None) -> str:
     return "\n".join(lines) + "\n"
 
 
+SYMBOL_FORMAT = "o2asm-symbols"
+SYMBOL_VERSIONS = (1,)   # the symbol-file versions this reader understands (cart/asm/output.py)
+
+
+def check_symbol_table(table) -> None:
+    """ValueError naming the problem unless `table` is an o2asm symbol file of a known version."""
+    if not isinstance(table, dict) or table.get("format") != SYMBOL_FORMAT:
+        raise ValueError(f'not an o2asm symbol file (no "format": "{SYMBOL_FORMAT}")')
+    version = table.get("version")
+    if version not in SYMBOL_VERSIONS:
+        raise ValueError(f"symbol file version {version!r} is unknown (this version of the "
+                         f"project reads version {', '.join(map(str, SYMBOL_VERSIONS))})")
+
+
 def load_symbols(path) -> dict:
     """{address: label} from an o2asm symbol file; where several labels share an address, the
     first one without a '.' (a scope label) wins, else the first in name order."""
     with open(path, encoding="utf-8") as handle:
         table = json.load(handle)
+    check_symbol_table(table)
     by_address = {}
     for name, address in sorted(table.get("labels", {}).items()):
         current = by_address.get(address)

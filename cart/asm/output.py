@@ -16,9 +16,9 @@ import json
 import os
 
 from cart.asm.assembler import Assembly
+from cart.asm.disassembler import SYMBOL_FORMAT, SYMBOL_VERSIONS
 
-SYMBOL_FORMAT = "o2asm-symbols"
-SYMBOL_VERSION = 1
+SYMBOL_VERSION = SYMBOL_VERSIONS[-1]
 _BYTES_PER_ROW = 4
 
 

@@ -106,6 +106,10 @@ def test_o2asm_unreadable_source(tmp_path, capsys, monkeypatch):
     (["x.asm", "--fill", "300"], "o2asm: error: argument --fill: 300 is not a byte value (0-255)"),
     (["x.asm", "--size", "lots"], "o2asm: error: argument --size: 'lots' is not a number"),
     (["x.asm", "--size", "0"], "o2asm: error: --size must be positive, not 0"),
+    (["x.asm", "--size", "50000000"],
+     "o2asm: error: --size 50000000 is larger than any cartridge (16384 bytes)"),
+    (["x.asm", "--size", "99999999999999999999"],
+     "o2asm: error: --size 99999999999999999999 is larger than any cartridge (16384 bytes)"),
     ([], "o2asm: error: the following arguments are required: source"),
 ])
 def test_o2asm_argument_errors(arguments, message, capsys):
@@ -185,3 +189,60 @@ def test_make_roms_manifest_errors(tmp_path, capsys):
     assert build_roms.main(manifest, tmp_path, tmp_path) == 2
     assert capsys.readouterr().err == \
         f"{manifest}: [[rom]] entry 1 ('x'): 'size' must be an integer\n"
+
+
+def _marked_banks(bank_size, stride, skip, banks):
+    """An image whose bank b shows at 0x400 `MOV A,#b` then NOPs (hardware/odyssey2.md §2 and
+    README: 2 KiB banks, 12 KiB packed 3 KiB banks, 16 KiB pages with the bank at 0x400)."""
+    image = bytearray(b"\xff" * stride * banks)
+    for b in range(banks):
+        image[b * stride + skip: b * stride + skip + bank_size] = bytes([0x23, b]) + bytes(bank_size - 2)
+    return bytes(image)
+
+
+@pytest.mark.parametrize("size, bank_size, stride, skip", [
+    (8192, 2048, 2048, 0), (12288, 3072, 3072, 0), (16384, 3072, 4096, 1024)])
+def test_o2dis_disassembles_one_bank_of_a_banked_cartridge(tmp_path, capsys, size, bank_size,
+                                                             stride, skip):
+    rom = tmp_path / "rom.bin"
+    rom.write_bytes(_marked_banks(bank_size, stride, skip, size // stride))
+    assert dis_cli.main([str(rom), "--bank", "2"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert lines[1:3] == ["        org 0x400", "        " + "mov a,#0x02".ljust(24) + "; 0400: 23 02"]
+    assert lines[-1].endswith(f"; {0x400 + bank_size - 1:04x}: 00")
+    (tmp_path / "again.asm").write_text(text)
+    assert cli.main([str(tmp_path / "again.asm"), "-o", str(tmp_path / "again.bin")]) == 0
+    assert (tmp_path / "again.bin").read_bytes() == bytes([0x23, 2]) + bytes(bank_size - 2)
+    assert dis_cli.main([str(rom)]) == 2
+    assert capsys.readouterr().err == (f"o2dis: error: {rom}: {size // 1024} KiB cartridge of "
+                                       f"4 banks: choose one with --bank 0-3\n")
+    assert dis_cli.main([str(rom), "--bank", "4"]) == 2
+    assert capsys.readouterr().err == f"o2dis: error: {rom}: no bank 4 (the cartridge has banks 0-3)\n"
+
+
+def test_o2dis_bank_of_a_4k_cartridge_and_sizes_no_cartridge_has(tmp_path, capsys):
+    rom = tmp_path / "rom.bin"
+    rom.write_bytes(_marked_banks(2048, 2048, 0, 2))
+    assert dis_cli.main([str(rom), "--bank", "1"]) == 0
+    assert "mov a,#0x01" in capsys.readouterr().out
+    rom.write_bytes(bytes(3000))
+    assert dis_cli.main([str(rom), "--bank", "0"]) == 2
+    assert capsys.readouterr().err == (f"o2dis: error: {rom}: 3000 bytes is not a cartridge size "
+                                       f"(2048, 4096, 8192, 12288, 16384)\n")
+
+
+@pytest.mark.parametrize("version", [2, 0, None, "1"])
+def test_o2dis_refuses_a_symbol_file_of_an_unknown_version(tmp_path, capsys, version):
+    rom, sym = tmp_path / "rom.bin", tmp_path / "rom.sym.json"
+    rom.write_bytes(bytes(2))
+    table = {"format": "o2asm-symbols", "origin": 1024, "labels": {}, "constants": {}, "lines": []}
+    if version is not None:
+        table["version"] = version
+    sym.write_text(json.dumps(table))
+    assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
+    assert capsys.readouterr().err == (f"o2dis: error: {sym}: symbol file version {version!r} is "
+                                       f"unknown (this version of the project reads version 1)\n")
+    sym.write_text("{")
+    assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
+    assert capsys.readouterr().err.startswith(f"o2dis: error: {sym}: not a symbol file (bad JSON: ")

@@ -65,6 +65,14 @@ def test_symbol_values_that_never_settle_are_an_error():
         ["test.asm:1:1: symbol values do not settle after 8 passes: flip"]
 
 
+def test_an_error_that_keeps_the_sizes_swinging_is_named():
+    # Emitted, the JZ's target is pushed into the next page; refused, it is not: the passes never settle,
+    # and the page error is what the programmer must see.
+    assert errors_of("\torg 0FCh\n\tjz l\n\tnop\n\tnop\nl:\tnop\n") == [
+        "test.asm:2:12: JZ target 0x100 is outside page 0x000 (the page of the jump's second byte)",
+        "test.asm:1:1: symbol values do not settle after 8 passes: l"]
+
+
 # ---- page and bank rules --------------------------------------------------------------------
 def test_conditional_jump_reaches_its_page_only():
     assert assemble_bytes("\tjz 04FFh", origin=0x4F0) == bytes([0xC6, 0xFF])
@@ -130,6 +138,8 @@ MORE_ERRORS = [
     ("m\tmacro 1x\n\tendm", "test.asm:1:15: bad macro parameter name '1x'"),
     ("mov\tmacro\n\tendm", "test.asm:1:9: 'mov' is an instruction or directive"),
     ("\trept -1\n\tendm", "test.asm:1:14: negative count -1"),
+    ("\trept 99999999999999999999\n\tendm",
+     "test.asm:1:14: REPT 99999999999999999999 expands to more than 100000 lines"),
     ("\tirp x\n\tendm", "test.asm:1:9: IRP takes a parameter name and the values to give it"),
     ("\talign 0", "test.asm:1:15: alignment must be positive, not 0"),
     ("\tphase 1000h", "test.asm:1:15: address 0x1000 is outside the 4 KiB program space"),
@@ -139,6 +149,12 @@ MORE_ERRORS = [
     ("\tdb 1 + + ", "test.asm:1:17: expression expected"),
     ("\tdb " + "(" * 2000 + "1" + ")" * 2000, "test.asm:1:12: expression nested too deeply"),
 ]
+
+
+def test_nested_rept_stops_at_the_expansion_bound():
+    assert errors_of("\trept 400\n\trept 400\n\tendm\n\tendm") == [
+        "test.asm:2:14: REPT 400 expands to more than 100000 lines (in rept called at test.asm:1)",
+        "test.asm:1:14: REPT 400 expands to more than 100000 lines in all"]
 
 
 @pytest.mark.parametrize("source, message", MORE_ERRORS)

@@ -91,3 +91,11 @@ def test_unwritable_config_dir_warns_and_uses_defaults(tmp_path, monkeypatch, ca
     assert Config.load_or_create().data == DEFAULTS
     assert capsys.readouterr().err == (f"o2: warning: cannot write the default config "
                                        f"{blocker}/odyssey2/config.toml: Not a directory\n")
+
+
+def test_binary_file_is_one_line(tmp_path):
+    path = tmp_path / "game.bin"
+    path.write_bytes(b"[video]\n\x84\x00\xff")
+    with pytest.raises(ConfigError) as e:
+        Config.load(path)
+    assert str(e.value) == f"{path}: not a text (UTF-8) config file: byte 8 is 0x84"

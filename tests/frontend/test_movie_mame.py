@@ -3,16 +3,13 @@ same inputs on the same frames (a movie's frame k = the oracle's timeline entry 
 compared with MAME's odyssey2 driver at chosen frames: the cart's own RAM 0x20-0x25 (both
 sprites' positions, the fire buttons, the key it read) and the screen. The rest of internal RAM
 is the BIOS's and the VDC's business (tests/conformance)."""
-import json
-import sys
-
-import numpy as np
 import pytest
 
 from emu.input import FrameInput, NOTHING
 from emu.movie import Movie, Runner
 from emu.odyssey2 import Odyssey2
-from rom_runners import ORACLE_DIR, require_oracle, rom
+import mame
+from rom_runners import require_oracle, rom
 
 pytestmark = pytest.mark.conformance
 
@@ -37,24 +34,17 @@ def oracle_timeline(movie):
              "reset": held.reset} for frame, held in movie.events]
 
 
-def test_movie_frames_match_mame(echo_cart, tmp_path):
+def test_movie_frames_match_mame(echo_cart):
     require_oracle()
-    sys.path.insert(0, str(ORACLE_DIR))
-    import mame_oracle
     identity = {"cart": "0" * 64, "bios": "0" * 64, "charset": "0" * 64, "region": "ntsc",
                 "sample_rate": 44100}
     movie = Movie(**identity, frames=FRAMES, events=EVENTS)
-    summary = mame_oracle.run_oracle(str(rom("bios.bin")), str(rom("charset.bin")), str(echo_cart),
-                                     FRAMES, str(tmp_path), inputs=oracle_timeline(movie), capture=CAPTURES)
-    theirs = {}
-    for path in summary["captures"]:
-        capture = json.load(open(path))
-        width, height, rgb = mame_oracle.read_ppm(capture["ppm"])
-        theirs[capture["frame"]] = (capture["iram"], np.frombuffer(rgb, np.uint8).reshape(height, width, 3))
+    theirs = mame.run(rom("bios.bin").read_bytes(), rom("charset.bin").read_bytes(), echo_cart.read_bytes(),
+                      FRAMES, capture=CAPTURES, inputs=oracle_timeline(movie)).frames
     runner = Runner(Odyssey2(cart=echo_cart), identity, play=movie)
     for frame in range(1, FRAMES + 1):
         runner.run_frame()
         if frame in CAPTURES:
-            iram, image = theirs[frame]
-            assert runner.machine.iram.tolist()[0x20:0x26] == iram[0x20:0x26], f"frame {frame}: inputs seen"
-            assert (runner.machine.screen == image).all(), f"frame {frame}: screen differs from MAME"
+            assert runner.machine.iram.tolist()[0x20:0x26] == list(theirs[frame].iram[0x20:0x26]), \
+                f"frame {frame}: inputs seen"
+            assert (runner.machine.screen == theirs[frame].image).all(), f"frame {frame}: screen differs from MAME"

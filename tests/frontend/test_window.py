@@ -283,3 +283,76 @@ def test_a_stalled_audio_device_leaves_the_window_running_silent(window, capsys)
     assert capsys.readouterr().err == "o2: the audio device stopped playing; running silent\n"
     window.tick()                                     # paced by the clock from now on
     assert window.machine.frame == 11
+
+
+def test_a_replay_that_differs_exits_1(user_dirs, echo_cart, capsys):
+    movie = user_dirs / "m.movie"
+    assert o2("run", echo_cart, "--headless", "--frames", 5, "--record", movie) == 0
+    text = movie.read_text()
+    assert o2("run", echo_cart, "--headless", "--play", movie) == 0
+    screen = re.search(r"^final-screen ([0-9a-f]{64})$", text, re.M).group(1)
+    movie.write_text(text.replace(screen, "0" * 64))
+    capsys.readouterr()
+    assert o2("run", echo_cart, "--headless", "--play", movie) == 1
+    assert "movie: replay differs from the recording (final screen)\n" in capsys.readouterr().err
+    # The window goes on after the movie (live input), so it stops here after the movie's 5 frames.
+    assert o2("run", echo_cart, "--play", movie, "--nothrottle", "--frames", 5) == 1
+
+
+@pytest.mark.parametrize("frames, message", [
+    ("1e26", "o2 run: error: argument --frames: not a whole number: '1e26'\n"),
+    ("5184001", "o2 run: error: argument --frames: must be from 1 to 5184000, not 5184001\n"),
+])
+def test_absurd_frame_counts_are_refused(frames, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        o2("run", "--headless", "--frames", frames)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == message
+
+
+def test_a_long_headless_run_shows_its_progress(echo_cart, monkeypatch, capsys):
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    assert o2("run", echo_cart, "--headless", "--frames", 4) == 0
+    assert capsys.readouterr().err == ("o2: frame 1 of 4 (25%)\no2: frame 2 of 4 (50%)\n"
+                                       "o2: frame 3 of 4 (75%)\no2: frame 4 of 4 (100%)\n")
+
+
+def test_no_display_is_an_error_not_an_invisible_window(user_dirs, echo_cart, monkeypatch, capsys):
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    assert o2("run", echo_cart, "--frames", 1, "--silent") == 2
+    assert capsys.readouterr().err == ("o2: error: no display to open a window on (is DISPLAY or "
+                                       "WAYLAND_DISPLAY set?); use --headless to run without a window\n")
+
+
+class _Slack:
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def slack(self):
+        return self.seconds
+
+
+def test_silent_pacing_draws_every_frame_that_is_not_late(window):
+    window.args.nothrottle = False
+    window.draw_seconds = 0.5          # a slow first present, long remembered
+    window.pacer = _Slack(0.002)
+    assert window._should_show(0, 0.0)
+    window.pacer = _Slack(-0.001)      # behind the console's clock: catch up first
+    assert not window._should_show(0, 0.0)
+    window.audio = _Slack(0.002)       # with sound, drawing must fit in what the queue covers
+    assert not window._should_show(0, 0.0)
+    window.audio = None
+
+
+def test_version_and_the_key_map_in_help(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        o2("--version")
+    assert exit_.value.code == 0
+    assert re.fullmatch(r"o2 \d+\.\d+\.\d+\S*\n", capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        o2("run", "--help")
+    out = capsys.readouterr().out
+    assert "  load / save state  F1-F8 / Shift+F1-F8\n" in out
+    assert "  left joystick      W/A/S/D + Left Ctrl\n" in out
+    assert "  pause              F9\n" in out
