@@ -16,10 +16,12 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from emu.version import __version__
+
 from . import rules
 from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
-from .log import GameLog, LogError, NothingToDo, describe
+from .log import BUSY_WAIT_SECONDS, GameLog, LogError, NothingToDo, describe
 from .rules import RuleViolation, fmt_record
 from .world import ScenarioError, load_scenario, standard_world
 
@@ -28,7 +30,7 @@ EXIT_FILE, EXIT_REFUSED = 1, 2
 EPILOG = """\
 examples:
   board new --players Ann,Bob,Cy          start a game (seating order = clockwise)
-  board first Ann=3 Bob=7 Cy=5 --readout 6
+  board first Ann=3 Bob=7 Cy=5 --readout 2346
   board homeland "United States"          the player to act chooses a homeland
   board ally Canada                       alliance (own zone at the start, bought later)
   board pass                              end start-up alliances / pass the attack option
@@ -42,6 +44,57 @@ examples:
 
 class _Refused(Exception):
     """A bad argument on the command line (exit status 2)."""
+
+
+_DIGITS = re.compile(r"-?[0-9]+")     # ASCII digits only: "²" or "٣" are not numbers here
+
+
+def _whole(text: str, what: str) -> int:
+    """A whole number as typed (a sign allowed, for the rules to refuse with their number)."""
+    text = text.strip()
+    if not _DIGITS.fullmatch(text) or len(text) > 12:
+        raise _Refused(f"{what}: {text!r} is not a whole number")
+    return int(text)
+
+
+def _whole_arg(text: str) -> int:
+    """argparse type for numeric options: ASCII digits only, of a sane length."""
+    try:
+        return _whole(text, "")
+    except _Refused:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _say(message: str) -> None:
+    """One line on stderr: what was typed is echoed with control characters escaped, so a
+    newline or U+0085 in an argument cannot split the message."""
+    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(message))
+    print(f"board: {text}", file=sys.stderr)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error instead of a usage block (exit status 2)."""
+
+    def error(self, message):
+        _say(f"{message} (see {self.prog} --help)")
+        sys.exit(EXIT_REFUSED)
+
+
+# Options whose value may start with "-" (a negative energy is for rule 12 to refuse,
+# not for argparse to take as an unknown option).
+_VALUE_OPTIONS = ("--energy", "--weapons", "--readout", "--time-limit", "--target", "--polls")
+
+
+def _join_option_values(argv: list[str]) -> list[str]:
+    out, i = [], 0
+    while i < len(argv):
+        if argv[i] in _VALUE_OPTIONS and i + 1 < len(argv) and argv[i + 1].startswith("-"):
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
 
 
 def _name_key(text: str) -> str:
@@ -66,8 +119,11 @@ def _game_path(args) -> Path:
     return Path(args.game or os.environ.get("BOARD_GAME") or "conquest.db")
 
 
-def _open(args) -> GameLog:
-    return GameLog.open(_game_path(args))
+def _open(args, read_only: bool = False) -> GameLog:
+    log = GameLog.open(_game_path(args), read_only=read_only)
+    log.on_wait = lambda: print(f"board: {log.path} is in use by another command; "
+                                f"waiting up to {BUSY_WAIT_SECONDS} s", file=sys.stderr, flush=True)
+    return log
 
 
 def _print_notes(notes) -> None:
@@ -75,13 +131,24 @@ def _print_notes(notes) -> None:
         print(f"  {note}")
 
 
-def _check_clock(log: GameLog) -> None:
-    """Variation 1: once the agreed time has passed, the next command calls time."""
+def _time_left(log: GameLog) -> timedelta | None:
+    """Variation 1: what is left of the agreed time (None without a time limit)."""
     limit = log.config.time_limit_minutes
     if limit is None:
-        return
+        return None
     deadline = datetime.fromisoformat(log.created_at) + timedelta(minutes=limit)
-    if datetime.now(deadline.tzinfo) >= deadline and log.state().phase != "over":
+    return deadline - datetime.now(deadline.tzinfo)
+
+
+def _time_is_up(log: GameLog) -> bool:
+    left = _time_left(log)
+    return left is not None and left <= timedelta(0) and log.state().phase != "over"
+
+
+def _check_clock(log: GameLog) -> None:
+    """Variation 1: once the agreed time has passed, the next action calls time first."""
+    if _time_is_up(log):
+        limit = log.config.time_limit_minutes
         seq, _, notes = log.record(rules.TimeUp())
         print(f"#{seq} time limit of {limit} minutes reached")
         _print_notes(notes)
@@ -92,11 +159,27 @@ def _act(args, make_action) -> int:
     _check_clock(log)
     state = log.state()
     action = make_action(state)
+    _warn_if_retyped(log, action)
     seq, new, notes = log.record(action)
     print(f"#{seq} recorded: {describe(action)}")
     _print_notes(notes)
     print(f"next: {new.to_act()}")
     return 0
+
+
+RETYPE_WINDOW_SECONDS = 300
+
+
+def _warn_if_retyped(log: GameLog, action) -> None:
+    """A command killed after its commit but before its confirmation leaves the players unsure;
+    if they type it again, say that the same action is already the latest one recorded."""
+    last = log.last_event()
+    if last is None or last.action != action or isinstance(action, (rules.Pass, rules.TimeUp)):
+        return
+    age = datetime.now(datetime.fromisoformat(last.recorded_at).tzinfo) - datetime.fromisoformat(last.recorded_at)
+    if age.total_seconds() < RETYPE_WINDOW_SECONDS:
+        print(f"board: note: #{last.seq} at {last.recorded_at} was this same action; "
+              f"if this is a retype, `board undo` takes the second one back", file=sys.stderr)
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -107,6 +190,8 @@ def cmd_new(args) -> int:
     config = rules.GameConfig(names, world, args.time_limit, args.target)
     path = _game_path(args)
     rules.new_game(config)                  # a bad configuration must not cost the old game
+    if path.is_dir():
+        raise LogError(f"{path}: is a directory")
     if path.exists() and args.force:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -123,11 +208,16 @@ def cmd_first(args) -> int:
     def make(state):
         numbers = {}
         for item in args.numbers:
-            name, _, number = item.partition("=")
-            if not number.strip().isdigit():
+            name, equals, number = item.partition("=")
+            if not equals:
                 raise _Refused(f"{item!r}: expected NAME=NUMBER")
-            numbers[_resolve(name, [p.name for p in state.players])] = int(number)
-        return rules.ChooseFirst(numbers, args.readout)
+            player = _resolve(name, [p.name for p in state.players])
+            if player in numbers:
+                raise _Refused(f"{item!r}: {player} has already called {numbers[player]}")
+            numbers[player] = _whole(number, f"{item!r}")
+        if args.readout < 0:
+            raise rules.RuleViolation("2D", f"the readout {args.readout} is not a number on the screen")
+        return rules.ChooseFirst(numbers, args.readout % 10)     # rule 2D: its last digit
     return _act(args, make)
 
 
@@ -145,10 +235,11 @@ def cmd_battle(args) -> int:
     def make(state):
         weapons = [w.strip().lower() for w in args.weapons.split(",")]
         energy = args.energy.split(",")
-        if len(weapons) != 2 or len(energy) != 2 or not all(e.strip().isdigit() for e in energy):
+        if len(weapons) != 2 or len(energy) != 2:
             raise _Refused("--weapons ATTACKER,DEFENDER and --energy ATTACKER,DEFENDER (whole numbers)")
+        energy = [_whole(e, "--energy") for e in energy]
         weapons = [_resolve(w, rules.WEAPONS) for w in weapons]
-        return rules.BattleResult(args.winner, weapons[0], weapons[1], int(energy[0]), int(energy[1]))
+        return rules.BattleResult(args.winner, weapons[0], weapons[1], energy[0], energy[1])
     return _act(args, make)
 
 
@@ -187,15 +278,19 @@ def cmd_redo(args) -> int:
 
 
 def cmd_status(args) -> int:
-    log = _open(args)
-    _check_clock(log)
+    log = _open(args, read_only=True)       # a read-only command never writes
     state = log.state()
     print(f"{log.path}: {state.world.name}, {rules.PHASE_WORDS[state.phase]}; "
           f"WARCHEST {state.warchest} PBU")
     if state.config.target:
         print(f"playing to record {state.config.target} (variation 2)")
     if state.config.time_limit_minutes:
-        print(f"time limit {state.config.time_limit_minutes} minutes from {log.created_at} (variation 1)")
+        left = _time_left(log)
+        clock = (f"; {int(left.total_seconds()) // 60}:{int(left.total_seconds()) % 60:02d} left"
+                 if left > timedelta(0) else
+                 "; time is up: the next action records it (or board timeup)" if _time_is_up(log) else "")
+        print(f"time limit {state.config.time_limit_minutes} minutes from {log.created_at} (variation 1)"
+              + clock)
     for p, player in enumerate(state.players):
         held = {kind: sorted(c for c, (o, k) in state.holdings.items() if o == p and k == kind)
                 for kind in (rules.CONQUERED, rules.ALLIED)}
@@ -216,12 +311,57 @@ def cmd_status(args) -> int:
     if state.confrontation:
         c = state.confrontation
         print(f"  end game: {state.name(c.sides[0])} {c.energy[0]} vs {state.name(c.sides[1])} {c.energy[1]} energy")
+    can = options(state)
+    if can:
+        print("can: " + "; ".join(line.split(":")[0] + f" {line.count('(')}" if ":" in line else line
+                                 for line in can) + " (board options)")
+    last = log.last_event()
+    if last:
+        print(f"last recorded: #{last.seq} at {last.recorded_at}: {last.summary}")
     print(f"next: {state.to_act()}")
     return 0
 
 
+def _cost(notes) -> str:
+    paid = [re.search(r"(\d+) PBU\)?$|pays (\d+) PBU", n) for n in notes if "WARCHEST for" in n]
+    amounts = [int(m.group(1) or m.group(2)) for m in paid if m]
+    return f"{amounts[0]} PBU" if amounts else "free"
+
+
+def options(state) -> list[str]:
+    """What the player to act may do now, found by trying each action on the rules engine
+    (so this never disagrees with it): alliances, attacks and their cost."""
+    if state.phase in ("order", "over") or state.war or state.confrontation:
+        return []
+    lines = []
+    for label, cls in (("ally with", rules.Ally), ("attack", rules.Attack)):
+        legal = []
+        for country in state.world.countries:
+            try:
+                _, notes = rules.apply(state, cls(country))
+            except RuleViolation:
+                continue
+            legal.append(f"{country} ({_cost(notes)})")
+        if legal:
+            lines.append(f"{label}: {', '.join(legal)}")
+    try:
+        rules.apply(state, rules.Pass())
+        lines.append("or pass")
+    except RuleViolation:
+        pass
+    return lines
+
+
+def cmd_options(args) -> int:
+    state = _open(args, read_only=True).state()
+    print(f"{state.to_act()} may:" if options(state) else f"next: {state.to_act()}")
+    for line in options(state):
+        print(f"  {line}")
+    return 0
+
+
 def cmd_history(args) -> int:
-    log = _open(args)
+    log = _open(args, read_only=True)
     for line in log.history():
         mark = "" if line.in_force else "  (undone)"
         print(f"#{line.seq} {line.recorded_at} {line.summary}{mark}")
@@ -230,7 +370,7 @@ def cmd_history(args) -> int:
 
 
 def cmd_export(args) -> int:
-    text = json.dumps(_open(args).export(), indent=1)
+    text = json.dumps(_open(args, read_only=True).export(), indent=1)
     if args.file == "-":
         print(text)
         return 0
@@ -250,6 +390,8 @@ def cmd_import(args) -> int:
         raise LogError(f"{args.file}: {err.strerror}") from None
     except json.JSONDecodeError as err:
         raise LogError(f"{args.file}:{err.lineno}: not JSON ({err.msg})") from None
+    if path.is_dir():
+        raise LogError(f"{path}: is a directory")
     if path.exists() and not args.force:
         raise LogError(f"{path}: already exists (use --force to replace it)")
     staging = path.with_name(path.name + ".importing")
@@ -288,10 +430,11 @@ def cmd_show(args) -> int:
 # -- parser ----------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="board", description="Conquest of the World scorekeeper: "
+    parser = _Parser(prog="board", description="Conquest of the World scorekeeper: "
                                      "the rules, the game log and the board view.",
                                      epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-g", "--game", help="game file (default $BOARD_GAME or ./conquest.db)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name, func, help, epilog=None):
@@ -304,14 +447,15 @@ def build_parser() -> argparse.ArgumentParser:
                 "example: board new --players Ann,Bob,Cy --target 60")
     p.add_argument("--players", required=True, help="2 to 6 names, comma-separated, clockwise")
     p.add_argument("--scenario", help="scenario TOML overriding values, zones, holdings")
-    p.add_argument("--time-limit", type=int, metavar="MINUTES", help="variation 1: play against the clock")
-    p.add_argument("--target", type=int, metavar="RECORD", help="variation 2: first to this record wins")
+    p.add_argument("--time-limit", type=_whole_arg, metavar="MINUTES", help="variation 1: play against the clock")
+    p.add_argument("--target", type=_whole_arg, metavar="RECORD", help="variation 2: first to this record wins")
     p.add_argument("--force", action="store_true", help="replace an existing game file")
 
     p = command("first", cmd_first, "rule 2: the numbers called and the readout's last digit",
-                "example: board first Ann=3 Bob=7 Cy=5 --readout 6")
+                "example: board first Ann=3 Bob=7 Cy=5 --readout 2346")
     p.add_argument("numbers", nargs="+", metavar="NAME=N")
-    p.add_argument("--readout", type=int, required=True, metavar="DIGIT")
+    p.add_argument("--readout", type=_whole_arg, required=True, metavar="NUMBER",
+                   help="the number on the screen when stopped (its last digit counts, rule 2D)")
 
     for name, cls, help in (("homeland", rules.ChooseHomeland, "rule 3: choose the homeland of the player to act"),
                             ("ally", rules.Ally, "rules 4, 9: ally with a country (start-up or bought)"),
@@ -338,6 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     command("redo", cmd_redo, "put back the latest undone action")
     command("status", cmd_status, "players, records, chips, holdings and who is to act")
     command("history", cmd_history, "every recorded event in words")
+    command("options", cmd_options, "what the player to act can do now: alliances, attacks, costs")
     p = command("export", cmd_export, "write the game as JSON", "example: board export game.json")
     p.add_argument("file", help="JSON file, or - for stdout")
     p = command("import", cmd_import, "make a game file from exported JSON (checked action by action)")
@@ -345,24 +490,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="replace an existing game file")
     p = command("show", cmd_show, "draw the board to a PNG, or show it in a window that follows the game")
     p.add_argument("--png", metavar="FILE", help="write a PNG instead of opening a window")
-    p.add_argument("--polls", type=int, metavar="N", help="close the window after N looks (4 per second)")
+    p.add_argument("--polls", type=_whole_arg, metavar="N", help="close the window after N looks (4 per second)")
     add_combat_command(sub)
     add_screen_commands(sub)
     return parser
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = _join_option_values(list(sys.argv[1:] if argv is None else argv))
     try:
-        return args.func(args)
+        args = build_parser().parse_args(argv)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:             # `board status | head`: the reader has gone
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FILE
     except (RuleViolation, _Refused, NothingToDo) as err:
-        print(f"board: {err}", file=sys.stderr)
+        _say(err)
         return EXIT_REFUSED
     except (LogError, ScenarioError) as err:
-        print(f"board: {err}", file=sys.stderr)
+        _say(err)
         return EXIT_FILE
     except sqlite3.Error as err:      # locked past the timeout, disk full, damaged pages
-        print(f"board: {_game_path(args)}: {err}", file=sys.stderr)
+        _say(f"{_game_path(args)}: {err}")
         return EXIT_FILE
 
 

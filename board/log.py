@@ -22,6 +22,8 @@ from .world import ScenarioError
 FORMAT = "conquest-of-the-world-game"
 VERSION = 1
 ACTION, UNDO, REDO = "action", "undo", "redo"
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_WAIT_SECONDS = 10      # how long a writer waits for another command's lock
 
 SCHEMA = """
 CREATE TABLE game (
@@ -63,6 +65,7 @@ class HistoryLine:
     summary: str        # the action in words
     notes: list[str]
     in_force: bool      # False once undone
+    action: Action | None = None
 
 
 def now_utc() -> str:
@@ -94,6 +97,7 @@ class GameLog:
         self.conn = conn
         self.config = config
         self.created_at = created_at
+        self.on_wait = None     # called once if another command holds the write lock
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -112,23 +116,35 @@ class GameLog:
         return cls(path, conn, config, created_at)
 
     @classmethod
-    def open(cls, path: str | Path) -> "GameLog":
+    def open(cls, path: str | Path, read_only: bool = False) -> "GameLog":
+        """The game in `path`; read_only opens it so that nothing, not even SQLite's journal
+        settings, is written."""
         path = Path(path)
         if not path.is_file():
             raise LogError(f"{path}: no such game (start one with `board new`)")
         try:
-            conn = _connect(path)
+            with path.open("rb") as file:
+                header = file.read(len(SQLITE_HEADER))
+        except OSError as err:
+            raise LogError(f"{path}: {err.strerror}") from None
+        if header != SQLITE_HEADER:
+            raise LogError(f"{path}: not a game database ({'empty file' if not header else 'no SQLite header'})")
+        try:
+            conn = _connect_read_only(path) if read_only else _connect(path)
             row = conn.execute("SELECT format, version, created_at, config FROM game").fetchone()
-        except sqlite3.DatabaseError as err:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
             raise LogError(f"{path}: not a game database ({err})") from None
         if row is None or row[0] != FORMAT:
             raise LogError(f"{path}: not a Conquest of the World game")
+        if not isinstance(row[1], int) or not isinstance(row[3], str):
+            raise LogError(f"{path}: game configuration unreadable")
         if row[1] > VERSION:
             raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
         try:
             config = GameConfig.from_dict(json.loads(row[3]), str(path))
             _check_timestamp(row[2])
-        except (ValueError, KeyError, TypeError) as err:
+            rules.new_game(config)
+        except (ValueError, KeyError, TypeError, OverflowError, RecursionError, rules.RuleViolation) as err:
             raise LogError(f"{path}: game configuration unreadable ({err})") from None
         return cls(path, conn, config, row[2])
 
@@ -140,17 +156,24 @@ class GameLog:
     def events(self) -> list[Event]:
         try:
             rows = self.conn.execute("SELECT seq, type, action, recorded_at FROM events ORDER BY seq").fetchall()
-        except sqlite3.DatabaseError as err:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
             raise LogError(f"{self.path}: events unreadable ({err})") from None
         events = []
         for seq, kind, data, recorded_at in rows:
             action = None
-            if kind == ACTION:
-                try:
+            try:
+                if not isinstance(seq, int) or kind not in (ACTION, UNDO, REDO):
+                    raise ValueError(f"unknown event type {kind!r}")
+                _check_timestamp(recorded_at)
+                if kind == ACTION:
                     action = rules.action_from_dict(json.loads(data))
-                except (ValueError, TypeError) as err:
-                    raise LogError(f"{self.path}: event #{seq}: {err}") from None
+            except (ValueError, TypeError, RecursionError) as err:
+                raise LogError(f"{self.path}: event #{seq}: {err}") from None
             events.append(Event(seq, kind, action, recorded_at))
+        try:
+            in_force_actions(events)
+        except IndexError:
+            raise LogError(f"{self.path}: an undo or redo with nothing to take back or put back") from None
         return events
 
     def state(self) -> State:
@@ -166,6 +189,15 @@ class GameLog:
     def history(self) -> list[HistoryLine]:
         return _history(self.config, self.events(), str(self.path))
 
+    def last_event(self) -> HistoryLine | None:
+        """The latest recorded event in words (what a command killed before its confirmation
+        did record), or None."""
+        events = self.events()
+        if not events:
+            return None
+        line = _history(self.config, events, str(self.path))[-1]
+        return replace(line, action=events[-1].action)
+
     def event_count(self) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
 
@@ -178,6 +210,13 @@ class GameLog:
             new, notes = rules.apply(self.state(), action)
             seq = self._append(conn, ACTION, action)
         return seq, new, notes
+
+    def record_battle(self, winner: str, weapons: tuple[str, str],
+                      energy: tuple[int, int]) -> tuple[int, State, list[str]]:
+        """One battle as the screen shows it at its end — winner ("attacker", "defender" or
+        "tie"), each side's weapon and energy left, attacker first — checked and recorded like
+        `board battle`. The one call a reader of the screen needs."""
+        return self.record(rules.BattleResult(winner, weapons[0], weapons[1], energy[0], energy[1]))
 
     def undo(self) -> tuple[int, Action]:
         with self._write() as conn:
@@ -198,7 +237,15 @@ class GameLog:
     def _write(self):
         # BEGIN IMMEDIATE takes the write lock before reading, so the action is validated
         # against exactly the events it will follow even with two writers.
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) and "busy" not in str(err):
+                raise
+            if self.on_wait:
+                self.on_wait()
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_WAIT_SECONDS * 1000}")
+            self.conn.execute("BEGIN IMMEDIATE")
         return _Transaction(self.conn)
 
     def _append(self, conn, kind: str, action: Action | None, recorded_at: str | None = None) -> int:
@@ -248,10 +295,16 @@ class _Transaction:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, timeout=10)
+    # A short first wait: a longer one is announced (GameLog.on_wait) before it starts.
+    conn = sqlite3.connect(path, isolation_level=None, timeout=0.2)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")      # a committed event survives a power cut
     return conn
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                           timeout=BUSY_WAIT_SECONDS)
 
 
 def in_force_actions(events: list[Event]) -> tuple[list[tuple[int, Action]], list[tuple[int, Action]]]:

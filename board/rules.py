@@ -17,11 +17,14 @@ from typing import ClassVar
 from .world import CHIP, World
 
 WEAPONS = ("tank", "sub", "plane")
+MAX_BATTLES = 3            # rule 12C: a war is "decided by the best of three battles"
 WAR_ENERGY = 2500          # rule 10B: onscreen energy units for each war
 THOUSAND = 1000            # a board PBU value counts thousands of PBUs (rule 1A)
 ZONE_BONUS_PER_COUNTRY = 1000   # rule 7
 ENDGAME_ENERGY_PER_STEP = 100   # rule 21C: record x 100
 RECORD_CHIPS_PER_HALF = 500     # rules 20C and 21G: 500 PBUs = half a space
+
+MAX_TIME_LIMIT_MINUTES = 7 * 24 * 60   # variation 1: "an agreed time limit" is for a sitting
 
 HOMELAND, ALLIED, CONQUERED = "homeland", "allied", "conquered"
 PHASE_WORDS = {"order": "choice of the first player", "homelands": "choice of homelands",
@@ -332,15 +335,16 @@ def new_game(config: GameConfig) -> State:
     names = config.players
     if not 2 <= len(names) <= 6:
         raise RuleViolation("1", f"the game is for 2 to 6 players, not {len(names)}")
-    if len(set(names)) != len(names) or any(not n.strip() for n in names):
-        raise RuleViolation("1", "player names must be distinct and not empty")
+    if len({n.strip().casefold() for n in names}) != len(names) or any(not n.strip() for n in names):
+        raise RuleViolation("1", "player names must be distinct (Ann and ann are one player) and not empty")
     sides = config.world.sides
     if sides and len(sides) != len(names):
         raise RuleViolation("1", f"the scenario has {len(sides)} sides for {len(names)} players")
     if config.target is not None and config.target < 1:
         raise RuleViolation("variation 2", "the target record must be at least 1")
-    if config.time_limit_minutes is not None and config.time_limit_minutes < 1:
-        raise RuleViolation("variation 1", "the time limit must be at least 1 minute")
+    if config.time_limit_minutes is not None and not 1 <= config.time_limit_minutes <= MAX_TIME_LIMIT_MINUTES:
+        raise RuleViolation("variation 1", f"the time limit is 1 to {MAX_TIME_LIMIT_MINUTES} minutes (a week), "
+                                           f"not {config.time_limit_minutes}")
     state = State(config=config, players=[Player(n) for n in names], warchest=config.world.warchest)
     for p, side in enumerate(sides):
         state.players[p].homeland = side.homeland
@@ -406,13 +410,19 @@ def _pay(state: State, p: int, amount: int, rule: str, what: str, notes: list[st
     if state.funds(p) < amount:
         raise RuleViolation(rule, f"{what} costs {amount} PBU and {state.name(p)} has only "
                                   f"{state.funds(p)} in chips")
-    due = amount
+    due, parts = amount, []
     for q in state.clockwise_group(p):
         part = min(due, state.players[q].chips)
         state.players[q].chips -= part
         due -= part
+        if part:
+            parts.append((q, part))
     state.warchest += amount
-    notes.append(f"{state.name(p)} pays {amount} PBU into the WARCHEST for {what}")
+    if parts and parts != [(p, amount)]:    # pooled (18B): name each payer, for the real chips
+        payers = " + ".join(f"{state.name(q)} {part}" for q, part in parts)
+        notes.append(f"{payers} to the WARCHEST for {what} ({amount} PBU)")
+    else:
+        notes.append(f"{state.name(p)} pays {amount} PBU into the WARCHEST for {what}")
 
 
 def _dominates(state: State, p: int, zone: int) -> bool:
@@ -592,8 +602,8 @@ def _attack(state: State, action: Attack, notes: list[str]) -> None:
     p = _director(state, action.by)
     held = state.holdings.get(country)
     if held is None:
-        if state.phase == "final_round":
-            raise RuleViolation("20A", "the final round allows attacks on occupied countries only")
+        # In the final round (20A) an unoccupied country can only be one freed by an
+        # elimination: 19C makes it "fair game for the rest of the players", fought for as such.
         defender = _next_defender(state, p)
         state.war = War("unoccupied", country, (p, defender))
         notes.append(f"{state.name(p)} attacks unoccupied {country}; {state.name(defender)} defends")
@@ -606,9 +616,12 @@ def _attack(state: State, action: Attack, notes: list[str]) -> None:
     if state.first_turn:
         raise RuleViolation("8B", "the first turn allows attacks on unoccupied countries only")
     if kind == HOMELAND:
+        # 19A / Illustration T: "bordered by enemy player on each side": each side must carry
+        # the attacker's (or a player ally's) marker — a conquest, but also the attacker's own
+        # homeland or alliance, which could never be conquered by its own holder.
         for side in state.world.homeland_sides(country):
-            side_owner, side_kind = state.holdings.get(side, (None, None))
-            if side_kind != CONQUERED or not state.allied(p, side_owner):
+            side_owner, _ = state.holdings.get(side, (None, None))
+            if side_owner is None or not state.allied(p, side_owner):
                 raise RuleViolation("19A", f"{side}, beside {country}, must first be conquered by "
                                            f"{state.name(p)} or an ally")
     rule = "19B" if kind == HOMELAND else "15A"
@@ -640,7 +653,7 @@ def _battle(state: State, result: BattleResult, notes: list[str]) -> None:
         war.destroyed[1 - won].add(weapons[1 - won])
         notes.append(f"battle for {war.country}: {state.name(war.sides[won])}'s {weapons[won]} "
                      f"destroys the {weapons[1 - won]} ({war.wins[0]}-{war.wins[1]})")
-    outcome = _war_outcome(war, result.winner == TIE)
+    outcome = _war_outcome(war)
     if outcome is not None:
         _end_war(state, outcome == 0, notes)
 
@@ -660,7 +673,7 @@ def _check_battle(result: BattleResult, energy: list[int], rule: str) -> None:
         raise RuleViolation("12G", "a player out of energy cannot win the battle")
 
 
-def _war_outcome(war: War, tie: bool) -> int | None:
+def _war_outcome(war: War) -> int | None:
     """0 if the attacker has won the war, 1 the defender, None if it goes on."""
     out = [e == 0 for e in war.energy]
     if any(out):                                  # rule 12G; both out: the attack failed
@@ -668,9 +681,14 @@ def _war_outcome(war: War, tie: bool) -> int | None:
     for side in (0, 1):
         if war.wins[side] >= 2:                   # rule 12A
             return side
-    spent = [len(d) == len(WEAPONS) for d in war.destroyed]
-    if (tie and war.wins == [1, 1]) or all(spent):   # rule 12C (and no weapon left on either side)
+    # Every battle destroys the loser's weapon, a tie both: the attacker's losses are the
+    # defender's wins plus the ties, so this counts every battle fought.
+    battles = war.wins[0] + len(war.destroyed[0])
+    if battles >= MAX_BATTLES:                    # rule 12C: "the best of three battles"
+        if war.wins[0] != war.wins[1]:
+            return 0 if war.wins[0] > war.wins[1] else 1
         return 0 if war.energy[0] > war.energy[1] else 1
+    spent = [len(d) == len(WEAPONS) for d in war.destroyed]
     if any(spent):                                # a side with no weapon left cannot fight on
         return 1 if spent[0] else 0
     return None
@@ -701,20 +719,34 @@ def _end_war(state: State, attacker_won: bool, notes: list[str]) -> None:
     _zone_bonuses(state, notes)
     if len(state.active()) == 1:
         return _game_over(state, notes)            # the last player left in the game
-    if state.phase == "final_round" or not attacker_won:
-        _next_turn(state, state.current, notes)     # the option passes left of its holder
+    if state.phase == "final_round":
+        _next_turn(state, state.current, notes)     # the next player in the final round
+    elif not attacker_won:
+        _next_turn(state, a, notes)     # 14D: "passes to the losing attacker's left" (an ally too)
     else:
         _after_turn_action(state, notes)
 
 
 def _eliminate(state: State, loser: int, victor: int, notes: list[str]) -> None:
-    """Rule 19C-D: the victor takes the homeland and conquests, the alliance shares the chips."""
+    """Rule 19C-D: the homeland and conquests go to the victor — to the victor's player
+    alliance, dealt one at a time by PBU value, highest first (equal values in board order),
+    clockwise from the victor — and the alliance shares the chips equally."""
+    booty = []
     for country, (owner, kind) in list(state.holdings.items()):
         if owner == loser:
             if kind == ALLIED:
                 del state.holdings[country]
             else:
-                state.holdings[country] = (victor, CONQUERED)
+                booty.append(country)
+    order = {c: i for i, c in enumerate(state.world.countries)}
+    booty.sort(key=lambda c: (-state.world.pbu[c], order[c]))
+    takers = [q for q in state.clockwise_group(victor) if q != loser]
+    for i, country in enumerate(booty):
+        taker = takers[i % len(takers)]
+        state.holdings[country] = (taker, CONQUERED)
+        if len(takers) > 1:
+            notes.append(f"{state.name(taker)} takes {country} ({state.world.pbu[country]}) "
+                         f"from {state.name(loser)}'s booty (19D)")
     chips, state.players[loser].chips = state.players[loser].chips, 0
     state.players[loser].eliminated = True
     state.pacts = [g - {loser} for g in state.pacts if len(g - {loser}) > 1]
@@ -776,6 +808,10 @@ def _form_pact(state: State, action: FormPact, notes: list[str]) -> None:
     if len(set(members)) < 2 or len(members) != len(set(members)):
         raise RuleViolation("18A", "an alliance needs two or more different players")
     group = set().union(*(state.pact_of(p) for p in members))
+    missing = sorted(group - set(members))
+    if missing:     # 18A: alliances are made between the players who make them
+        raise RuleViolation("18A", f"{', '.join(state.name(q) for q in missing)} must agree too: an existing "
+                                   f"alliance is joined with every member's consent (name them all)")
     for p in members:
         if state.players[p].eliminated:
             raise RuleViolation("19C", f"{state.name(p)} is out of the game")
@@ -849,7 +885,13 @@ def _next_confrontation(state: State, notes: list[str]) -> None:
         notes.append(f"end game: {state.name(challenger)} ({energy[0]} energy) challenges "
                      f"{state.name(opponent)} ({energy[1]} energy)")
         if 0 in energy:
-            _end_confrontation(state, notes)
+            # 21C: a record of 0 enters no energy, so no battle can be fought; 21G's "leftover
+            # screen units" are what remains after combat, and without one nobody has any.
+            state.confrontation = None
+            empty = [state.name(p) for p, e in zip((challenger, opponent), energy) if e == 0]
+            notes.append(f"{' and '.join(empty)} ha{'ve' if len(empty) > 1 else 's'} no record to enter "
+                         f"as energy: no combat, no leftover energy (rules 21C, 21G)")
+            state.champion = opponent if state.record(opponent) >= state.record(challenger) else challenger
             continue
         return
     _game_over(state, notes)

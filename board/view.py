@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -121,8 +122,13 @@ def _columns(heights: list[int], budget: int) -> list[int]:
     return starts
 
 
+# DejaVu Sans, shipped with the package under its free licence (data/fonts/LICENSE-DejaVu.txt):
+# Pillow's built-in font has no accented letters, and player names may have them.
+FONT_FILE = Path(__file__).parent / "data" / "fonts" / "DejaVuSans.ttf"
+
+
 def _font(size: int):
-    return ImageFont.load_default(size=size)
+    return ImageFont.truetype(str(FONT_FILE), size=size)
 
 
 def render(state: State) -> Image.Image:

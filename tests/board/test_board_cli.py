@@ -129,7 +129,11 @@ def test_export_then_import_gives_the_same_game(capsys, game, tmp_path):
 def test_time_limit_is_called_by_the_next_command(capsys, game):
     config = R.GameConfig(("Ann", "Bob"), standard_world(), time_limit_minutes=30)
     GameLog.create(game, config, created_at="2020-01-01T00:00:00+00:00").close()
-    code, out, _ = board(capsys, game, "status")
+    before = Path(game).read_bytes()
+    code, out, _ = board(capsys, game, "status")        # read-only: says so, records nothing
+    assert "time is up: the next action records it" in out
+    assert events(game) == [] and Path(game).read_bytes() == before
+    code, out, _ = board(capsys, game, "first", "Ann=1", "Bob=2", "--readout", "1")
     assert out.startswith("#1 time limit of 30 minutes reached\n  time is up (variation 1)\n")
     assert GameLog.open(game).state().phase == "over"
 
@@ -146,7 +150,7 @@ def test_every_command_has_help(capsys):
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices
     assert set(commands) == {"new", "first", "homeland", "ally", "attack", "battle", "pass", "pact",
-                             "break", "timeup", "undo", "redo", "status", "history", "export",
+                             "break", "timeup", "undo", "redo", "status", "history", "options", "export",
                              "import", "show", "combat", "watch", "play", "calibrate"}
     for name in commands:
         with pytest.raises(SystemExit) as exit:

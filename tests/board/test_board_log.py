@@ -151,3 +151,19 @@ def test_import_refuses_a_bad_configuration(log, tmp_path, damage, message):
     with pytest.raises(LogError) as err:
         GameLog.import_(tmp_path / "copy.db", data, "game.json")
     assert str(err.value) == message
+
+
+def test_record_battle_is_the_battle_command_in_one_call(tmp_path):
+    from board import rules as R
+    from board.log import GameLog
+    from board.world import standard_world
+    log = GameLog.create(tmp_path / "g.db", R.GameConfig(("Ann", "Bob"), standard_world()))
+    for action in (R.ChooseFirst({"Ann": 1, "Bob": 2}, 1), R.ChooseHomeland("Japan"),
+                   R.ChooseHomeland("China"), R.Pass(), R.Pass(), R.Attack("Norway")):
+        log.record(action)
+    seq, state, notes = log.record_battle("attacker", ("tank", "sub"), (2000, 1500))
+    assert seq == 7 and state.war.wins == [1, 0]
+    assert log.events()[-1].action == R.BattleResult("attacker", "tank", "sub", 2000, 1500)
+    with pytest.raises(R.RuleViolation):
+        log.record_battle("attacker", ("tank", "sub"), (2600, 1500))     # energy only falls
+    assert log.event_count() == 7

@@ -171,6 +171,31 @@ def test_equal_energy_after_one_all_and_a_tie_keeps_the_defender(world):
     assert state.holdings["Norway"] == (1, R.ALLIED)
 
 
+@pytest.mark.parametrize("first, second", [
+    (("tie", "tank", "sub"), ("attacker", "sub", "tank")),      # tie, win, win
+    (("attacker", "tank", "sub"), ("tie", "sub", "tank"))])     # win, tie, win
+def test_a_war_has_at_most_three_battles(world, first, second):
+    """12B: "each war which is decided by the best of three battles"; 12C: "If each player has
+    won a battle but destroys each other's forces in the remaining battle, the winner is the
+    player with the greatest number of energy units remaining on the screen" — whatever the
+    order, after one win each and one tie the third battle is the last."""
+    state = four_players(world)
+    state, _ = play(state, R.Attack("Norway"), R.BattleResult(*first, 2000, 2200),
+                    R.BattleResult(*second, 1500, 1700))
+    assert state.war is not None
+    state, _ = play(state, R.BattleResult("defender", "plane", "plane", 1200, 1300))
+    assert state.war is None and state.holdings["Norway"] == (1, R.ALLIED)
+
+
+def test_two_ties_then_a_win_decides_the_best_of_three(world):
+    """12B "best of three battles": after two ties the third battle's winner takes the war."""
+    state = four_players(world)
+    state, _ = play(state, R.Attack("Norway"), R.BattleResult("tie", "tank", "sub", 2000, 2200),
+                    R.BattleResult("tie", "sub", "tank", 1500, 1700),
+                    R.BattleResult("attacker", "plane", "plane", 900, 1300))
+    assert state.war is None and state.holdings["Norway"] == (0, R.CONQUERED)
+
+
 def test_running_out_of_energy_loses_the_war(world):
     state = four_players(world)
     state, _ = play(state, R.Attack("Norway"), R.BattleResult("tie", "plane", "tank", 0, 1300))
@@ -260,11 +285,22 @@ def test_allies_pool_chips_and_never_attack_each_other(world):
     refused(state, R.Attack("United States"), "18C")
     state, notes = play(state, R.Attack("Norway"))     # 2000 PBU: Cy has none, Ann pays
     assert state.players[0].chips == 1000 and state.players[cy].chips == 0
+    assert "Ann 2000 to the WARCHEST for attacking Norway (2000 PBU)" in notes
     state, notes = play(state, R.BattleResult("attacker", "tank", "sub", 2000, 1500),
                         R.BattleResult("attacker", "tank", "plane", 2000, 1300))
     # The 1300 won is shared equally in chips of 100: 700 to Cy who fought, 600 to Ann.
     assert state.players[cy].chips == 700 and state.players[0].chips == 1600
     assert state.holdings["Norway"] == (cy, R.CONQUERED)
+
+
+def test_a_pooled_payment_names_each_payer(world):
+    """18B: allies pool their chips; the note names who pays what, for the real chips."""
+    state = scenario_game(world, ["Ann", "Bob", "Cy", "Dee"], [
+        {"homeland": "United States", "chips": 500}, {"homeland": "U.S.S.R."},
+        {"homeland": "China", "chips": 3000}, {"homeland": "Japan"}], first="Ann")
+    state, _ = play(state, R.FormPact(("Ann", "Cy")))
+    state, notes = play(state, R.Ally("Canada"))         # 7 / 2 x 1000 = 3500
+    assert "Ann 500 + Cy 3000 to the WARCHEST for an alliance with Canada (3500 PBU)" in notes
 
 
 def test_allies_are_not_asked_to_defend_against_each_other(world):
@@ -275,11 +311,11 @@ def test_allies_are_not_asked_to_defend_against_each_other(world):
 
 def test_a_broken_alliance_is_never_renewed(world):
     state = four_players(world)
-    state, notes = play(state, R.FormPact(("Ann", "Bob")), R.FormPact(("Cy", "Bob")))
+    state, notes = play(state, R.FormPact(("Ann", "Bob")), R.FormPact(("Cy", "Bob", "Ann")))
     assert state.pacts == [{0, 1, 2}]
     state, notes = play(state, R.BreakPact("Cy"))
     assert state.pacts == [{0, 1}]
-    refused(state, R.FormPact(("Cy", "Ann")), "18F")
+    refused(state, R.FormPact(("Cy", "Ann", "Bob")), "18F")
     refused(state, R.BreakPact("Dee"), "18F")
 
 
@@ -299,6 +335,40 @@ def west_germany_game(world, first="Bob"):
 
 def win_war(state, country):
     return play(state, R.Attack(country), R.BattleResult("attacker", "tank", "sub", 2000, 0))[0]
+
+
+def test_allies_freed_in_the_final_round_are_fair_game(world):
+    """19C: "The losing player's allied countries are returned to unoccupied status and are
+    fair game for the rest of the players" — in the final round too."""
+    rest = tuple(c for c in world.countries if c not in
+                 ("United States", "West Germany", "Italy", "Spain", "Greece", "China"))
+    state = scenario_game(world, ["Ann", "Bob", "Cy"], [
+        {"homeland": "United States", "conquered": ("Italy", "Spain"), "chips": 100000},
+        {"homeland": "West Germany", "allied": ("Greece",)},
+        {"homeland": "China", "conquered": rest}], first="Ann")
+    assert state.phase == "final_round" and state.name(state.current) == "Ann"
+    state, notes = play(state, R.Attack("West Germany"),
+                        R.BattleResult("attacker", "tank", "sub", 2000, 700),
+                        R.BattleResult("attacker", "tank", "plane", 2000, 600))
+    assert "Bob is out of the game" in notes and "Greece" not in state.holdings
+    assert state.name(state.current) == "Cy"
+    state, _ = play(state, R.Attack("Greece"), R.BattleResult("attacker", "tank", "sub", 2000, 0))
+    assert state.holdings["Greece"] == (2, R.CONQUERED)
+
+
+def test_a_neighbouring_homeland_or_own_ally_counts_as_a_side(world):
+    """19A: "The countries bordering each side of the enemy HOMELAND must first be conquered";
+    Illustration T: "bordered by enemy player on each side and can now be attacked". Cy's own
+    homeland Spain, beside Bob's West Germany, and Cy's own ally Italy are Cy's markers on each
+    side: they could never be conquered by Cy, and must not block the attack forever."""
+    state = scenario_game(world, ["Ann", "Bob", "Cy"], [
+        {"homeland": "United States"}, {"homeland": "West Germany"},
+        {"homeland": "Spain", "allied": ("Italy",), "chips": 20000}], first="Cy")
+    state, _ = play(state, R.Pass())                    # Cy's first turn: no occupied attacks
+    state, _ = play(state, R.Pass(), R.Pass())          # Ann, Bob; Cy again
+    assert state.name(state.current) == "Cy"
+    state, notes = play(state, R.Attack("West Germany"))
+    assert state.war.kind == "homeland" and state.war.sides == (2, 1)
 
 
 def test_illustration_t_west_germany_attackable_once_italy_and_spain_are_conquered(world):
@@ -324,13 +394,33 @@ def test_illustration_t_west_germany_attackable_once_italy_and_spain_are_conquer
     assert state.phase == "turns" and state.active() == [0, 2]
 
 
-def test_a_side_held_as_an_alliance_does_not_open_the_homeland(world):
-    # Rule 19A says conquered: the attacker's alliance with Italy is not enough.
+def test_the_booty_is_divided_within_the_alliance_country_by_country(world):
+    """19D: "the booty is divided equally between all players in the alliance": the homeland
+    and conquests are dealt by value, highest first, clockwise from the conqueror (RULES.md 20);
+    each country moves its holder's record."""
+    state, _ = play(west_germany_game(world), R.FormPact(("Ann", "Cy")), R.Pass(), R.Pass())
+    state = win_war(state, "Italy")
+    state = win_war(state, "Spain")
+    state, notes = play(state, R.Attack("West Germany"),
+                        R.BattleResult("attacker", "tank", "sub", 2000, 0))
+    assert "Ann takes West Germany (10) from Bob's booty (19D)" in notes
+    assert "Cy takes Norway (2) from Bob's booty (19D)" in notes
+    assert state.holdings["West Germany"] == (0, R.CONQUERED) and state.holdings["Norway"] == (2, R.CONQUERED)
+    assert state.record(2) == 4 and state.record(0) == 2 * (5 + 4 + 10)
+
+
+def test_a_side_held_as_an_alliance_opens_the_homeland(world):
+    # The attacker cannot conquer its own ally Italy (15B), so its marker there counts as the
+    # side held (Illustration T: "bordered by enemy player on each side"); an empty side does not.
     state = scenario_game(world, ["Ann", "Bob"], [
-        {"homeland": "United States", "allied": ("Italy",), "conquered": ("Spain",), "chips": 20000},
+        {"homeland": "United States", "allied": ("Italy",), "chips": 20000},
         {"homeland": "West Germany"}], first="Bob")
     state, _ = play(state, R.Pass())
-    assert "Italy" in refused(state, R.Attack("West Germany"), "19A")
+    assert "Spain" in refused(state, R.Attack("West Germany"), "19A")
+    refused(state, R.Attack("Italy"), "15B")
+    state = win_war(state, "Spain")
+    state, _ = play(state, R.Attack("West Germany"))
+    assert state.war.kind == "homeland"
 
 
 def test_homeland_at_the_end_of_its_list_has_one_side(world):
@@ -424,6 +514,18 @@ def test_end_game_ladder_alternation_weapon_restriction_and_winner(world):
     refused(state, R.Pass(), "22")
 
 
+def test_a_record_of_zero_enters_no_energy_and_gives_none_away(world):
+    """21C: "The low player enters his or her total POWER BASE RECORD x 100": 0 enters nothing,
+    so no battle is fought, and 21G's "leftover screen units" — left after combat — do not
+    arise: Bob's record stays as it was and Bob climbs on."""
+    state = full_board(world, chips=(0, 1200, 0))
+    state, notes = play(state, R.Pass(), R.Pass(), R.Pass())
+    assert [state.record(p) for p in range(3)] == [0, 6, 310]
+    assert "Ann has no record to enter as energy: no combat, no leftover energy (rules 21C, 21G)" in notes
+    assert state.confrontation.sides == (1, 2)
+    assert [state.record(p) for p in range(3)] == [0, 6, 310]
+
+
 def test_allies_do_not_fight_in_the_end_game(world):
     state = full_board(world, pact=("Ann", "Bob"))
     state, notes = play(state, R.Pass(), R.Pass(), R.Pass())
@@ -488,6 +590,15 @@ def test_the_warchest_pays_what_it_holds(world):
     assert "Ann dominates zone 1: 1500 PBU bonus in chips" in notes
 
 
+def test_joining_an_alliance_needs_every_members_consent(world):
+    """18A: alliances are made between the players who make them: Cy, allied with Bob, cannot
+    bring Dee in (and Bob's chips to Dee's attacks) without Bob."""
+    state, _ = play(four_players(world), R.FormPact(("Bob", "Cy")))
+    assert "Bob must agree too" in refused(state, R.FormPact(("Cy", "Dee")), "18A")
+    state, notes = play(state, R.FormPact(("Cy", "Dee", "Bob")))
+    assert "player alliance: Bob, Cy, Dee" in notes
+
+
 def test_an_ally_may_direct_the_attack_and_place_the_marker(world):
     state, _ = play(four_players(world), R.FormPact(("Ann", "Cy")))
     refused(state, R.Attack("Norway", by="Bob"), "18B")
@@ -498,4 +609,6 @@ def test_an_ally_may_direct_the_attack_and_place_the_marker(world):
     assert state.record(0) == 0 and state.current == 0
     state, _ = play(state, R.Attack("Libya", by="Cy"),
                     R.BattleResult("defender", "tank", "sub", 0, 2000))
-    assert state.name(state.current) == "Bob"  # the option passes left of Ann, who held it
+    # 14D: "the attack option passes to the losing attacker's left": Cy lost, Dee is next
+    # (not Bob, left of Ann who held the option: Cy was the attacker).
+    assert state.name(state.current) == "Dee"

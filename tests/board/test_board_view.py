@@ -94,3 +94,14 @@ def test_window_shows_the_board_and_follows_the_game(sdl_dummy, tmp_path, world)
         assert shown(window, *canada) == V.DARK_AREA
     finally:
         window.close()
+
+
+def test_names_with_accents_are_drawn_with_their_letters():
+    """Player names like "Zoé" or "Müller": the board's font has the accented letters (not
+    the empty box a font draws for a letter it lacks)."""
+    from board.view import _font
+    font = _font(13)
+    missing = bytes(font.getmask("\U0010fff0"))     # a code point no font has
+    for letter, plain in (("é", "e"), ("ü", "u"), ("ñ", "n"), ("Ç", "C")):
+        drawn = bytes(font.getmask(letter))
+        assert drawn != missing and drawn != bytes(font.getmask(plain)), letter
