@@ -23,7 +23,7 @@ ROM_SIZE = GLYPHS * BYTES_PER_GLYPH
 PIXEL_ON, PIXEL_OFF = "#", "."
 COMMENT = ";"
 
-# The codes of the hexadecimal digits in the set (odyssey2.md section 4), for the sheet's labels.
+# The codes of the hexadecimal digits in the set (HARDWARE.md section 4), for the sheet's labels.
 HEX_DIGIT_CODES = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09,
                    0x20, 0x25, 0x23, 0x1A, 0x12, 0x1B]          # 0-9, A B C D E F
 

@@ -35,6 +35,9 @@ TERRAIN_MOUNTAIN equ    2
 TERRAIN_MINE    equ     3
 TERRAIN_WATER   equ     4
 
+BOTH_IN         equ     1Dh             ; bank 1's R5 (no code selects bank 1): 1 while both weapons were
+                                        ; in the battle at the frame's start (energy drains only then)
+
 ; Each side's block in external RAM (side_red / side_blue).
 SIDE_KIND       equ     0
 SIDE_MOVE       equ     1               ; movement: units a second add up here, a step per `fps`
@@ -65,6 +68,7 @@ BLAST_Y         equ     24
 SOUND_FIRE      equ     1
 SOUND_BOOM      equ     2
 SOUND_DING      equ     3
+SOUND_MOTION    equ     4               ; a step taken while nothing else sounds
 
 ; ---------------------------------------------------------------- start
 combat_start:
@@ -79,6 +83,8 @@ combat_start:
         rl      a                       ; the first ding after 2 s, then every 3 s
         mov     r1,#sonar
         movx    @r1,a
+        mov     r0,#BOTH_IN
+        mov     @r0,#1
         mov     r5,#0
         call    start_side
         mov     r5,#1

@@ -45,6 +45,10 @@ scan_done:
 
 ; read_key: A = a key pressed since the last frame (its code once, on the press), else NO_KEY.
 read_key:
+        mov     r0,#mode                ; no key acts in a battle: the scan's time goes to the battle
+        mov     a,@r0
+        xrl     a,#MODE_COMBAT
+        jz      read_key_held
         call    scan_keys
         mov     r2,a
         mov     r0,#last_key

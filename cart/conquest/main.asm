@@ -193,29 +193,6 @@ put_space       equ     put_space_b1
 put_char        equ     put_char_b1
 put_glyph       equ     put_glyph_b1
 
-; random_bcd: A = a random two-digit BCD number 00-99. Takes R0, R2, R3.
-random_bcd:
-        call    random
-        anl     a,#7Fh
-random_bcd_fit:                         ; 0-127 -> 0-99 by taking 100 away until it fits
-        add     a,#(-100) & 0FFh
-        jc      random_bcd_fit
-        add     a,#100
-        mov     r2,a                    ; binary 0-99 -> BCD by counting tens
-        mov     r3,#0
-random_tens:
-        mov     a,r2
-        add     a,#(-10) & 0FFh
-        jnc     random_tens_done
-        mov     r2,a
-        inc     r3
-        jmp     random_tens
-random_tens_done:
-        mov     a,r3
-        swap    a
-        orl     a,r2
-        ret
-
         include "keys.asm"
         include "sound.asm"
         include "text.asm"

@@ -76,25 +76,23 @@ terrain_found:
 ; mirrored column, else 0.
 feature_here:
         mov     r1,a
-        call    field_byte
-        jnz     playfields_hop1
-        jmp     feature_none
-playfields_hop1:
-        mov     r7,a                    ; type
-        mov     a,r1
-        inc     a
-        call    field_byte
-        mov     r1,a                    ; column << 4 | row
-        anl     a,#0Fh
+        call    field_byte              ; type (R1 = its address)
+        jz      feature_none
+        inc     r1
+        movx    a,@r1                   ; column << 4 | row
         xrl     a,r3
-        jnz     feature_none
-        mov     a,r2
+        anl     a,#0Fh
+        jnz     feature_none            ; another row (the quick test first)
+        mov     a,r2                    ; (half_column takes R7: nothing kept there)
         call    half_column
         swap    a
-        xrl     a,r1
-        anl     a,#0F0h
+        mov     r7,a                    ; the folded column << 4
+        movx    a,@r1
+        xrl     a,r7                    ; high nibble 0: the column matches
+        xrl     a,r3                    ; low nibble 0: the row matches
         jnz     feature_none
-        mov     a,r7
+        dec     r1
+        movx    a,@r1                   ; the type
         ret
 feature_none:
         clr     a
@@ -150,6 +148,9 @@ draw_battle:
         jnz     draw_sound
         jmp     draw_done
 draw_sound:
+        mov     r2,a
+        rl      a
+        add     a,r2                    ; three bytes an effect
         mov     r2,a
         clr     a
         movx    @r1,a
@@ -330,6 +331,7 @@ effects:                                ; pattern, control, frames
         db      0CCh, SOUND_ENABLE | SOUND_FAST | 12, 6                 ; fire
         db      0FFh, SOUND_ENABLE | SOUND_NOISE | 15, 40               ; boom
         db      0F0h, SOUND_ENABLE | SOUND_FAST | 14, 10                ; sonar ding
+        db      0F0h, SOUND_ENABLE | 5, 4                               ; motion: a low rumble
 shapes:                                 ; bit 0 = leftmost pixel
         db      18h, 18h, 7Eh, 0FFh, 0FFh, 7Eh, 66h, 00h                ; tank
         db      00h, 08h, 08h, 3Eh, 7Fh, 0FFh, 7Eh, 00h                 ; sub

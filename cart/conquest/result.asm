@@ -31,6 +31,9 @@ result_tally:
         da      a
         mov     @r1,a
 result_sound:
+        lcall   scan_keys               ; no key is read in a battle: one held now is not a press
+        mov     r0,#last_key
+        mov     @r0,a
         lcall   boom
         ret
 result_frame:

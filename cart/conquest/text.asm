@@ -33,6 +33,9 @@ SLOT_ARROW      equ     VDC_CHAR0 + 4 * OBJ_SIZE
 SLOT_TEXT       equ     VDC_CHAR0 + 5 * OBJ_SIZE    ; slots 5-11: the WAR GAME title
 QUAD_RED        equ     VDC_QUAD0
 QUAD_BLUE       equ     VDC_QUAD0 + QUAD_SIZE
+QUAD_RED_TALLY  equ     VDC_QUAD0 + 2 * QUAD_SIZE   ; practice war only (battles: the playfield's)
+QUAD_BLUE_TALLY equ     VDC_QUAD0 + 3 * QUAD_SIZE
+TALLY_Y         equ     80h             ; practice war: battles won, over each side's readout
 VDC_OBJECTS_ON  equ     VDC_CTRL_OBJECTS
 
 ; show: the frame's VDC writes for the mode. Uses every bank 0 register but R7 only as scratch.
@@ -146,17 +149,34 @@ show_arrow:
         ret
 show_text:
         call    hide_playfield
-        mov     r0,#SLOT_TEXT           ; WAR GAME title in the war game, nothing otherwise
-        mov     r1,#mode
+        mov     r1,#mode                ; WAR GAME title in the war game, nothing otherwise
         mov     a,@r1
         xrl     a,#MODE_WARGAME
         jnz     hide_text
+        mov     r1,#practice            ; a practice war: the tally of battles won per side instead
+        call    xram_read
+        call    select_vdc
+        jnz     show_tally
+        mov     r0,#SLOT_TEXT
         mov     r1,#low(text_wargame)
         mov     r3,#2Ch
         mov     r4,#WARGAME_Y
         mov     r5,#COL_YELLOW
         jmp     put_text
+show_tally:
+        mov     r4,#TALLY_Y
+        mov     r1,#tally_red
+        mov     r0,#QUAD_RED_TALLY
+        mov     r3,#RED_READOUT_X
+        clr     a
+        call    draw_pair
+        mov     r1,#tally_blue
+        mov     r0,#QUAD_BLUE_TALLY
+        mov     r3,#BLUE_READOUT_X
+        clr     a
+        call    draw_pair
 hide_text:
+        mov     r0,#SLOT_TEXT
         mov     r4,#0
         mov     r6,#7
 hide_text_next:
@@ -203,22 +223,27 @@ put_letter:
         jmp     put_char
 
 ; draw_readout: the 4 BCD digits at internal R1, R1+1 in quad R0 at X R3, Y R4, colour white;
-; leading zeros are blank, the units always shown.
+; leading zeros are blank, the units always shown. draw_pair: the same with the high two digits in A
+; and the low two at R1 (a tally: A = 0). Takes R2, R3, R5-R7.
 draw_readout:
+        mov     a,@r1
+        inc     r1
+draw_pair:
+        xch     a,r3
+        mov     r2,a
         mov     a,r4
         movx    @r0,a                   ; a quad's Y and X stand for its four characters
         inc     r0
-        mov     a,r3
+        mov     a,r2
         movx    @r0,a
         inc     r0
         mov     r5,#COL_WHITE
         mov     r6,#1                   ; 1 while only zeros have come
-        mov     a,@r1
+        mov     a,r3
         swap    a
         call    readout_digit
-        mov     a,@r1
+        mov     a,r3
         call    readout_digit
-        inc     r1
         mov     a,@r1
         swap    a
         call    readout_digit
@@ -303,3 +328,10 @@ vdc_blank_colour:
         movx    @r0,a
         ret
 
+; crackle (a sound.asm effect kept here, after the screens' page-bound loops): a burst of fireworks,
+; fast noise.
+crackle:
+        mov     r2,#0A5h
+        mov     r3,#SND_ON | SOUND_FAST | SOUND_NOISE | 11
+        mov     r4,#8
+        jmp     play_sound

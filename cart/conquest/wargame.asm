@@ -8,6 +8,38 @@
 
 PRACTICE_WINS   equ     10h             ; BCD 10
 
+; pairing_weapon: A = the weapon at table offset A of this page.
+pairing_weapon:
+        movp    a,@a
+        ret
+; The nine pairings, red against blue: every weapon meets every other and itself.
+pairings_red:
+        db      WEAPON_TANK, WEAPON_TANK, WEAPON_TANK, WEAPON_SUB, WEAPON_SUB, WEAPON_SUB
+        db      WEAPON_PLANE, WEAPON_PLANE, WEAPON_PLANE
+pairings_blue:
+        db      WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE, WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE
+        db      WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE
+
+; random_bcd: A = a random two-digit BCD number 00-99. Takes R0, R2, R3.
+random_bcd:
+        lcall   random
+        anl     a,#7Fh
+random_bcd_fit:                         ; 0-127 -> 0-99 by taking 100 away until it fits
+        add     a,#(-100) & 0FFh
+        jc      random_bcd_fit
+        add     a,#100
+        mov     r3,#0FFh                ; binary 0-99 -> BCD by counting tens
+random_tens:
+        inc     r3
+        add     a,#(-10) & 0FFh
+        jc      random_tens
+        add     a,#10                   ; the units
+        mov     r2,a
+        mov     a,r3
+        swap    a
+        orl     a,r2
+        ret
+
 go_wargame:
         mov     r0,#mode
         mov     @r0,#MODE_WARGAME
@@ -114,9 +146,9 @@ spin_energies:
         call    spin_one
         mov     r1,#blue_energy
 spin_one:                               ; random_bcd takes R0, R2 and R3
-        lcall   random_bcd
+        call    random_bcd
         mov     r4,a
-        lcall   random_bcd
+        call    random_bcd
         mov     @r1,a
         inc     r1
         mov     a,r4
@@ -133,15 +165,3 @@ space_pressed:
         mov     a,r7
         xrl     a,#KEY_SPACE
         ret
-
-; pairing_weapon: A = the weapon at table offset A of this page.
-pairing_weapon:
-        movp    a,@a
-        ret
-; The nine pairings, red against blue: every weapon meets every other and itself.
-pairings_red:
-        db      WEAPON_TANK, WEAPON_TANK, WEAPON_TANK, WEAPON_SUB, WEAPON_SUB, WEAPON_SUB
-        db      WEAPON_PLANE, WEAPON_PLANE, WEAPON_PLANE
-pairings_blue:
-        db      WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE, WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE
-        db      WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE

@@ -30,6 +30,8 @@ battle_frame:
         mov     a,@r0
         mov     r0,#blue_alive
         anl     a,@r0
+        mov     r0,#BOTH_IN
+        mov     @r0,a
         jnz     battle_goes_on          ; both still in it
         mov     r5,#0
         call    boom_left
@@ -124,7 +126,9 @@ move_side:
         call    stick_heading
         mov     r2,a                    ; wanted heading
         mov     a,r6
-        jz      move_tank
+        jnz     not_tank_move
+        jmp     move_tank
+not_tank_move:
         dec     a
         jnz     not_sub_move
         jmp     move_sub
@@ -349,6 +353,7 @@ step_go:
         inc     r0
         mov     a,r4
         mov     @r0,a
+        jmp     step_sound
 step_blocked:
         ret
 
@@ -484,7 +489,19 @@ side_fire:
         call    effect_byte
         mov     r2,a
         call    shot_of
+        mov     a,r6                    ; each weapon's launch at its own label (debugger breaks)
+        jz      tank_fire
+        xrl     a,#KIND_SUB
+        jnz     jet_fire
+sub_fire:
         mov     a,r2
+        jmp     shot_launch
+tank_fire:
+        mov     a,r2
+        jmp     shot_launch
+jet_fire:
+        mov     a,r2
+shot_launch:
         movx    @r1,a                   ; state = range
         mov     a,r5
         rl      a
@@ -626,6 +643,8 @@ weapons_hop7:
         jc      shot_off
         lcall   shot_hits               ; on the enemy?
         jnz     shot_done
+        call    shot_of                 ; the ground every other step (2 units, 4 lines: no cell
+        jb0     shot_done               ; is skipped), which keeps two shots inside a frame
         mov     a,r3                    ; on a tree or a mountain?
         mov     r7,a
         mov     a,r4
@@ -663,8 +682,27 @@ shot_off:
         movx    @r1,a
         ret
 
+; step_sound: a step is heard (SOUND_MOTION) when no other effect plays or is asked for.
+; (No calls: step runs deep in the stack.)
+step_sound:
+        mov     r0,#sound_left
+        mov     a,@r0
+        jnz     step_quiet
+        mov     r1,#sound_request
+        orl     p1,#P1_VDC_N | P1_KBD_N
+        anl     p1,#P1_RAM
+        movx    a,@r1
+        jnz     step_quiet
+        mov     a,#SOUND_MOTION
+        movx    @r1,a
+step_quiet:
+        ret
+
 ; ---- energy
 drain_side:
+        mov     r0,#BOTH_IN             ; a side fell before this frame: the battle is decided
+        mov     a,@r0
+        jz      drain_store_done
         lcall   side_block
         movx    a,@r1
         add     a,#low(drains)
@@ -681,9 +719,7 @@ drain_rate:
         inc     r1                      ; SIDE_DRAIN
         movx    a,@r1
         add     a,r3
-        mov     r3,a
-        jnc     drain_units
-        ; (never carries: rates and fps below 128 each)
+        mov     r3,a                    ; (never carries: rates and fps below 128 each)
 drain_units:
         mov     r0,#fps
         mov     a,@r0
@@ -701,6 +737,7 @@ drain_units:
 drain_store:
         mov     a,r3
         movx    @r1,a
+drain_store_done:
         ret
 drain_empty:
         jmp     destroy                 ; out of energy: down in flames

@@ -17,27 +17,12 @@ HERE = Path(__file__).resolve().parent
 
 CART = Path(roms_free.path("conquest.bin"))
 SYMBOLS = Path(roms_free.path("conquest.sym.json"))
-# The minimal vector-only BIOS: the three vectors jump into the cartridge and nothing else
-# (hardware/odyssey2.md §5), as a console with someone else's BIOS would give the cartridge.
-VECTOR_BIOS_SOURCE = """
-        cpu 8048
-        org 0
-        jmp 400h                ; reset
-        org 3
-        jmp 402h                ; external interrupt (VBLANK)
-        org 7
-        jmp 404h                ; timer interrupt
-        org 3ffh
-        nop                     ; pads the image to 1 KiB
-"""
+# The minimal vector-only BIOS (roms_free/src/bios_min.asm): the three vectors jump into the
+# cartridge and nothing else, as a console with someone else's BIOS gives the cartridge.
+MIN_BIOS = Path(roms_free.path("bios_min.bin"))
 BOOT_FRAMES = 10                 # power-on to SELECT GAME (the cart measures the region first)
 SETTLE_FRAMES = 30               # a mode change shows within this many frames
 FPS = {"ntsc": 315e6 / 44 / (455 * 263), "pal": 7_093_790.4 / (456 * 313)}
-
-
-def vector_bios() -> bytes:
-    from cart.asm import assemble_text
-    return assemble_text(VECTOR_BIOS_SOURCE, "vector_bios.asm").image(size=1024, fill=0)
 
 
 def symbols() -> dict:

@@ -2,13 +2,13 @@
 vector-only BIOS (issue 10, "The cartridge": enters through the entry table at 0x400)."""
 import pytest
 
-from conquest_helpers import landed, new_game, start_battle, vector_bios
+from conquest_helpers import MIN_BIOS, landed, new_game, start_battle
 from cart.conquest.bots import Bot, play_battle
 
 
 @pytest.fixture(params=["free", "vector-only"])
 def bios(request):
-    return None if request.param == "free" else vector_bios()
+    return None if request.param == "free" else MIN_BIOS
 
 
 def test_a_whole_battle_runs_with_either_bios(bios):
@@ -33,7 +33,7 @@ def test_no_bios_routine_is_called_after_the_entry(bios):
 def test_the_entry_looks_the_same_with_either_bios():
     """Unchanged: the same keys give the same screen and the same game RAM (20h-3Fh)."""
     landed()
-    games = [new_game(), new_game(bios=vector_bios())]
+    games = [new_game(), new_game(bios=MIN_BIOS)]
     for game in games:
         game.press("SPACE")
         game.enter(red=("T", 2500), blue=("S", 1500), start=False)
@@ -51,5 +51,5 @@ def test_a_standard_4_kib_cartridge():
     landed()
     rom = CART.read_bytes()
     assert len(rom) == 4096
-    game = new_game(bios=vector_bios())
+    game = new_game(bios=MIN_BIOS)
     assert game.machine.cart_bank in (0, 1)

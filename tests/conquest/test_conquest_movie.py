@@ -15,7 +15,6 @@ from cart.conquest.bots import Bot, play_battle
 # Weapons per battle, chosen so that no side reuses a weapon destroyed in the war (rule 12F).
 WAR = [(("T", 2500), ("P", 2500)), ("P", "S"), ("S", "T")]
 SEEDS = (11, 12)
-BANK0_END = 8                    # R0-R7 of register bank 0 are internal RAM 00h-07h
 
 
 @lru_cache(maxsize=None)
@@ -60,12 +59,7 @@ def test_the_war_movie_in_mame_gives_the_same_ram_and_pixels():
     ours = run_many("machine", "conquest.bin", frames, inputs, cache=False, model="mame")
     for frame in frames:
         a, b = theirs[frame], ours[frame]
-        # R0-R7 of bank 0 excepted: the frame loop polls the VDC's VBLANK status bit, and MAME
-        # sees that bit set a little later than the hardware documentation says
-        # (tests/conformance/DIFFERENCES.md, "VBLANK status at half-clock 365 of line 242": not
-        # reproduced by the MAME model), so at some frame ends MAME's poll has one more turn to go
-        # and R0 still holds the status register's address. Everything the game keeps is compared.
-        assert a.iram[BANK0_END:] == b.iram[BANK0_END:], f"frame {frame}: internal RAM differs"
+        assert a.iram == b.iram, f"frame {frame}: internal RAM differs"
         assert a.xram == b.xram, f"frame {frame}: external RAM differs"
         diff = np.argwhere((a.image != b.image).any(axis=2))
         assert len(diff) == 0, f"frame {frame}: {len(diff)} pixels differ, first {diff[:3].tolist()}"

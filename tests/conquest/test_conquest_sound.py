@@ -10,7 +10,7 @@ def heard(game, frames) -> int:
     count = 0
     for _ in range(frames):
         game.tick()
-        count += int(np.ptp(game.machine.audio) > 0)
+        count += int(np.ptp(game.machine.audio.astype(int)) > 0)
     return count
 
 

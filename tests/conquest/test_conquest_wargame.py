@@ -102,6 +102,9 @@ def test_the_tally_of_battles_won_is_on_screen(game):
     for _ in practice_battles(game):
         tally = game.tally
         if tally.red and tally.blue:
+            game.press("SPACE")              # between battles: the WAR GAME screen with the tally
+            game.wait_for(lambda g: g.mode == "wargame" and g.field("wargame_step") == "energy", 60)
+            game.tick(2)
             shown = [value for _, _, value in numbers(game.machine.screen)]
             assert tally.red in shown and tally.blue in shown, (tally, shown)
             return

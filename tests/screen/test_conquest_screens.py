@@ -59,14 +59,20 @@ def board_game(tmp_path):
 
 @pytest.mark.parametrize("capture", [TYPICAL[3]], ids=["640x480-gamma-jpeg"])
 def test_board_watch_records_a_war_from_a_degraded_capture(tmp_path, capsys, capture):
+    """Degraded as a capture device degrades it, with dropped and repeated frames."""
     # Ann attacks Indonesia with the left controller (red): three battles, new weapons each time.
     frames, truths, winners = play_war([(("T", 150), ("P", 150)), (("S", 150), ("T", 150)),
                                         (("P", 150), ("S", 150))], seed=5)
     video = tmp_path / "war.avi"
     previous = frames[0]
     degraded = []
-    for frame in frames:
-        degraded.append(degrade(frame, capture, previous if capture.combing else None))
+    for number, frame in enumerate(frames):
+        if number % 97 == 50:                  # a dropped frame
+            continue
+        shot = degrade(frame, capture, previous if capture.combing else None)
+        degraded.append(shot)
+        if number % 89 == 30:                  # a repeated one
+            degraded.append(shot)
         previous = frame
     write_video(video, degraded)
     game = board_game(tmp_path)

@@ -1,0 +1,50 @@
+"""The capture source: a device that goes away or sends no picture is reported once and retried; a file that
+is not a video is a one-line error."""
+import numpy as np
+import pytest
+
+from board.screen import capture as capture_module
+from board.screen.capture import CaptureError, Source
+
+
+class FakeDevice:
+    """OpenCV's VideoCapture as a device gives it: frames, then nothing (unplugged)."""
+
+    def __init__(self, frames):
+        self.frames = list(frames)
+
+    def read(self):
+        if not self.frames:
+            return False, None
+        return True, self.frames.pop(0)
+
+    def release(self):
+        pass
+
+
+def test_a_device_that_vanishes_and_comes_back_is_retried(monkeypatch):
+    picture = np.full((480, 720, 3), 120, np.uint8)
+    black = np.zeros((480, 720, 3), np.uint8)
+    opened = iter([None, FakeDevice([picture, black, black]), FakeDevice([picture, picture])])
+    monkeypatch.setattr(Source, "_open", lambda self: next(opened, None))
+    monkeypatch.setattr(capture_module.time, "sleep", lambda seconds: None)
+    said = []
+    source = Source("/dev/video9", say=said.append)
+    frames = []
+    for frame in source.frames(stop=lambda: len(frames) >= 3):
+        frames.append(frame)
+    assert len(frames) == 3
+    assert said[0] == "/dev/video9: cannot open the capture device; retrying every 2 s"
+    assert "/dev/video9: no signal (is the console on and the input selected?); retrying every 2 s" in said
+    assert "/dev/video9: the capture device stopped sending frames; retrying every 2 s" in said
+    assert said.count("/dev/video9: no signal (is the console on and the input selected?); retrying every 2 s") == 1
+    assert "/dev/video9: picture back" in said
+
+
+def test_a_file_that_is_not_a_video(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a video")
+    with pytest.raises(CaptureError, match="notes.txt: not a video OpenCV can read"):
+        list(Source(str(bad)).frames())
+    with pytest.raises(CaptureError, match="missing.avi: no such file"):
+        list(Source(str(tmp_path / "missing.avi")).frames())
