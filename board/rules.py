@@ -17,7 +17,7 @@ from typing import ClassVar
 from .world import CHIP, World
 
 WEAPONS = ("tank", "sub", "plane")
-MAX_BATTLES = 3            # rule 12C: a war is "decided by the best of three battles"
+MAX_BATTLES = 3            # rule 10B: a war "is decided by the best of three battles"
 WAR_ENERGY = 2500          # rule 10B: onscreen energy units for each war
 THOUSAND = 1000            # a board PBU value counts thousands of PBUs (rule 1A)
 ZONE_BONUS_PER_COUNTRY = 1000   # rule 7
@@ -684,7 +684,7 @@ def _war_outcome(war: War) -> int | None:
     # Every battle destroys the loser's weapon, a tie both: the attacker's losses are the
     # defender's wins plus the ties, so this counts every battle fought.
     battles = war.wins[0] + len(war.destroyed[0])
-    if battles >= MAX_BATTLES:                    # rule 12C: "the best of three battles"
+    if battles >= MAX_BATTLES:                    # rules 10B, 12C: "the best of three battles"
         if war.wins[0] != war.wins[1]:
             return 0 if war.wins[0] > war.wins[1] else 1
         return 0 if war.energy[0] > war.energy[1] else 1
@@ -768,6 +768,7 @@ def _next_turn(state: State, after: int, notes: list[str]) -> None:
             state.final_queue.pop(0)
         if state.final_queue:
             state.current = state.final_queue[0]
+            state.last_defender = None      # 14D: the defence starts left of each new attacker
             notes.append(f"final round: {state.name(state.current)} may attack once")
         else:
             _finish_final_round(state, notes)
@@ -853,6 +854,7 @@ def _begin_final_round(state: State, first: int, notes: list[str]) -> None:
         queue.append(q)
     state.final_queue = queue
     state.current = first
+    state.last_defender = None
     notes.append(f"final round (rule 20): {state.name(first)} may attack once")
 
 

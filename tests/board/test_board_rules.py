@@ -175,7 +175,7 @@ def test_equal_energy_after_one_all_and_a_tie_keeps_the_defender(world):
     (("tie", "tank", "sub"), ("attacker", "sub", "tank")),      # tie, win, win
     (("attacker", "tank", "sub"), ("tie", "sub", "tank"))])     # win, tie, win
 def test_a_war_has_at_most_three_battles(world, first, second):
-    """12B: "each war which is decided by the best of three battles"; 12C: "If each player has
+    """10B: "each war which is decided by the best of three battles"; 12C: "If each player has
     won a battle but destroys each other's forces in the remaining battle, the winner is the
     player with the greatest number of energy units remaining on the screen" — whatever the
     order, after one win each and one tie the third battle is the last."""
@@ -187,8 +187,26 @@ def test_a_war_has_at_most_three_battles(world, first, second):
     assert state.war is None and state.holdings["Norway"] == (1, R.ALLIED)
 
 
+@pytest.mark.parametrize("battles", [
+    (("tie", "tank", "sub"), ("attacker", "sub", "tank"), ("defender", "plane", "plane")),
+    (("attacker", "tank", "sub"), ("tie", "sub", "tank"), ("defender", "plane", "plane")),
+    (("attacker", "tank", "sub"), ("defender", "sub", "plane"), ("tie", "plane", "tank"))])
+def test_one_win_each_and_a_tie_in_any_order_goes_to_the_most_energy(world, battles):
+    """12C: "If each player has won a battle but destroys each other's forces in the remaining
+    battle, the winner is the player with the greatest number of energy units remaining on the
+    screen" — not the winner of the last battle, and no fourth battle (10B: "decided by the best
+    of three battles"). Here the attacker ends with 1400 against 1100 and takes the war."""
+    state = four_players(world)
+    state, _ = play(state, R.Attack("Norway"), R.BattleResult(*battles[0], 2200, 2300),
+                    R.BattleResult(*battles[1], 1800, 1900))
+    state, notes = play(state, R.BattleResult(*battles[2], 1400, 1100))
+    assert state.war is None and "Ann wins the war for Norway" in notes
+    assert state.holdings["Norway"] == (0, R.CONQUERED)
+    assert state.players[0].chips == 1100          # 13A: the loser's energy left, in chips
+
+
 def test_two_ties_then_a_win_decides_the_best_of_three(world):
-    """12B "best of three battles": after two ties the third battle's winner takes the war."""
+    """10B "best of three battles": after two ties the third battle's winner takes the war."""
     state = four_players(world)
     state, _ = play(state, R.Attack("Norway"), R.BattleResult("tie", "tank", "sub", 2000, 2200),
                     R.BattleResult("tie", "sub", "tank", 1500, 1700),
