@@ -58,6 +58,7 @@ DEFAULTS = {
     },
     "controllers": {"left": 0, "right": 1, "deadzone": 0.4},
     "hotkeys": {
+        "help": "F1",
         "quit": "Escape",
         "pause": "F9",
         "reset": "F10",
@@ -65,7 +66,8 @@ DEFAULTS = {
         "screenshot": "F12",
         "typing_mode": "ScrollLock",
         "debug": "Pause",
-        "slots": [f"F{n}" for n in range(1, SLOT_COUNT + 1)],
+        # F1 is the key help, as players expect: slots 1-7 on F2-F8 (an eighth key may be added).
+        "slots": [f"F{n}" for n in range(2, SLOT_COUNT + 1)],
         "save_modifier": "Shift",
     },
     "paths": {"states": "", "screenshots": ""},
@@ -134,6 +136,7 @@ class Config:
                     data["joystick"][side].update(buttons)
             else:
                 data[section].update(value)
+        _unbind_help_if_taken(data, raw.get("hotkeys", {}))
         _validate(data, path, text)
         return cls(data, path)
 
@@ -220,6 +223,19 @@ def _pc_key_ok(name):
     return _pc_key_code(name) != 0
 
 
+def _unbind_help_if_taken(data, own_hotkeys):
+    """A file written before the key help existed may put another hotkey (slot 1) on its
+    default key: that file keeps working, without the key help, until it names a help key."""
+    if "help" in own_hotkeys:
+        return
+    hotkeys = data["hotkeys"]
+    others = [name for key, value in hotkeys.items() if key not in ("help", "save_modifier")
+              for name in (value if key == "slots" else [value])]
+    help_code = _pc_key_code(hotkeys["help"])
+    if any(_pc_key_code(name) == help_code for name in others if isinstance(name, str)):
+        hotkeys["help"] = ""
+
+
 def _validate(data, path, text):
     def fail(section, key, message):
         raise ConfigError(_where(path, text, section, key) + message)
@@ -286,12 +302,14 @@ def _validate(data, path, text):
         elif key == "save_modifier":
             if value not in SAVE_MODIFIERS:
                 fail("hotkeys", key, f"hotkeys.save_modifier must be one of {', '.join(SAVE_MODIFIERS)}")
+        elif key == "help" and value == "":
+            continue                   # no key help
         elif not _pc_key_ok(value):
             fail("hotkeys", key, f"{value!r} is not a PC key name SDL knows")
     # A PC key does one thing: a hotkey shadows any Odyssey² key or joystick bound to it.
     taken = {}
     for key, value in hotkeys.items():
-        if key == "save_modifier":
+        if key == "save_modifier" or value == "":
             continue
         for name in value if key == "slots" else [value]:
             code = _pc_key_code(name)

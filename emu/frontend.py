@@ -19,6 +19,7 @@ from emu.config import Config, SLOT_COUNT
 from emu.errors import O2Error, StateError
 from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
 from emu.frontend_files import next_screenshot_path, save_png
+from emu.frontend_osd import Panel
 from emu.frontend_sdl import sdl2
 from emu.frontend_session import Session
 from emu.frontend_video import Video, VideoError
@@ -86,16 +87,24 @@ def _config(args):
 def key_map(data) -> str:
     """The window's keys as `o2 run --help` lists them (the defaults; config.toml may change them)."""
     hot, left, right = data["hotkeys"], data["joystick"]["left"], data["joystick"]["right"]
-    slots = hot["slots"]
-    stick = lambda table: "/".join(table[d] for d in ("up", "left", "down", "right")) + f" + {table['fire']}"
-    rows = [("Odyssey² keys", "the PC keys with the same characters"),
-            ("left joystick", stick(left)), ("right joystick", stick(right)),
-            ("load / save state", f"{slots[0]}-{slots[-1]} / {hot['save_modifier']}+{slots[0]}-{slots[-1]}"),
-            ("pause", hot["pause"]), ("reset", hot["reset"]), ("fullscreen", hot["fullscreen"]),
-            ("screenshot", hot["screenshot"]), ("typing mode", hot["typing_mode"]),
-            ("debugger", hot["debug"]), ("quit", hot["quit"])]
     return "window keys (defaults; change them in config.toml):\n" + "".join(
-        f"  {what:<18} {keys}\n" for what, keys in rows)
+        f"  {what:<18} {keys}\n" for what, keys in key_rows(data))
+
+
+def key_rows(data) -> list[tuple[str, str]]:
+    """(what, keys) for each of the window's keys under the settings `data` (Config.data)."""
+    hot, left, right = data["hotkeys"], data["joystick"]["left"], data["joystick"]["right"]
+    slots, modifier = hot["slots"], hot["save_modifier"]
+    stick = lambda table: "/".join(table[d] for d in ("up", "left", "down", "right")) + f" + {table['fire']}"
+    keys = f"{slots[0]}-{slots[-1]}" if len(slots) > 1 else slots[0]
+    numbers = f"slots 1-{len(slots)}" if len(slots) > 1 else "slot 1"
+    return [("Odyssey² keys", "the PC keys with the same characters"),
+            ("left joystick", stick(left)), ("right joystick", stick(right)),
+            ("load / save state", f"{keys} / {modifier}+{keys} ({numbers})"),
+            ("pause", hot["pause"]), ("frame advance", f"{modifier}+{hot['pause']}"),
+            ("reset", hot["reset"]), ("fullscreen", hot["fullscreen"]),
+            ("screenshot", hot["screenshot"]), ("typing mode", hot["typing_mode"]),
+            ("debugger", hot["debug"]), ("key help", hot["help"] or "(none)"), ("quit", hot["quit"])]
 
 
 def run_window(args, setup=None):
@@ -216,6 +225,11 @@ class Window:
         self.frames_run = self.frames_shown = self.skipped = 0
         self.last_shown = time.perf_counter()
         self.message, self.message_until = "", 0.0
+        self.help_shown = False     # the key-help panel (F1)
+        # The panel's font has no "²".
+        self.help_panel = Panel((f"Keys ({config.data['hotkeys']['help']} closes)", "",
+                                 *(f"{what.replace('²', '2')}\t{keys}"
+                                   for what, keys in key_rows(config.data))), "centre")
         self.title = None
         self.debugger = None        # the debugger (the "debug" hotkey), made on first use
 
@@ -248,7 +262,7 @@ class Window:
         code = lambda name: sdl2.SDL_GetKeyFromName(name.encode())
         keys = {code(table[action]): action
                 for action in ("quit", "pause", "reset", "fullscreen", "screenshot", "typing_mode",
-                               "debug")}
+                               "debug", "help") if table[action]}
         keys.update({code(name): slot for slot, name in enumerate(table["slots"], 1)})
         return keys
 
@@ -284,7 +298,7 @@ class Window:
             self.advance = False
         if self._should_show(self.skipped, self.last_shown):
             before = time.perf_counter()
-            self.video.present(self.machine.screen)
+            self.video.present(self.machine.screen, self.panels())
             self.frames_shown, self.skipped, self.last_shown = self.frames_shown + 1, 0, time.perf_counter()
             self._drawing_took(self.last_shown - before)
         else:
@@ -374,6 +388,8 @@ class Window:
             self.live.key(code, down)
             return
         if action == "reset":
+            if down and not key.repeat:
+                self._say("reset")
             self.live.reset = down
         elif down and not key.repeat:
             self._hotkey(action, key.keysym.mod)
@@ -387,6 +403,8 @@ class Window:
             self._toggle_pause()
         elif action == "debug":
             self._debug()
+        elif action == "help":
+            self.help_shown = not self.help_shown
         elif action == "fullscreen":
             self.video.toggle_fullscreen()
         elif action == "screenshot":
@@ -414,7 +432,7 @@ class Window:
             return
         if self.audio:
             self.audio.pause()
-        self.video.present(self.machine.screen)
+        self.video.present(self.machine.screen, [Panel(("debugger: see the terminal",), "top-left")])
         if self.debugger is None:
             self.debugger = Debugger(self.machine, symbols=symbols_beside(self.session.cart_path))
         else:
@@ -432,6 +450,7 @@ class Window:
 
     def _toggle_pause(self):
         self.paused = not self.paused
+        self._say("paused" if self.paused else "running")
         if self.audio and self.paused:
             self.audio.pause()
         self.pacer.restart()
@@ -460,6 +479,25 @@ class Window:
         self._say(f"loaded slot {slot}")
 
     # ---- feedback ----
+
+    def panels(self) -> list[Panel]:
+        """The text over the picture now: the state (paused, recording, playing, typing) at the
+        top left, the latest message at the bottom left, and the key help when it is open."""
+        status = []
+        if self.paused:
+            status.append("PAUSED")
+        if self.runner.recording:
+            status.append(f"REC {self.runner.next_frame - 1}")
+        if self.runner.playing:
+            status.append(f"PLAY {self.runner.next_frame - 1}/{self.runner.movie.frames}")
+        if self.live.typing_mode:
+            status.append("TYPING")
+        shown = [Panel((" · ".join(status),), "top-left")] if status else []
+        if self.message and time.monotonic() < self.message_until:
+            shown.append(Panel((self.message,), "bottom-left"))
+        if self.help_shown:
+            shown.append(self.help_panel)
+        return shown
 
     def _say(self, text):
         print(f"o2: {text}", file=sys.stderr)

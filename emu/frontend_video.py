@@ -26,6 +26,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from emu import frontend_osd as osd
 from emu.frontend_sdl import sdl2
 
 # Pixel width/height of one machine pixel, derived above.
@@ -104,6 +105,7 @@ class Video:
         self.scanline_rects = None
         self.geometry = None
         self.fullscreen = False
+        self.panel_textures = {}    # (lines, font pixels) -> (texture, width, height)
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -116,9 +118,6 @@ class Video:
         if sdl2.SDL_SetWindowFullscreen(self.window, flags) != 0:
             self.fullscreen = not self.fullscreen
         self.geometry = None
-
-    def toggle_scanlines(self):
-        self.scanlines = not self.scanlines
 
     def _layout(self):
         w, h = ctypes.c_int(), ctypes.c_int()
@@ -142,8 +141,9 @@ class Video:
     def resized(self):
         self.geometry = None
 
-    def present(self, screen):
-        """Show `screen` (rows × columns × RGB uint8, C-contiguous)."""
+    def present(self, screen, panels=()):
+        """Show `screen` (rows × columns × RGB uint8, C-contiguous) with the text `panels`
+        (emu.frontend_osd.Panel) over it."""
         if self.geometry is None:
             self._layout()
         g = self.geometry
@@ -156,7 +156,34 @@ class Video:
         sdl2.SDL_SetRenderDrawColor(self.renderer, 0, 0, 0, 255)
         sdl2.SDL_RenderClear(self.renderer)
         sdl2.SDL_RenderCopy(self.renderer, self.prescaled, None, sdl2.SDL_Rect(g.x, g.y, g.width, g.height))
+        self._draw_panels(panels)
         sdl2.SDL_RenderPresent(self.renderer)
+
+    def _draw_panels(self, panels):
+        w, h = ctypes.c_int(), ctypes.c_int()
+        sdl2.SDL_GetRendererOutputSize(self.renderer, ctypes.byref(w), ctypes.byref(h))
+        pixels = osd.font_pixels(h.value)
+        shown = {}
+        for panel in panels:
+            key = (panel.lines, pixels)
+            entry = self.panel_textures.pop(key, None) or shown.get(key) or self._panel_texture(panel.lines, pixels)
+            shown[key] = entry
+            texture, width, height = entry
+            x, y = osd.position(panel.place, (width, height), (w.value, h.value))
+            sdl2.SDL_RenderCopy(self.renderer, texture, None, sdl2.SDL_Rect(x, y, width, height))
+        for texture, _, _ in self.panel_textures.values():   # panels no longer shown
+            sdl2.SDL_DestroyTexture(texture)
+        self.panel_textures = shown
+
+    def _panel_texture(self, lines, pixels):
+        image = osd.render(lines, pixels)
+        height, width, _ = image.shape
+        texture = _check(sdl2.SDL_CreateTexture(self.renderer, sdl2.SDL_PIXELFORMAT_RGBA32,
+                                                sdl2.SDL_TEXTUREACCESS_STATIC, width, height),
+                         "cannot create a text texture")
+        sdl2.SDL_UpdateTexture(texture, None, image.ctypes.data_as(ctypes.c_void_p), width * 4)
+        sdl2.SDL_SetTextureBlendMode(texture, sdl2.SDL_BLENDMODE_BLEND)
+        return texture, width, height
 
     def _draw_scanlines(self):
         sdl2.SDL_SetRenderDrawBlendMode(self.renderer, sdl2.SDL_BLENDMODE_BLEND)
@@ -164,7 +191,7 @@ class Video:
         sdl2.SDL_RenderFillRects(self.renderer, self.scanline_rects, self.rows)
 
     def close(self):
-        for texture in (self.prescaled, self.frame):
+        for texture in (self.prescaled, self.frame, *(t for t, _, _ in self.panel_textures.values())):
             if texture:
                 sdl2.SDL_DestroyTexture(texture)
         sdl2.SDL_DestroyRenderer(self.renderer)

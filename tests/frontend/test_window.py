@@ -128,7 +128,7 @@ def window(user_dirs, echo_cart):
 
 
 def test_hotkeys_save_slots_screenshot_and_joystick_keys(window, user_dirs):
-    key_event("F2", mod=sdl2.KMOD_LSHIFT)          # save slot 2 before frame 1 runs
+    key_event("F3", mod=sdl2.KMOD_LSHIFT)          # save slot 2 before frame 1 runs
     key_event("F12")                               # screenshot
     key_event("D")                                 # left joystick RIGHT
     window.args.frames = 12
@@ -152,7 +152,7 @@ def test_a_failed_screenshot_is_a_message(window, user_dirs, capsys):
 def test_loading_a_slot_while_recording_is_refused(window, capsys):
     window.slots.save(1, window.machine.save_state())
     window.runner.run_frame()
-    window._hotkey(1, 0)                            # F1: load slot 1
+    window._hotkey(1, 0)                            # F2: load slot 1
     assert window.machine.frame == 1
     assert "loading a state is off while recording a movie" in capsys.readouterr().err
 
@@ -242,11 +242,11 @@ def test_slot_hotkeys_mid_movie_continue_the_movie(user_dirs, echo_cart, capsys)
         window = Window(args, config, Session(args, config))
         for _ in range(30):
             window.session.run_frame()
-        window._hotkey(3, sdl2.KMOD_LSHIFT)              # Shift+F3: save slot 3 at frame 30
+        window._hotkey(3, sdl2.KMOD_LSHIFT)              # Shift+F4: save slot 3 at frame 30
         for _ in range(30):
             window.session.run_frame()
         first = window.machine.screen.tobytes()
-        window._hotkey(3, 0)                             # F3: back to frame 30 of the movie
+        window._hotkey(3, 0)                             # F4: back to frame 30 of the movie
         assert window.runner.next_frame == 31
         for _ in range(30):
             window.session.run_frame()
@@ -353,6 +353,7 @@ def test_version_and_the_key_map_in_help(capsys):
     with pytest.raises(SystemExit):
         o2("run", "--help")
     out = capsys.readouterr().out
-    assert "  load / save state  F1-F8 / Shift+F1-F8\n" in out
+    assert "  load / save state  F2-F8 / Shift+F2-F8 (slots 1-7)\n" in out
+    assert "  key help           F1\n" in out
     assert "  left joystick      W/A/S/D + Left Ctrl\n" in out
     assert "  pause              F9\n" in out
