@@ -353,6 +353,11 @@ def new_game(config: GameConfig) -> State:
         state.holdings.update({c: (p, CONQUERED) for c in side.conquered})
         state.players[p].chips = side.chips
         state.warchest -= side.chips
+    pacts: dict[str, set] = {}
+    for p, side in enumerate(sides):
+        if side.pact:
+            pacts.setdefault(side.pact, set()).add(p)
+    state.pacts = list(pacts.values())          # rule 18: the scenario's player alliances
     # A scenario's starting position is its premise: zones it already dominates earn no bonus.
     state.bonuses_paid = {(p, z) for p in range(len(names)) for z in range(len(config.world.zones))
                           if _dominates(state, p, z)}

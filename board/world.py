@@ -1,9 +1,13 @@
 """The board: countries, zones, POWER BASE values, and "what if" scenarios that change them.
 
-The board itself is board/data/world.toml. A scenario file (TOML) may override country values
-(`[pbu]`), zone membership (`[zones]`, a zone's full list top to bottom), the WARCHEST's opening
-balance (`[scenario] warchest`) and the starting holdings (`[[side]]`, one per player in seating
-order). Every problem is reported as a ScenarioError naming the file, the key and the reason.
+The board itself is board/data/world.toml. A scenario file (TOML) may rename countries
+(`[rename]`, old = new), remove countries (`[scenario] remove`), set or add country values
+(`[pbu]`; a new country is one listed in a zone with its value here), give a zone's full list
+top to bottom (`[zones]`; a number after the last adds a zone, an empty list removes one and the
+zones after it move up), change the WARCHEST's opening balance (`[scenario] warchest`) and set
+the starting position (`[[side]]`, one per player in seating order: homeland, allied,
+conquered, chips, and `pact`, a name shared by the sides in one player alliance). Every problem
+is reported as a ScenarioError naming the file, the key and the reason.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ class Side:
     allied: tuple[str, ...] = ()
     conquered: tuple[str, ...] = ()
     chips: int = 0
+    pact: str = ""          # sides with the same pact name start in one player alliance (rule 18)
 
 
 @dataclass(frozen=True)
@@ -67,8 +72,8 @@ class World:
             "name": self.name,
             "warchest": self.warchest,
             "zones": [[{"name": c, "pbu": self.pbu[c]} for c in members] for members in self.zones],
-            "sides": [{"homeland": s.homeland, "allied": list(s.allied),
-                       "conquered": list(s.conquered), "chips": s.chips} for s in self.sides],
+            "sides": [{"homeland": s.homeland, "allied": list(s.allied), "conquered": list(s.conquered),
+                       "chips": s.chips, **({"pact": s.pact} if s.pact else {})} for s in self.sides],
         }
 
     @classmethod
@@ -106,13 +111,14 @@ def _names(path: str, key: str, value) -> tuple[str, ...]:
 
 def _side_from_table(path: str, key: str, table) -> Side:
     table = _typed(path, key, table, dict)
-    unknown = set(table) - {"homeland", "allied", "conquered", "chips"}
+    unknown = set(table) - {"homeland", "allied", "conquered", "chips", "pact"}
     if unknown:
         raise ScenarioError(path, f"{key}.{sorted(unknown)[0]}", "unknown key")
     return Side(homeland=_typed(path, f"{key}.homeland", table.get("homeland"), str),
                 allied=_names(path, f"{key}.allied", table.get("allied", [])),
                 conquered=_names(path, f"{key}.conquered", table.get("conquered", [])),
-                chips=_typed(path, f"{key}.chips", table.get("chips", 0), int))
+                chips=_typed(path, f"{key}.chips", table.get("chips", 0), int),
+                pact=_typed(path, f"{key}.pact", table.get("pact", ""), str).strip())
 
 
 def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
@@ -144,6 +150,17 @@ def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
                 held[country] = key
         if side.chips < 0 or side.chips % CHIP:
             raise ScenarioError(path, f"side[{i}].chips", f"must be a non-negative multiple of {CHIP}")
+    pacts: dict[str, list[int]] = {}
+    for i, side in enumerate(sides, start=1):
+        if side.pact:
+            pacts.setdefault(side.pact, []).append(i)
+    for pact, members in pacts.items():
+        if len(members) < 2:
+            raise ScenarioError(path, f"side[{members[0]}].pact", f"no other side is in the {pact!r} alliance")
+        if len(members) == len(sides):
+            raise ScenarioError(path, "side.pact", "an alliance of every side would leave no one to fight (rule 18C)")
+    if pacts and len(sides) < 3:
+        raise ScenarioError(path, "side.pact", "player alliances need a game of 3 or more players (rule 18)")
     if sum(s.chips for s in sides) > warchest:
         raise ScenarioError(path, "side.chips", f"the sides' chips exceed the WARCHEST ({warchest})")
     return World(zones=tuple(tuple(c for c, _ in members) for members in zones), pbu=pbu,
@@ -169,11 +186,11 @@ def standard_world() -> World:
     return _checked_world(str(path), zones, warchest, [], "Conquest of the World")
 
 
-SCENARIO_KEYS = {"scenario", "pbu", "zones", "side"}
+SCENARIO_KEYS = {"scenario", "rename", "pbu", "zones", "side"}
 
 
 def load_scenario(path: str | Path) -> World:
-    """The standard board with a scenario file's overrides applied and validated."""
+    """The standard board with a scenario file's changes applied and validated."""
     name = str(path)
     table = _read_toml(Path(path))
     unknown = set(table) - SCENARIO_KEYS
@@ -181,24 +198,52 @@ def load_scenario(path: str | Path) -> World:
         raise ScenarioError(name, sorted(unknown)[0], f"unknown table (expected one of {sorted(SCENARIO_KEYS)})")
     base = standard_world()
     meta = _typed(name, "scenario", table.get("scenario", {}), dict)
-    unknown = set(meta) - {"name", "description", "warchest"}
+    unknown = set(meta) - {"name", "description", "warchest", "remove"}
     if unknown:
         raise ScenarioError(name, f"scenario.{sorted(unknown)[0]}", "unknown key")
-    pbu = dict(base.pbu)
-    for country, value in _typed(name, "pbu", table.get("pbu", {}), dict).items():
-        if country not in pbu:
-            raise ScenarioError(name, f"pbu.{country}", "unknown country")
-        pbu[country] = value
     zones = [list(members) for members in base.zones]
-    for number, members in _typed(name, "zones", table.get("zones", {}), dict).items():
-        if not number.isdigit() or not 1 <= int(number) <= len(zones):
-            raise ScenarioError(name, f"zones.{number}", f"zone number must be 1 to {len(zones)}")
-        for country in _names(name, f"zones.{number}", members):
+    pbu = dict(base.pbu)
+    # Renames first: everything after them uses the new names.
+    renames = _typed(name, "rename", table.get("rename", {}), dict)
+    for old, new in renames.items():
+        new = _typed(name, f"rename.{old}", new, str).strip()
+        if old not in base.pbu:
+            raise ScenarioError(name, f"rename.{old}", "unknown country")
+        if not new or (new in pbu and new not in renames) or list(renames.values()).count(new) > 1:
+            raise ScenarioError(name, f"rename.{old}", f"{new!r} is not a new, unique name")
+    renames = {old: new.strip() for old, new in renames.items()}
+    zones = [[renames.get(c, c) for c in members] for members in zones]
+    pbu = {renames.get(c, c): v for c, v in pbu.items()}
+    for country in _names(name, "scenario.remove", meta.get("remove", [])):
+        if country not in pbu:
+            raise ScenarioError(name, "scenario.remove", f"unknown country {country!r}")
+        del pbu[country]
+        zones = [[c for c in members if c != country] for members in zones]
+    values = _typed(name, "pbu", table.get("pbu", {}), dict)
+    listed = {c for members in _typed(name, "zones", table.get("zones", {}), dict).values()
+              if isinstance(members, list) for c in members if isinstance(c, str)}
+    for country, value in values.items():
+        if country not in pbu and country not in listed:
+            raise ScenarioError(name, f"pbu.{country}", "unknown country (a new country is listed in [zones] too)")
+        pbu[country] = value
+    numbered = _typed(name, "zones", table.get("zones", {}), dict)
+    def number_of(key: str) -> int:
+        return int(key) if key.isascii() and key.isdigit() and len(key) < 6 else -1
+    for number in sorted(numbered, key=number_of):
+        if not 1 <= number_of(number) <= len(zones) + 1:
+            raise ScenarioError(name, f"zones.{number}", f"zone number must be 1 to {len(zones)}, "
+                                                         f"or {len(zones) + 1} for a new zone")
+        members = _names(name, f"zones.{number}", numbered[number])
+        for country in members:
             if country not in pbu:
-                raise ScenarioError(name, f"zones.{number}", f"unknown country {country!r}")
+                raise ScenarioError(name, f"zones.{number}", f"unknown country {country!r} "
+                                                             f"(a new country needs its value in [pbu])")
+        if int(number) > len(zones):
+            zones.append([])
         zones[int(number) - 1] = list(members)
+    zones = [members for members in zones if members]           # an emptied zone is removed
     placed = [c for members in zones for c in members]
-    for country in base.countries:
+    for country in pbu:
         if placed.count(country) == 0:
             raise ScenarioError(name, "zones", f"{country} is in no zone")
         if placed.count(country) > 1:

@@ -9,11 +9,45 @@ from board.cli import main
 from board.log import GameLog
 
 SCENARIOS = {   # file: the manual's words it stages
-    "scenario-poland-breaks-away.toml": "a Warsaw Pact country decided to break its relationship with the U.S.S.R.",
-    "scenario-mideast-war.toml": "a mid-east war broke out and the U.S. or the U.S.S.R. chose to make a serious commitment",
-    "scenario-ww2-allies-after-poland.toml": "the allies came into the war immediately after Hitler invaded Poland",
-    "scenario-hitler-invades-england.toml": "Hitler invaded England after Dunkirk",
+    "scenario-poland-breaks-away.toml":
+        "What might happen if a Warsaw Pact country decided to break its relationship with the U.S.S.R.?",
+    "scenario-mideast-war.toml":
+        "What might happen if a mid-east war broke out and the U.S. or the U.S.S.R. chose to make a "
+        "serious commitment to one of the countries involved?",
+    "scenario-ww2-allies-after-poland.toml":
+        "What might have happened during World War II if the allies came into the war immediately "
+        "after Hitler invaded Poland?",
+    "scenario-hitler-invades-england.toml":
+        "What might have happened if Hitler had invaded England right after Dunkirk?",
 }
+
+
+def premise(file, state):
+    """What each scenario must stage for the manual's question to be played out."""
+    world, held = state.world, state.holdings
+    who = {state.players[p].homeland: p for p in range(len(state.players))}
+    if file == "scenario-poland-breaks-away.toml":
+        # the Warsaw Pact country has left the U.S.S.R.'s zone and its alliances
+        assert world.zone_of("Poland") == world.zone_of("West Germany") != world.zone_of("U.S.S.R.")
+        assert held["Poland"][0] != who["U.S.S.R."]
+    elif file == "scenario-mideast-war.toml":
+        # a war between two mid-east homelands, each superpower committed to one of them
+        assert world.zone_of("Israel") == world.zone_of("Egypt")
+        assert state.allied(who["United States"], who["Israel"])
+        assert state.allied(who["U.S.S.R."], who["Egypt"])
+        assert not state.allied(who["Israel"], who["Egypt"])
+    elif file == "scenario-ww2-allies-after-poland.toml":
+        # Hitler has taken Poland and the allies are in the war together against him
+        assert held["Poland"] == (who["Germany"], R.CONQUERED)
+        assert state.allied(who["United Kingdom"], who["France"])
+        assert not state.allied(who["Germany"], who["United Kingdom"])
+    else:
+        # after Dunkirk: France has fallen, England stands alone across the Channel
+        assert held["France"] == (who["Germany"], R.CONQUERED)
+        assert world.homeland_sides("United Kingdom") == ("English Channel",)
+        assert state.pact_of(who["United Kingdom"]) == {who["United Kingdom"]}
+
+
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 
 
@@ -47,7 +81,8 @@ def next_action(state):
 def test_each_manual_scenario_loads_and_is_played_to_the_end(tmp_path, capsys, file):
     path = manual()(file)
     text = path.read_text()
-    assert text.startswith("# A \"what"), "each scenario says which of the manual's games it is"
+    assert SCENARIOS[file][:40] in " ".join(line.lstrip("# ") for line in text.splitlines()), \
+        "each scenario quotes the manual's question it plays"
     sides = text.count("[[side]]")
     players = ",".join(NAMES[:sides])
     game = str(tmp_path / "game.db")
@@ -57,6 +92,7 @@ def test_each_manual_scenario_loads_and_is_played_to_the_end(tmp_path, capsys, f
     log = GameLog.open(game)
     state = log.state()
     assert state.phase in ("turns", "final_round")
+    premise(file, state)
     for _ in range(3000):
         if state.phase == "over":
             break

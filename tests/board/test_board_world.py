@@ -1,7 +1,7 @@
 """The board data as the manual prints it, and "what if" scenario files."""
 import pytest
 
-from board.world import ScenarioError, load_scenario, standard_world
+from board.world import ScenarioError, World, load_scenario, standard_world
 
 # Typed from the manual's zone charts, top to bottom.
 MANUAL = [
@@ -75,15 +75,25 @@ homeland = "United States"
 
 
 @pytest.mark.parametrize("text, message", [
-    ("[pbu]\n\"Polnad\" = 3\n", "pbu.Polnad: unknown country"),
+    ("[pbu]\n\"Polnad\" = 3\n", "pbu.Polnad: unknown country (a new country is listed in [zones] too)"),
     ("[pbu]\n\"Poland\" = 0\n", "Poland: PBU value must be a whole number >= 1, not 0"),
     ("[pbu]\n\"Poland\" = \"three\"\n", "Poland: PBU value must be a whole number >= 1, not 'three'"),
     ("[zones]\n2 = [\"Romania\"]\n", "zones: Poland is in no zone"),
     ("[zones]\n1 = [\"Canada\", \"United States\", \"Mexico\", \"Cuba\"]\n",
      "zones: Cuba is in more than one zone"),
-    ("[zones]\n12 = [\"Cuba\"]\n", "zones.12: zone number must be 1 to 11"),
-    ("[zones]\n10 = [\"South Africa\", \"Nigeria\", \"Australia\"]\n11 = []\n",
-     "zone 11: a zone needs at least one country"),
+    ("[zones]\n13 = [\"Cuba\"]\n", "zones.13: zone number must be 1 to 11, or 12 for a new zone"),
+    ("[zones]\n11 = []\n", "zones: Australia is in no zone"),
+    ("[zones]\n1 = [\"Canada\", \"United States\", \"Mexico\", \"Greenland\"]\n",
+     "zones.1: unknown country 'Greenland' (a new country needs its value in [pbu])"),
+    ("[pbu]\n\"Greenland\" = 1\n", "pbu.Greenland: unknown country (a new country is listed in [zones] too)"),
+    ("[rename]\n\"Cuba\" = \"Japan\"\n", "rename.Cuba: 'Japan' is not a new, unique name"),
+    ("[rename]\n\"Atlantis\" = \"Mu\"\n", "rename.Atlantis: unknown country"),
+    ("[scenario]\nremove = [\"Atlantis\"]\n", "scenario.remove: unknown country 'Atlantis'"),
+    ("[[side]]\nhomeland = \"Japan\"\npact = \"Axis\"\n[[side]]\nhomeland = \"China\"\n"
+     "[[side]]\nhomeland = \"India\"\npact = \"Allies\"\n", "side[1].pact: no other side is in the 'Axis' alliance"),
+    ("[[side]]\nhomeland = \"Japan\"\npact = \"All\"\n[[side]]\nhomeland = \"China\"\npact = \"All\"\n"
+     "[[side]]\nhomeland = \"India\"\npact = \"All\"\n",
+     "side.pact: an alliance of every side would leave no one to fight (rule 18C)"),
     ("[[side]]\nhomeland = \"Japan\"\n[[side]]\nhomeland = \"China\"\nallied = [\"Japan\"]\n",
      "side[2].allied: Japan is already held (side[1].homeland)"),
     ("[[side]]\nhomeland = \"Japan\"\nchips = 150\n[[side]]\nhomeland = \"China\"\n",
@@ -91,7 +101,7 @@ homeland = "United States"
     ("[[side]]\nhomeland = \"Japan\"\n", "side: a scenario needs 2 to 6 sides, not 1"),
     ("[[side]]\nhomeland = \"Japan\"\ncolour = \"red\"\n", "side[1].colour: unknown key"),
     ("[weather]\nrain = true\n",
-     "weather: unknown table (expected one of ['pbu', 'scenario', 'side', 'zones'])"),
+     "weather: unknown table (expected one of ['pbu', 'rename', 'scenario', 'side', 'zones'])"),
     ("[scenario]\nwarchest = 1000\n[[side]]\nhomeland = \"Japan\"\nchips = 900\n"
      "[[side]]\nhomeland = \"China\"\nchips = 200\n", "side.chips: the sides' chips exceed the WARCHEST (1000)"),
 ])
@@ -122,7 +132,7 @@ def test_bundled_scenarios_load():
     assert scenarios
     for path in scenarios:
         world = load_scenario(path)
-        assert len(world.countries) == 43 and 2 <= len(world.sides) <= 6
+        assert 40 <= len(world.countries) <= 45 and 2 <= len(world.sides) <= 6
 
 
 def test_poland_breaks_away():
@@ -131,3 +141,45 @@ def test_poland_breaks_away():
     assert world.homeland_sides("West Germany") == ("Italy", "Poland")
     assert world.homeland_sides("U.S.S.R.") == ("Romania", "Czechoslovakia")
     assert world.pbu["Poland"] == 5 and world.zone_of("Poland") == 3
+
+
+def test_a_scenario_renames_removes_and_adds_countries_and_zones(tmp_path):
+    """"Creating your own games": "the POWER BASE UNIT relationships should change under
+    different historical and hypothetical situations" — so may the map: countries renamed,
+    removed or added, zones added or removed, players starting in alliance."""
+    world = load_scenario(write(tmp_path, """
+[scenario]
+remove = ["East Germany", "Australia"]
+
+[rename]
+"West Germany" = "Germany"
+"Columbia" = "Colombia"
+
+[pbu]
+"Germany" = 20
+"Greenland" = 1
+"Iceland" = 2
+
+[zones]
+12 = ["Greenland", "Iceland"]
+
+[[side]]
+homeland = "Germany"
+pact = "Axis"
+
+[[side]]
+homeland = "Japan"
+pact = "Axis"
+
+[[side]]
+homeland = "Colombia"
+"""))
+    assert "West Germany" not in world.pbu and world.pbu["Germany"] == 20
+    assert world.zones[3] == ("Greece", "Italy", "Germany", "Spain", "France", "United Kingdom", "Norway")
+    assert world.zones[1] == ("Romania", "Poland", "U.S.S.R.", "Czechoslovakia", "Cuba")
+    assert world.zones[8] == ("Venezuela", "Colombia", "Brazil", "Argentina")
+    # Zone 11 (Australia alone) is gone; the new zone, given as 12, is now the eleventh.
+    assert len(world.zones) == 11 and world.zones[10] == ("Greenland", "Iceland")
+    assert len(world.countries) == 43 - 2 + 2 and world.pbu["Iceland"] == 2
+    assert [s.pact for s in world.sides] == ["Axis", "Axis", ""]
+    assert World.from_dict(world.to_dict()) == world          # kept as is in a game file
