@@ -5,52 +5,24 @@
 
 Each module in COMMAND_MODULES defines register(subparsers, commands): it adds its subcommands
 (set_defaults(func=handler), the handler takes the parsed args and returns the exit status) and
-may add options to one registered before it (commands["run"] is the `run` parser).
+may add options to one registered before it (commands["run"] is the `run` parser). The options
+and formats several commands share live in emu.commands, so no command module imports this one.
 Bad ROM files and other user errors print one line, `o2: error: ...`, and exit with status 2.
 """
 import argparse
 import importlib
-import json
 import sys
 import time
 
+from emu.commands import (EXIT_REPLAY_DIFFERS, EXIT_USER_ERROR, add_machine_options, build_machine,
+                          trace_lines, whole_number)
 from emu.errors import O2Error
 from emu.movie import MAX_FRAMES
 from emu.version import __version__
 
 COMMAND_MODULES = ["emu.cli", "emu.debugger", "emu.frontend"]
 
-EXIT_USER_ERROR = 2
-EXIT_REPLAY_DIFFERS = 1     # --play: the replay did not match the recording
 PROGRESS_EVERY = 5.0        # seconds between progress lines of a long headless run
-
-
-def whole_number(minimum: int = 0, maximum: int | None = None):
-    """An argparse type: a whole number within [minimum, maximum], with a one-line complaint."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < minimum or (maximum is not None and value > maximum):
-            bounds = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
-            raise argparse.ArgumentTypeError(f"must be {bounds}, not {value}")
-        return value
-    return parse
-
-
-def add_machine_options(parser: argparse.ArgumentParser):
-    """CART, --bios, --charset, --pal: what every subcommand that builds a console takes."""
-    parser.add_argument("cart", nargs="?", help="cartridge image (default for run: Conquest of the World)")
-    parser.add_argument("--bios", help="1024-byte BIOS image (default: our free BIOS)")
-    parser.add_argument("--charset", help="512-byte character ROM (default: our free charset)")
-    parser.add_argument("--pal", action="store_true", help="PAL Videopac G7000 (8245) timing")
-
-
-def build_machine(args, cart):
-    from emu.odyssey2 import Odyssey2
-    return Odyssey2(cart=cart, bios=args.bios, charset=args.charset,
-                    region="pal" if args.pal else "ntsc")
 
 
 def cmd_run(args) -> int:
@@ -78,18 +50,6 @@ def cmd_run(args) -> int:
             raise O2Error(f"{args.screenshot}: cannot write the screenshot ({e})") from None
     print(f"{m.frame} frames, {m.cycles} cycles, pc=0x{m.cpu.pc:03X}")
     return EXIT_REPLAY_DIFFERS if session.runner.matched is False else 0
-
-
-def trace_lines(rows) -> str:
-    """The JSON lines of `o2 trace` for trace rows (emu.native.trace_rows); the debugger's
-    `trace on FILE` writes the same."""
-    cycle, pc, op, a, psw, t = (rows[name].tolist() for name in
-                                ("cycle", "pc", "op", "a", "psw", "t"))
-    regs = rows["r"].tolist()
-    return "".join(
-        f'{{"cycle": {cycle[i]}, "pc": {pc[i]}, "op": {op[i]}, "a": {a[i]}, '
-        f'"psw": {psw[i]}, "r": {json.dumps(regs[i])}, "t": {t[i]}}}\n'
-        for i in range(len(pc)))
 
 
 def cmd_trace(args) -> int:

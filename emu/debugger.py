@@ -26,13 +26,12 @@ from pathlib import Path
 from cart.asm.disassembler import check_symbol_table, disassemble_one, load_symbols
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
-from emu.errors import O2Error
+from emu.errors import DebugError, O2Error
 from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
-from emu.cli import trace_lines
+from emu.commands import add_machine_options, build_machine, trace_lines
 from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
-                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, WATCH_READ, WATCH_WRITE,
-                        DebugCore)
+                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, WATCH_READ, WATCH_WRITE)
 
 PROGRAM_SIZE = 0x1000
 STACK_DEPTH = 8
@@ -50,10 +49,6 @@ HISTORY_FILE = os.path.expanduser("~/.o2_debug_history")
 ACCESS_NAMES = {"r": WATCH_READ, "read": WATCH_READ, "w": WATCH_WRITE, "write": WATCH_WRITE,
                 "rw": WATCH_READ | WATCH_WRITE, "access": WATCH_READ | WATCH_WRITE}
 SPACE_BY_CODE = {code: name for name, code in DEBUG_SPACES.items()}
-
-
-class DebugError(O2Error):
-    """A command the debugger cannot carry out; the message is one line."""
 
 
 # ---- symbol files (cart/asm/output.py: the o2asm-symbols format) ----
@@ -187,8 +182,7 @@ class Debugger:
         self.symbols = symbols if isinstance(symbols, Symbols) else (
             Symbols.load(symbols) if symbols else Symbols())
         self.out = out or sys.stdout
-        # the console's native Machine (emu.native), which the C debugger attaches to
-        self.core = DebugCore(machine._machine, history_every, history_size)
+        self.core = machine.debug_core(history_every, history_size)
         self.breakpoints: dict[int, Breakpoint] = {}
         self._next_number = 1
         self._conditioned: set[int] = set()     # PCs with a condition in the C table
@@ -839,7 +833,6 @@ class Debugger:
 # ---- o2 debug ----
 
 def cmd_debug(args) -> int:
-    from emu.cli import build_machine
     machine = build_machine(args, args.cart)
     debugger = Debugger(machine, symbols=args.symbols or symbols_beside(args.cart))
     try:
@@ -854,7 +847,6 @@ def cmd_debug(args) -> int:
 
 
 def register(subparsers, commands):
-    from emu.cli import add_machine_options
     parser = subparsers.add_parser("debug", help="debug a cartridge: breakpoints, steps, back in time")
     add_machine_options(parser)
     parser.add_argument("--symbols", metavar="FILE.sym.json",

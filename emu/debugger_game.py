@@ -7,8 +7,7 @@ with a describe() method.
 """
 import importlib
 
-from emu.debugger import DebugError
-from emu.errors import O2Error
+from emu.errors import DebugError, O2Error
 
 GAMES = ("cart.conquest:Conquest",)
 

@@ -14,3 +14,7 @@ class RomError(O2Error):
 
 class StateError(O2Error):
     """A save state that cannot be loaded into this machine."""
+
+
+class DebugError(O2Error):
+    """A command the debugger cannot carry out; the message is one line."""

@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from emu.cli import EXIT_REPLAY_DIFFERS, whole_number
+from emu.commands import EXIT_REPLAY_DIFFERS, whole_number
 from emu.config import Config, SLOT_COUNT
 from emu.errors import O2Error, StateError
 from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
@@ -86,7 +86,6 @@ def _config(args):
 
 def key_map(data) -> str:
     """The window's keys as `o2 run --help` lists them (the defaults; config.toml may change them)."""
-    hot, left, right = data["hotkeys"], data["joystick"]["left"], data["joystick"]["right"]
     return "window keys (defaults; change them in config.toml):\n" + "".join(
         f"  {what:<18} {keys}\n" for what, keys in key_rows(data))
 

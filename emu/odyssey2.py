@@ -15,7 +15,7 @@ from pathlib import Path
 import roms_free
 from emu import keys as _keys
 from emu.errors import RomError, StateError
-from emu.native import MODELS, O2, Machine
+from emu.native import MODELS, O2, DebugCore, Machine
 from emu.vdc import Vdc
 
 CART_SIZES = (2048, 4096, 8192, 12288, 16384)
@@ -262,6 +262,11 @@ class Odyssey2:
         """The VDC's sprites, characters, quads and grid as the program wrote them, decoded
         (emu.vdc.Vdc, a snapshot)."""
         return Vdc.from_registers(self._machine.vdc_registers())
+
+    def debug_core(self, history_every: int, history_size: int) -> DebugCore:
+        """The C debugger attached to this console (breakpoints, history, the chips' inner
+        state); emu.debugger drives it. Keep one at a time."""
+        return DebugCore(self._machine, history_every, history_size)
 
     # ---- input ----
 

@@ -3,7 +3,6 @@ the C evaluator (o2_debug_eval) on a machine whose registers and memory are set 
 import pytest
 
 from emu.debugger_expr import ExprError, parse, parse_constant
-from emu.native import DebugCore
 from emu.odyssey2 import Odyssey2
 
 LABELS = {"main_loop": 0x412, "fire_missile": 0x520}
@@ -16,7 +15,7 @@ def core():
     m.iram[0x18], m.iram[0x1F], m.iram[1] = 5, 0x80, 0x11        # bank 1 R0, R7; bank 0 R1
     m.iram[2] = 0x12
     m.xram[6] = 0x26
-    return DebugCore(m._machine, 30, 1)
+    return m.debug_core(30, 1)
 
 
 @pytest.mark.parametrize("text, value", [
