@@ -313,13 +313,20 @@ def cmd_status(args) -> int:
         print(f"  end game: {state.name(c.sides[0])} {c.energy[0]} vs {state.name(c.sides[1])} {c.energy[1]} energy")
     can = options(state)
     if can:
-        print("can: " + "; ".join(line.split(":")[0] + f" {line.count('(')}" if ":" in line else line
-                                 for line in can) + " (board options)")
+        print("can: " + "; ".join(_summary(line) for line in can) + " (board options)")
     last = log.last_event()
     if last:
         print(f"last recorded: #{last.seq} at {last.recorded_at}: {last.summary}")
     print(f"next: {state.to_act()}")
     return 0
+
+
+def _summary(line: str) -> str:
+    """An options line in a few words: "attack occupied: 3", "or pass", "Ann may use: sub, tank"."""
+    label, colon, items = line.partition(": ")
+    if not colon or " may use" in label:
+        return line
+    return f"{label}: {len(items.split('), ')) if '(' in items else len(items.split(', '))}"
 
 
 def _cost(notes) -> str:
@@ -328,27 +335,64 @@ def _cost(notes) -> str:
     return f"{amounts[0]} PBU" if amounts else "free"
 
 
+def _legal(state, action) -> list[str] | None:
+    """The notes of `action` if the rules allow it now, else None."""
+    try:
+        return rules.apply(state, action)[1]
+    except RuleViolation:
+        return None
+
+
 def options(state) -> list[str]:
     """What the player to act may do now, found by trying each action on the rules engine
-    (so this never disagrees with it): alliances, attacks and their cost."""
-    if state.phase in ("order", "over") or state.war or state.confrontation:
+    (so this never disagrees with it): alliances, attacks on unoccupied countries, occupied
+    countries and homelands with their cost, player alliances, and in a war or the end game
+    the weapons each side may use."""
+    if state.phase in ("order", "over"):
         return []
-    lines = []
-    for label, cls in (("ally with", rules.Ally), ("attack", rules.Attack)):
-        legal = []
-        for country in state.world.countries:
-            try:
-                _, notes = rules.apply(state, cls(country))
-            except RuleViolation:
-                continue
-            legal.append(f"{country} ({_cost(notes)})")
-        if legal:
-            lines.append(f"{label}: {', '.join(legal)}")
-    try:
-        rules.apply(state, rules.Pass())
+    if state.war:
+        war = state.war
+        return [f"{role} {state.name(side)} may use: "
+                + ", ".join(w for w in rules.WEAPONS if w not in war.destroyed[i])
+                + (f" ({', '.join(sorted(war.destroyed[i]))} destroyed in this war, rule 12F)"
+                   if war.destroyed[i] else "")
+                for i, (role, side) in enumerate((("attacker", war.sides[0]), ("defender", war.sides[1])))]
+    if state.confrontation:
+        c = state.confrontation
+        lines = []
+        for role, i in (("attacker", c.attacking), ("defender", 1 - c.attacking)):
+            barred = c.barred[i]
+            lines.append(f"{role} {state.name(c.sides[i])} may use: "
+                         + ", ".join(w for w in rules.WEAPONS if w != barred)
+                         + (f" (the {barred} is barred for this battle, rule 21F)" if barred else ""))
+        return lines
+    groups: dict[str, list[str]] = {"ally with": []}
+    for country in state.world.countries:
+        notes = _legal(state, rules.Ally(country))
+        if notes is not None:
+            groups["ally with"].append(f"{country} ({_cost(notes)})")
+    for country in state.world.countries:
+        notes = _legal(state, rules.Attack(country))
+        if notes is not None:
+            held = state.holdings.get(country)
+            label = ("attack unoccupied" if held is None else
+                     "attack a homeland" if held[1] == rules.HOMELAND else "attack occupied")
+            owner = f", {state.name(held[0])}" if held else ""
+            groups.setdefault(label, []).append(f"{country} ({_cost(notes)}{owner})")
+    me = state.current
+    partners = []
+    for q in state.active():
+        if q in state.pact_of(me):
+            continue
+        members = sorted(state.pact_of(me) | state.pact_of(q))
+        partner = " + ".join(state.name(p) for p in sorted(state.pact_of(q)))
+        if partner not in partners and \
+                _legal(state, rules.FormPact(tuple(state.name(p) for p in members))) is not None:
+            partners.append(partner)
+    groups["player alliance with"] = partners
+    lines = [f"{label}: {', '.join(items)}" for label, items in groups.items() if items]
+    if _legal(state, rules.Pass()) is not None:
         lines.append("or pass")
-    except RuleViolation:
-        pass
     return lines
 
 

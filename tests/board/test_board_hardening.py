@@ -169,10 +169,13 @@ def test_status_counts_down_the_time_limit(capsys, game):
 
 def test_options_lists_what_the_rules_allow_with_costs(capsys, game):
     """Rule 4A: start-up alliances in the homeland zone, "as long as their numerical sum does
-    not exceed" the homeland's value; 9A: an alliance costs half the value x 1000."""
+    not exceed" the homeland's value; 18A: player alliances "at any time during the game"."""
     assert board(capsys, game, "new", "--players", "Ann,Bob,Cy")[0] == 0
     for args in (["first", "Ann=3", "Bob=7", "Cy=5", "--readout", "3"], ["homeland", "united states"],
                  ["homeland", "west germany"], ["homeland", "japan"]):
         assert board(capsys, game, *args)[0] == 0
     code, out, _ = board(capsys, game, "options")
-    assert out == "Ann (start-up alliances) may:\n  ally with: Canada (free), Mexico (free)\n  or pass\n"
+    assert out == ("Ann (start-up alliances) may:\n  ally with: Canada (free), Mexico (free)\n"
+                   "  player alliance with: Bob, Cy\n  or pass\n")
+    code, out, _ = board(capsys, game, "status")
+    assert "can: ally with: 2; player alliance with: 2; or pass (board options)\n" in out
