@@ -8,6 +8,7 @@ install for the whole module; pip's cache is the user's own, so a second run dow
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -95,7 +96,12 @@ def test_wheel_holds_core_roms_and_data(dists):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert any(name.startswith("emu/_native") and name.endswith(".so") for name in names)
     for needed in ("roms_free/bios.bin", "roms_free/bios.sym.json", "roms_free/charset.bin",
-                   "roms_free/demo.bin", "roms_free/demo.sym.json", "board/data/world.toml"):
+                   "roms_free/demo.bin", "roms_free/demo.sym.json", "board/data/world.toml",
+                   # the cartridge o2 run plays, its RAM map for the wrapper and the debugger
+                   "roms_free/conquest.bin", "roms_free/conquest.sym.json", "cart/conquest/state.toml",
+                   # the board picture's font, the screen reader's profile, the combat mappings
+                   "board/data/fonts/DejaVuSans.ttf", "board/screen/profiles/conquest.toml",
+                   "board/data/combat/triplea.toml", "board/data/combat/crt-example.toml"):
         assert needed in names, needed
     metadata = zipfile.ZipFile(wheel).read(f"odyssey2-{__version__}.dist-info/METADATA").decode()
     assert "License-Expression: MIT" in metadata
@@ -114,6 +120,11 @@ def test_emulator_runs_headless(installed):
     out = run(installed, "o2", "run", select, "--headless", "--frames", "60", "--screenshot", "shot.png")
     assert out.startswith(f"60 frames, {CYCLES_60_FRAMES} cycles, ")
     assert (work / "shot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # No cartridge: the bundled Conquest of the World, found inside the install.
+    # The frame ends at the first instruction boundary from its cycle on (at most 2 cycles long).
+    out = run(installed, "o2", "run", "--headless", "--frames", "60")
+    frames, cycles = re.match(r"(\d+) frames, (\d+) cycles, ", out).groups()
+    assert int(frames) == 60 and int(cycles) - CYCLES_60_FRAMES in (0, 1)
     lines = [json.loads(line) for line in run(installed, "o2", "trace", "--steps", "3").splitlines()]
     assert len(lines) == 3
     assert (lines[0]["cycle"], lines[0]["pc"]) == (0, 0)        # Intel: reset clears the PC
