@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 CC     ?= cc
 CSTRICT := -std=c11 -O2 -Wall -Wextra -Werror -Inative
 
-.PHONY: all run test native cstrict sanitize fuzz bench roms conformance clean
+.PHONY: all run test native cstrict sanitize fuzz bench roms hardware-inc conformance clean
 
 all: native roms
 
@@ -63,7 +63,11 @@ fuzz:
 bench: native
 	$(PY) tests/run_bench.py
 
-roms: $(STAMP)
+# The hardware names of roms_free/src/hardware.inc come from native/o2.h (the generated block).
+hardware-inc: $(STAMP)
+	$(PY) -m cart.asm.hardware_inc
+
+roms: $(STAMP) hardware-inc
 	$(PY) -m cart.build_roms
 
 conformance: native

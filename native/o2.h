@@ -149,6 +149,31 @@ int           o2_cpu_opcode_cycles(uint8_t opcode);  /* machine cycles of an 804
 #define O2_CHARSET_CODES      64     /* the character ROM: 64 codes x 8 bytes */
 #define O2_CHARSET_ROWS       8
 
+/* ---- The console's wiring and timing (HARDWARE.md §2-3), for Python and the ROM include ----
+ * emu/ reads these as lib.O2_*, roms_free/src/hardware.inc is generated from them
+ * (cart/asm/hardware_inc.py). */
+#define O2_P1_BANK0           0x01   /* cartridge bank select: A10 of a banked cartridge */
+#define O2_P1_BANK1           0x02   /* A11 */
+#define O2_P1_KEYBOARD_N      0x04   /* 0 = keyboard/joystick decoder enabled */
+#define O2_P1_VDC_N           0x08   /* 0 = VDC selected for MOVX */
+#define O2_P1_XRAM_N          0x10   /* 0 = the 128-byte external RAM selected for MOVX */
+#define O2_P1_COPY            0x40   /* 1 = copy mode: VDC reads and RAM writes blocked */
+#define O2_P1_LUMINANCE_N     0x80   /* 0 = background and grid bright */
+#define O2_VDC_SOUND_ENABLE   0x80   /* O2_VDC_SOUND_CONTROL bits */
+#define O2_VDC_SOUND_FAST     0x20   /* shift every 4th line, else every 16th */
+#define O2_VDC_SOUND_NOISE    0x10
+#define O2_VDC_SOUND_VOLUME   0x0F
+#define O2_HC_RATE_NTSC_NUM   78750000   /* half-clocks per second: 315/44 MHz = 78750000/11 Hz */
+#define O2_HC_RATE_NTSC_DEN   11
+#define O2_HC_RATE_PAL_NUM    35468952   /* 17.734476 MHz x 2/5 = 35468952/5 Hz */
+#define O2_HC_RATE_PAL_DEN    5
+#define O2_LINE_HC_NTSC       455    /* half-clocks per line */
+#define O2_LINE_HC_PAL        456
+#define O2_LINES_NTSC         263    /* lines per frame */
+#define O2_LINES_PAL          313
+#define O2_CART_WINDOW        1024   /* program space 0x400 up shows the cartridge in 1 KiB windows */
+#define O2_BIOS_SIZE          1024
+
 /* ---- The console (machine.c, state.c) ---- */
 typedef struct o2_machine o2_machine;
 
