@@ -257,8 +257,10 @@ class State:
         return self.players[p].name
 
     def index(self, name: str) -> int:
+        """The seat of the player called `name`, in any case (Ann and ann are one player)."""
+        key = name.strip().casefold()
         for p, player in enumerate(self.players):
-            if player.name == name:
+            if player.name.casefold() == key:
                 return p
         raise RuleViolation("1", f"no player called {name!r}")
 

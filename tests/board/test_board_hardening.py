@@ -110,8 +110,25 @@ def test_player_names_are_compared_without_case(capsys, game):
     assert err == "board: 'ann=4': Ann has already called 1\n"
 
 
+def test_every_command_takes_a_player_name_in_any_case(capsys, game):
+    assert board(capsys, game, "new", "--players", "Ann,Bob,Cy")[0] == 0
+    for args in (["first", "ANN=1", "bob=4", "cY=7", "--readout", "0"], ["homeland", "united states"],
+                 ["homeland", "ussr"], ["homeland", "japan"], ["pact", "ann", "CY"], ["ally", "canada"],
+                 ["ally", "mexico"], ["pass"], ["pass"], ["pass"], ["ally", "bangladesh", "--by", "aNN"]):
+        code, out, err = board(capsys, game, *args)
+        assert code == 0, (args, err)
+    assert "Ann pays 1000 PBU into the WARCHEST for an alliance with Bangladesh" in out
+    code, out, _ = board(capsys, game, "break", "ANN")
+    assert code == 0 and "Ann breaks the alliance with Cy for good" in out
+    from board import rules as R
+    from board.log import GameLog
+    log = GameLog.open(game)                    # the engine itself, as a program would call it
+    assert log.state().index("cy") == log.state().index("CY") == 2
+
+
 def test_the_readout_is_the_whole_number_on_screen(capsys, game):
-    """Rule 2D: "the last digit in the left-hand readout" decides."""
+    """Rule 2D: "The player who selected the number closest to the last digit of the left-hand
+    readout is the first to begin play": 2347 is typed as shown, and 7 counts (not 2)."""
     assert board(capsys, game, "new", "--players", "Ann,Bob")[0] == 0
     code, out, _ = board(capsys, game, "first", "Ann=2", "Bob=7", "--readout", "2347")
     assert code == 0 and "readout 7: Bob (called 7) plays first" in out
