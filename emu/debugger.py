@@ -31,11 +31,11 @@ from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
 from emu.commands import add_machine_options, build_machine, trace_lines
 from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
-                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, WATCH_READ, WATCH_WRITE)
+                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, O2, WATCH_READ, WATCH_WRITE)
 
-PROGRAM_SIZE = 0x1000
+PROGRAM_SIZE = O2.BOARD_PROGRAM_SIZE   # PC 0x000-0xFFF
 STACK_DEPTH = 8
-PSW_SP = 0x07
+PSW_SP = O2.PSW_SP
 COMPLETION_WORDS = ("if", "irq", "frame", "iram", "xram", "vdc", "read", "write", "access", "all",
                     "on", "off", "sprites", "chars", "quads", "A", "PC", "PSW", "SP", "CY", "AC",
                     "F0", "F1", "BS", "MB", "T", "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7",

@@ -4,38 +4,47 @@ decoded (objects with their shapes, grid, control/status, collisions, sound).
 Every function takes plain values (ints, byte sequences) and returns the text, so the views are
 tested without a machine. Register meanings follow native/HARDWARE.md §3.
 """
-from emu.vdc import char_height
+from emu.native import O2
+from emu.vdc import char_address, char_height
 
-PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = 0x80, 0x40, 0x20, 0x10, 0x07
+# The names below are o2.h's (emu.native.O2), under the debugger's shorter names.
+PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = O2.PSW_CY, O2.PSW_AC, O2.PSW_F0, O2.PSW_BS, O2.PSW_SP
 
 # VDC register addresses (§3).
-VDC_SPRITES, VDC_CHARS, VDC_QUADS, VDC_SHAPES = 0x00, 0x10, 0x40, 0x80
-VDC_CONTROL, VDC_STATUS, VDC_COLLISION, VDC_COLOUR = 0xA0, 0xA1, 0xA2, 0xA3
-VDC_BEAM_Y, VDC_BEAM_X = 0xA4, 0xA5
-VDC_GRID_H, VDC_GRID_H9, VDC_GRID_V = 0xC0, 0xD0, 0xE0
-SPRITE_COUNT, CHAR_COUNT, QUAD_COUNT = 4, 12, 4
-GRID_H_COLUMNS, GRID_H_ROWS, GRID_V_COLUMNS, GRID_V_ROWS = 9, 9, 10, 8
+VDC_SPRITES, VDC_CHARS, VDC_QUADS, VDC_SHAPES = O2.VDC_SPRITES, O2.VDC_CHARS, O2.VDC_QUADS, O2.VDC_SPRITE_SHAPES
+VDC_CONTROL, VDC_STATUS, VDC_COLLISION, VDC_COLOUR = O2.VDC_CONTROL, O2.VDC_STATUS, O2.VDC_COLLISION, O2.VDC_COLOUR
+VDC_BEAM_Y, VDC_BEAM_X = O2.VDC_BEAM_Y, O2.VDC_BEAM_X
+VDC_GRID_H, VDC_GRID_H9, VDC_GRID_V = O2.VDC_HGRID, O2.VDC_HGRID_ROW8, O2.VDC_VGRID
+SPRITE_COUNT, CHAR_COUNT, QUAD_COUNT = O2.VDC_SPRITE_COUNT, O2.VDC_CHAR_COUNT, O2.VDC_QUAD_COUNT
+GRID_H_COLUMNS, GRID_H_ROWS = O2.VDC_HGRID_COLUMNS, O2.VDC_HGRID_ROWS
+GRID_V_COLUMNS, GRID_V_ROWS = O2.VDC_VGRID_COLUMNS, O2.VDC_VGRID_ROWS
 
 # Object attribute fields.
-SPRITE_ATTR_COLOUR_SHIFT, SPRITE_ATTR_DOUBLE, SPRITE_ATTR_SHIFT_MASK = 3, 0x04, 0x03
-CHAR_ATTR_PTR_HIGH, CHAR_ATTR_COLOUR_SHIFT = 0x01, 1
-COLOUR_MASK = 0x07
+SPRITE_ATTR_COLOUR_SHIFT, SPRITE_ATTR_DOUBLE = O2.VDC_SPRITE_COLOUR_SHIFT, O2.VDC_SPRITE_DOUBLE
+SPRITE_ATTR_SHIFT_MASK = O2.VDC_SPRITE_SHIFT
+CHAR_ATTR_PTR_HIGH, CHAR_ATTR_COLOUR_SHIFT = O2.VDC_CHAR_POINTER8, O2.VDC_CHAR_COLOUR_SHIFT
+COLOUR_MASK = O2.VDC_COLOUR_MASK
 
-CONTROL_GRID, CONTROL_DOTS, CONTROL_WIDE = 0x08, 0x40, 0x80
-CONTROL_BITS = ((0x02, "strobe"), (0x04, "sound-irq"), (CONTROL_GRID, "grid"), (0x10, "overlap-irq"),
-                (0x20, "objects"), (CONTROL_DOTS, "dots"), (CONTROL_WIDE, "wide"))
-COLLISION_BITS = ((0x01, "sprite0"), (0x02, "sprite1"), (0x04, "sprite2"), (0x08, "sprite3"),
-                  (0x10, "vgrid"), (0x20, "hgrid"), (0x40, "external"), (0x80, "chars"))
-STATUS_BITS = ((0x01, "hblank"), (0x02, "strobe"), (0x04, "sound"), (0x08, "vblank"),
-               (0x40, "ext-overlap"), (0x80, "char-overlap"))
-COLOUR_GRID_MASK, COLOUR_BG_SHIFT, COLOUR_GRID_LUMA = 0x07, 3, 0x40
-SOUND_ENABLE, SOUND_FAST, SOUND_NOISE, SOUND_VOLUME = 0x80, 0x20, 0x10, 0x0F
-TIMER_MODES = {0: "stopped", 1: "timer", 2: "counter"}
+CONTROL_GRID, CONTROL_DOTS, CONTROL_WIDE = O2.VDC_CTRL_GRID, O2.VDC_CTRL_DOTS, O2.VDC_CTRL_WIDE_VGRID
+CONTROL_BITS = ((O2.VDC_CTRL_STROBE, "strobe"), (O2.VDC_CTRL_SOUND_IRQ, "sound-irq"),
+                (CONTROL_GRID, "grid"), (O2.VDC_CTRL_EXT_IRQ, "overlap-irq"),
+                (O2.VDC_CTRL_OBJECTS, "objects"), (CONTROL_DOTS, "dots"), (CONTROL_WIDE, "wide"))
+COLLISION_BITS = (*((O2.VDC_COLL_SPRITE0 << i, f"sprite{i}") for i in range(O2.VDC_SPRITE_COUNT)),
+                  (O2.VDC_COLL_VGRID, "vgrid"), (O2.VDC_COLL_HGRID, "hgrid"),
+                  (O2.VDC_COLL_EXTERNAL, "external"), (O2.VDC_COLL_CHARS, "chars"))
+STATUS_BITS = ((O2.VDC_STATUS_HBLANK, "hblank"), (O2.VDC_STATUS_STROBE, "strobe"),
+               (O2.VDC_STATUS_SOUND, "sound"), (O2.VDC_STATUS_VBLANK, "vblank"),
+               (O2.VDC_STATUS_EXT_OVERLAP, "ext-overlap"), (O2.VDC_STATUS_MAJOR, "char-overlap"))
+COLOUR_GRID_MASK, COLOUR_BG_SHIFT = O2.VDC_COLOUR_MASK, O2.VDC_COLOUR_BG_SHIFT
+COLOUR_GRID_LUMA = O2.VDC_COLOUR_GRID_LUMINANCE
+SOUND_ENABLE, SOUND_FAST, SOUND_NOISE, SOUND_VOLUME = (O2.VDC_SOUND_ENABLE, O2.VDC_SOUND_FAST,
+                                                       O2.VDC_SOUND_NOISE, O2.VDC_SOUND_VOLUME)
+TIMER_MODES = {O2.TIMER_STOPPED: "stopped", O2.TIMER_TIMER: "timer", O2.TIMER_COUNTER: "counter"}
 
 # Object colours: pen bits R, G, B (native/vdc8244.h, palette); objects are always luminous.
 COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "violet", "cyan", "white")
-CHAR_ROWS = 8          # bytes per glyph in the character ROM
-CHARSET_SIZE = 512
+CHAR_ROWS = O2.CHARSET_ROWS          # bytes per glyph in the character ROM
+CHARSET_SIZE = O2.CHARSET_CODES * O2.CHARSET_ROWS
 PIXEL_ON, PIXEL_OFF = "#", "."
 
 
@@ -91,7 +100,7 @@ def _side_by_side(blocks: list[list[str]], gap: str = "  ") -> list[str]:
 def char_code_and_rows(y: int, pointer: int, charset, height: int) -> tuple[int, list[int]]:
     """The character a (Y, 9-bit pointer) pair shows and its glyph rows drawn (§3: the VDC adds
     Y/2 to the pointer)."""
-    address = (pointer + y // 2) % CHARSET_SIZE
+    address = char_address(y, pointer)
     rows = [charset[(address + i) % CHARSET_SIZE] for i in range(height)]
     return address // CHAR_ROWS, rows
 

@@ -14,6 +14,7 @@ from emu.errors import O2Error, StateError
 from emu.frontend_files import SlotStore, WavRecorder
 from emu.input import NOTHING
 from emu.movie import Movie, MovieError, Runner
+from emu.native import O2
 from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, Odyssey2, read_image
 
 BUNDLED_CART = "conquest.bin"  # what `o2 run` plays without a cartridge argument
@@ -102,6 +103,9 @@ class Session:
                   file=sys.stderr)
 
 
-# Frames per second: the pixel clock over the pixels of a frame (native/HARDWARE.md §3).
+# Frames per second: the pixel clock over the pixels of a frame (native/HARDWARE.md §3, o2.h).
 # NTSC 315/44 MHz / (455 × 263) = 59.8261 Hz; PAL 7.0937904 MHz / (456 × 313) = 49.7014 Hz.
-FRAME_RATE = {"ntsc": 315e6 / 44 / (455 * 263), "pal": 7_093_790.4 / (456 * 313)}
+FRAME_RATE = {
+    "ntsc": O2.HC_RATE_NTSC_NUM / O2.HC_RATE_NTSC_DEN / (O2.LINE_HC_NTSC * O2.LINES_NTSC),
+    "pal": O2.HC_RATE_PAL_NUM / O2.HC_RATE_PAL_DEN / (O2.LINE_HC_PAL * O2.LINES_PAL),
+}

@@ -62,9 +62,15 @@ def char_height(y: int, pointer: int) -> int:
     return 7 - ((pointer + y // 2) & 7) or 8
 
 
+def char_address(y: int, pointer: int) -> int:
+    """The character-ROM byte a (Y, 9-bit pointer) pair starts at (§3: the VDC adds Y/2 to the
+    pointer)."""
+    return (pointer + y // 2) % (O2.CHARSET_CODES * O2.CHARSET_ROWS)
+
+
 def char_code(y: int, pointer: int) -> int:
-    """The character a (Y, 9-bit pointer) pair shows (§3: the VDC adds Y/2 to the pointer)."""
-    return (pointer + y // 2) % (O2.CHARSET_CODES * O2.CHARSET_ROWS) // O2.CHARSET_ROWS
+    """The character a (Y, 9-bit pointer) pair shows."""
+    return char_address(y, pointer) // O2.CHARSET_ROWS
 
 
 @dataclass(frozen=True)

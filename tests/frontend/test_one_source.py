@@ -1,0 +1,26 @@
+"""Hardware facts the Python side uses come from o2.h through the cffi boundary: their values are
+the documented ones (native/HARDWARE.md §2-3)."""
+from fractions import Fraction
+
+import pytest
+
+from emu import debugger_views as views
+from emu.frontend_session import FRAME_RATE
+from emu.native import O2
+
+
+def test_frame_rates_are_the_pixel_clock_over_a_frame():
+    # NTSC: 315/44 MHz over 455 × 263 half-clocks; PAL: 17.734476 MHz × 2/5 over 456 × 313.
+    assert FRAME_RATE["ntsc"] == pytest.approx(float(Fraction(315_000_000, 44) / (455 * 263)), rel=1e-15)
+    assert FRAME_RATE["pal"] == pytest.approx(float(Fraction(17_734_476) * 2 / 5 / (456 * 313)), rel=1e-15)
+    assert round(FRAME_RATE["ntsc"], 4) == 59.8261 and round(FRAME_RATE["pal"], 4) == 49.7015
+
+
+def test_the_debugger_views_use_the_documented_register_map():
+    assert (views.VDC_CONTROL, views.VDC_STATUS, views.VDC_COLLISION, views.VDC_COLOUR) == (0xA0, 0xA1, 0xA2, 0xA3)
+    assert (views.VDC_GRID_H, views.VDC_GRID_H9, views.VDC_GRID_V) == (0xC0, 0xD0, 0xE0)
+    assert views.COLLISION_BITS == ((1, "sprite0"), (2, "sprite1"), (4, "sprite2"), (8, "sprite3"),
+                                    (0x10, "vgrid"), (0x20, "hgrid"), (0x40, "external"), (0x80, "chars"))
+    assert (views.PSW_CY, views.PSW_BS, views.PSW_SP) == (0x80, 0x10, 0x07)
+    assert (views.SOUND_ENABLE, views.SOUND_FAST, views.SOUND_NOISE, views.SOUND_VOLUME) == (0x80, 0x20, 0x10, 0x0F)
+    assert (O2.P1_BANK0, O2.P1_BANK1, O2.P1_COPY, O2.P1_LUMINANCE_N) == (0x01, 0x02, 0x40, 0x80)
