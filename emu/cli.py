@@ -30,8 +30,8 @@ def cmd_run(args) -> int:
         from emu.frontend import run_window
         return run_window(args)
     # The front end's Session plays/records movies (--play/--record) and WAV (--wav) here too.
-    from emu.frontend_session import Session
-    session = Session(args)
+    from emu.frontend_session import Session, SessionOptions
+    session = Session(SessionOptions.from_args(args))
     m = session.machine
     movie = session.runner.movie
     total = args.frames or (movie.frames if movie else 60)

@@ -18,6 +18,7 @@ from pathlib import Path
 import tomli_w
 
 from emu.errors import O2Error
+from emu.key_names import key_code
 from emu.keys import JOYSTICK_BITS, key_position
 
 JOYSTICK_BUTTONS = tuple(JOYSTICK_BITS)   # up right down left fire
@@ -214,9 +215,8 @@ def _where(path, text, section, key):
 
 
 def _pc_key_code(name):
-    """SDL's key code for a key name (0 = unknown); no SDL_Init is needed to look it up."""
-    from emu.frontend_sdl import sdl2
-    return sdl2.SDL_GetKeyFromName(name.encode()) if isinstance(name, str) else 0
+    """SDL's key code for a key name (0 = unknown), from emu.key_names: checking a file needs no SDL."""
+    return key_code(name)
 
 
 def _pc_key_ok(name):

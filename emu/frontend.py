@@ -21,7 +21,7 @@ from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
 from emu.frontend_files import next_screenshot_path, save_png
 from emu.frontend_osd import Panel
 from emu.frontend_sdl import sdl2
-from emu.frontend_session import Session
+from emu.frontend_session import Session, SessionOptions
 from emu.frontend_video import Video, VideoError
 from emu.input import Bindings, LiveInput
 
@@ -110,7 +110,7 @@ def run_window(args, setup=None):
     """The window on `o2 run`'s arguments; setup(session), if given, is called before the first frame
     (board play hangs the screen reader on the machine's frames there)."""
     config = _config(args)
-    session = Session(args, config)
+    session = Session(SessionOptions.from_args(args), config)
     if setup is not None:
         setup(session)
     if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) != 0:

@@ -6,6 +6,7 @@ same with or without a window. `finish()` writes what was recorded.
 """
 import hashlib
 import sys
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import roms_free
@@ -28,13 +29,36 @@ def _sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
-class Session:
-    """args: cart, bios, charset, pal, play, record, wav, load_state, config (see
-    emu.frontend.register). `config` gives the audio rate and the save-state folder; without one,
-    the user's config file is read if there is one (a headless run never writes it)."""
+@dataclass(frozen=True)
+class SessionOptions:
+    """What a session is made of: the images, the region, the movie to play or record, the WAV
+    to write, the save state to start from, the settings file (`o2 run`'s options of the same
+    names, emu.frontend.register)."""
+    cart: str | None = None          # None: the bundled cartridge
+    bios: str | None = None
+    charset: str | None = None
+    pal: bool = False
+    play: str | None = None
+    record: str | None = None
+    wav: str | None = None
+    load_state: str | None = None    # a slot number 1-8 or a state file
+    config: str | None = None
 
-    def __init__(self, args, config=None):
-        self.args = args
+    @classmethod
+    def from_args(cls, args) -> "SessionOptions":
+        """The options of parsed `o2 run` arguments (or any object with those attributes)."""
+        return cls(**{f.name: getattr(args, f.name, f.default) for f in fields(cls)})
+
+
+class Session:
+    """A session on SessionOptions (parsed `o2 run` arguments are converted). `config` gives the
+    audio rate and the save-state folder; without one, the user's config file is read if there
+    is one (a headless run never writes it)."""
+
+    def __init__(self, options, config=None):
+        if not isinstance(options, SessionOptions):
+            options = SessionOptions.from_args(options)
+        self.options = args = options
         if config is None:
             config = Config.load_existing(args.config)
         sample_rate = config.data["audio"]["sample_rate"]
@@ -96,10 +120,10 @@ class Session:
             self.wav = None
         if self.runner.recording and self.runner.next_frame > 1:
             try:
-                self.runner.recorded_movie().save(self.args.record)
+                self.runner.recorded_movie().save(self.options.record)
             except OSError as e:
-                raise O2Error(f"{self.args.record}: cannot write the movie: {e.strerror}") from None
-            print(f"movie: recorded {self.runner.next_frame - 1} frames to {self.args.record}",
+                raise O2Error(f"{self.options.record}: cannot write the movie: {e.strerror}") from None
+            print(f"movie: recorded {self.runner.next_frame - 1} frames to {self.options.record}",
                   file=sys.stderr)
 
 

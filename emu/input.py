@@ -12,6 +12,7 @@ key codes and controller readings.
 from dataclasses import dataclass, field
 
 from emu.config import JOYSTICK_BUTTONS
+from emu.key_names import key_code
 from emu.keys import MATRIX, RESET, key_position
 
 # Every key of the matrix once, by its own name (YES and NO are the Y and N keys).
@@ -66,8 +67,7 @@ class Bindings:
 
     @classmethod
     def from_config(cls, config):
-        from emu.frontend_sdl import sdl2
-        code = lambda name: sdl2.SDL_GetKeyFromName(name.encode())
+        code = key_code
         keys = {code(pc): canonical_key(o2) for pc, o2 in config.data["keyboard"].items()}
         joystick = {}
         for stick, side in enumerate(JOYSTICKS):

@@ -57,3 +57,19 @@ def test_only_odyssey2_holds_the_native_machine():
     for path in EMU.glob("*.py"):
         if path.stem not in ("odyssey2", "native"):
             assert "._machine" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_a_session_takes_options_not_parsed_arguments(tmp_path, monkeypatch):
+    from cart.asm import assemble_text
+    from emu import cli
+    from emu.config import Config
+    from emu.frontend_session import Session, SessionOptions
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    cart = tmp_path / "loop.bin"
+    cart.write_bytes(assemble_text("org 0x400\nloop: jmp loop\n").image(size=2048, fill=0xFF))
+    session = Session(SessionOptions(cart=str(cart), pal=True), Config.defaults())
+    assert session.identity["region"] == "pal" and session.cart_path == cart
+    session.run_frame()
+    assert session.machine.frame == 1
+    args = cli.build_parser().parse_args(["run", str(cart), "--pal", "--wav", "x.wav"])
+    assert SessionOptions.from_args(args) == SessionOptions(cart=str(cart), pal=True, wav="x.wav")
