@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cart.asm.disassembler import check_symbol_table, disassemble_one, load_symbols
+from cart.asm.dis_cli import BANK_LAYOUTS, CART_ORIGIN
+from cart.asm.opcodes import operand_address
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error
@@ -34,6 +36,7 @@ from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES,
                         DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, O2, WATCH_READ, WATCH_WRITE)
 
 PROGRAM_SIZE = O2.BOARD_PROGRAM_SIZE   # PC 0x000-0xFFF
+BANK_STRIDES = {size: layout[0] for size, layout in BANK_LAYOUTS.items()}   # image bytes per bank
 STACK_DEPTH = 8
 PSW_SP = O2.PSW_SP
 COMPLETION_WORDS = ("if", "irq", "frame", "iram", "xram", "vdc", "read", "write", "access", "all",
@@ -60,13 +63,19 @@ BANKED_PLACE = re.compile(r"bank\s*(\d+)\s*:\s*(\S.*)", re.IGNORECASE)
 class Symbols:
     """Labels and source lines of a program, from the assembler's .sym.json: `labels` (name ->
     address), `by_address` (address -> the label the disassembler shows) and `lines`
-    (address -> "file:line"). Banked code puts several lines at one address: the first wins."""
+    (address -> "file:line", the first statement at that address). Banked code puts several
+    statements at one address, one per bank: each keeps its place in the image (the symbol
+    file's `offset`), and `where`/`statements_before` given the bank and the cartridge's bank
+    stride pick that bank's."""
 
-    def __init__(self, labels=None, lines=None, by_address=None, sizes=None, path=None):
+    def __init__(self, labels=None, lines=None, by_address=None, sizes=None, path=None,
+                 statements=None):
         self.path = path             # the .sym.json it came from (the `game` view reads it too)
         self.labels: dict[str, int] = dict(labels or {})
         self.lines: dict[int, str] = dict(lines or {})
         self._ends = {address + size: address for address, size in (sizes or {}).items()}
+        # address -> [(offset in the image, "file:line", size)], every statement at it
+        self.statements: dict[int, list[tuple[int, str, int]]] = dict(statements or {})
         self.by_address: dict[int, str] = dict(by_address or {})
         self._sorted = sorted(self.by_address.items())
 
@@ -88,22 +97,51 @@ class Symbols:
             # equ'd names (RAM fields: `break iram red_energy`) name values too, but no code
             labels.update({str(k): int(v) for k, v in table.get("constants", {}).items()
                            if str(k) not in labels})
-            lines, sizes = {}, {}
+            lines, sizes, statements = {}, {}, {}
             for entry in table.get("lines", []):
-                address = int(entry["address"])
+                address, size = int(entry["address"]), int(entry["size"])
+                where = f"{entry['file']}:{entry['line']}"
+                statements.setdefault(address, []).append((int(entry.get("offset", -1)), where, size))
                 if address not in lines:
-                    lines[address] = f"{entry['file']}:{entry['line']}"
-                    sizes[address] = int(entry["size"])
+                    lines[address] = where
+                    sizes[address] = size
         except (AttributeError, KeyError, TypeError, ValueError) as e:
             raise DebugError(f"{path}: malformed symbol file ({type(e).__name__}: {e})") from None
-        return cls(labels, lines, load_symbols(path), sizes, Path(path))
+        return cls(labels, lines, load_symbols(path), sizes, Path(path), statements)
 
-    def statements_before(self, address: int, n: int) -> list[int]:
+    def _in_bank(self, address: int, bank: int | None, stride: int | None):
+        """The statement (offset, where, size) at `address` in `bank`, or None."""
+        if bank is None or not stride:
+            return None
+        for statement in self.statements.get(address, ()):
+            if statement[0] >= 0 and statement[0] // stride == bank:
+                return statement
+        return None
+
+    def where(self, address: int, bank: int | None = None, stride: int | None = None) -> str:
+        """"file:line" of the statement at `address` (in `bank` of a cartridge whose banks are
+        `stride` bytes apart in the image, when given), "" if none."""
+        statement = self._in_bank(address, bank, stride)
+        return statement[1] if statement else self.lines.get(address, "")
+
+    def statements_before(self, address: int, n: int, bank: int | None = None,
+                          stride: int | None = None) -> list[int]:
         """Up to n statement addresses that run straight into `address`, earliest first (an
         8048 instruction stream cannot be decoded backwards; the symbol file knows the starts)."""
         found = []
-        while len(found) < n and address in self._ends:
-            address = self._ends[address]
+        while len(found) < n:
+            start = None
+            if bank is not None and stride:
+                for candidate, entries in ((a, self.statements.get(a, ())) for a in
+                                           range(max(0, address - 2), address)):
+                    if any(o >= 0 and o // stride == bank and candidate + size == address
+                           for o, _, size in entries):
+                        start = candidate
+            if start is None:
+                start = self._ends.get(address)
+            if start is None:
+                break
+            address = start
             found.append(address)
         return found[::-1]
 
@@ -365,11 +403,19 @@ class Debugger:
                 lines.append(f"{label}:")
             length, text = self.disassemble(address)
             code = " ".join(f"{b:02X}" for b in self.core.program(address, length))
-            where = self.symbols.lines.get(address, "")
+            where = self.symbols.where(address, *self._bank_and_stride(address))
             marker = "=>" if address == mark else "  "
             lines.append(f"{marker} {address:03X}  {code:<6} {text:<22}{where}".rstrip())
-            address = (address & 0x800) | ((address + length) & 0x7FF)
+            address = operand_address(address, length)
         return lines
+
+    def _bank_and_stride(self, address: int):
+        """The cartridge bank mapped now and its stride in the image, for cartridge addresses
+        (0x400 up) of a cartridge with banks; (None, None) otherwise."""
+        stride = BANK_STRIDES.get(self.machine.cart_size)
+        if address < CART_ORIGIN or not stride or self.machine.cart_size <= stride:
+            return None, None
+        return self.machine.cart_bank, stride
 
     def show_location(self):
         pc = self.machine.cpu.pc
@@ -700,7 +746,7 @@ class Debugger:
         if args:
             address, count = self._address(args[0]), self._count(args[1:], 8)
         else:
-            before = self.symbols.statements_before(pc, DIS_BEFORE_PC)
+            before = self.symbols.statements_before(pc, DIS_BEFORE_PC, *self._bank_and_stride(pc))
             address, count = (before[0] if before else pc), len(before) + DIS_FROM_PC
         self.say("\n".join(self._dis_lines(address, count, pc)))
 

@@ -136,6 +136,7 @@ class Odyssey2:
         charset_data = (_free_rom("charset.bin", "character set", CHARSET_SIZE) if charset is None
                         else read_image(charset, "character set", (CHARSET_SIZE,)))
         cart_data = b"" if cart is None else read_image(cart, "cartridge", CART_SIZES)
+        self.cart_size = len(cart_data)      # bytes of the cartridge image, 0 without one
         self._machine = Machine(region)
         self._skip_idle = True
         for load, data in ((self._machine.load_bios, bios_data),

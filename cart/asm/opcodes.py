@@ -90,10 +90,11 @@ FIELD_SHIFT = {REGISTER: 0, INDIRECT: 0, EXPANDER_PORT: 0, LONG_TARGET: 5}
 MNEMONICS = frozenset(name for _, name, _ in INSTRUCTIONS)
 
 
-def operand_address(address: int) -> int:
-    """Where the CPU fetches the byte after `address`: the program counter's low 11 bits
-    count up and wrap, bit 11 (the bank) stays. Conditional jumps reach that byte's page."""
-    return (address & 0x800) | ((address + 1) & 0x7FF)
+def operand_address(address: int, distance: int = 1) -> int:
+    """Where the CPU fetches the byte `distance` bytes after `address`: the program counter's
+    low 11 bits count up and wrap, bit 11 (the bank) stays. Conditional jumps reach the operand
+    byte's page; the debugger steps from one instruction to the next with it."""
+    return (address & 0x800) | ((address + distance) & 0x7FF)
 
 
 def instruction_length(operands) -> int:

@@ -39,3 +39,55 @@ def test_banked_breakpoint_with_a_condition_and_bad_places():
     assert out.getvalue() == "breakpoint 1: at 403 (403) if bank == 1 && (a == 0xFF)\n"
     with pytest.raises(DebugError, match="unknown name 'nowhere'"):
         debugger.execute("break bank 2 : nowhere")
+
+
+# Two 2 KiB banks assembled at the same addresses (PHASE): bank 0 at the image's start, bank 1
+# 2048 bytes on. Each selects the other, as _bank() above does.
+BANKED_SOURCE = """\
+        org 400h
+zero:   mov a,#0FFh
+        outl p1,a
+        jmp zero
+        org 0C00h
+        phase 400h
+one:    mov a,#0FEh
+        outl p1,a
+        nop
+        jmp one
+        dephase
+"""
+
+
+def _banked_debugger(tmp_path):
+    from cart.asm import assemble_text
+    from cart.asm.output import symbol_json, symbol_table
+    source = tmp_path / "banks.asm"
+    source.write_text(BANKED_SOURCE)
+    assembly = assemble_text(BANKED_SOURCE, str(source))
+    symbols = tmp_path / "banks.sym.json"
+    symbols.write_text(symbol_json(symbol_table(assembly, str(tmp_path))))
+    bios = bytes([0x84, 0x00]) + bytes(1022)             # JMP 0x400; P1 = 0xFF: bank 1
+    out = io.StringIO()
+    machine = Odyssey2(cart=assembly.image(size=4096, fill=0x00), bios=bios)
+    return Debugger(machine, symbols=symbols, out=out), out
+
+
+def test_source_lines_follow_the_bank_mapped_now(tmp_path):
+    debugger, out = _banked_debugger(tmp_path)
+    debugger.execute("break 0x402")
+    debugger.execute("continue")                          # bank 1 runs first (P1 = 0xFF)
+    out.truncate(0), out.seek(0)
+    debugger.execute("dis")
+    listing = out.getvalue().splitlines()
+    # The statements before the PC come from bank 1's lines too (7, then 8 at the PC).
+    assert listing[:3] == ["one:",
+                           "   400  23 FE  mov a,#0xfe           banks.asm:7",
+                           "=> 402  39     outl p1,a             banks.asm:8"]
+    assert listing[3].endswith("banks.asm:9")             # bank 1's NOP
+    debugger.execute("continue")                          # now in bank 0
+    out.truncate(0), out.seek(0)
+    debugger.execute("dis")
+    listing = out.getvalue().splitlines()
+    assert listing[1] == "   400  23 FF  mov a,#0xff           banks.asm:2"
+    assert listing[2].startswith("=> 402")
+    assert listing[2].endswith("banks.asm:3") and listing[3].endswith("banks.asm:4")
