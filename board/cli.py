@@ -37,7 +37,8 @@ examples:
   board attack Indonesia                  start a war
   board battle defender --weapons tank,plane --energy 1200,2000
   board pact Ann Cy / board break Ann     player alliances (rule 18)
-  board status / history / undo / redo / show --png board.png
+  board status / options / history / undo / redo / show --png board.png
+  board pause / resume                    variation 1: stop and restart the clock
   board combat triplea --attacker army=5 --defender army=3     another war game's battle
 """
 
@@ -131,23 +132,9 @@ def _print_notes(notes) -> None:
         print(f"  {note}")
 
 
-def _time_left(log: GameLog) -> timedelta | None:
-    """Variation 1: what is left of the agreed time (None without a time limit)."""
-    limit = log.config.time_limit_minutes
-    if limit is None:
-        return None
-    deadline = datetime.fromisoformat(log.created_at) + timedelta(minutes=limit)
-    return deadline - datetime.now(deadline.tzinfo)
-
-
-def _time_is_up(log: GameLog) -> bool:
-    left = _time_left(log)
-    return left is not None and left <= timedelta(0) and log.state().phase != "over"
-
-
 def _check_clock(log: GameLog) -> None:
     """Variation 1: once the agreed time has passed, the next action calls time first."""
-    if _time_is_up(log):
+    if log.time_call_due():
         limit = log.config.time_limit_minutes
         seq, _, notes = log.record(rules.TimeUp())
         print(f"#{seq} time limit of {limit} minutes reached")
@@ -261,6 +248,21 @@ def cmd_timeup(args) -> int:
     return _act(args, lambda state: rules.TimeUp())
 
 
+def cmd_pause(args) -> int:
+    log = _open(args)
+    _check_clock(log)
+    at = log.pause()
+    print(f"clock paused at {at}: {log.countdown()} (board resume starts it again)")
+    return 0
+
+
+def cmd_resume(args) -> int:
+    log = _open(args)
+    at = log.resume()
+    print(f"clock running again at {at}: {log.countdown()}")
+    return 0
+
+
 def _take_back_or_put_back(args, verb: str) -> int:
     log = _open(args)
     seq, action = getattr(log, verb)()
@@ -285,10 +287,15 @@ def cmd_status(args) -> int:
     if state.config.target:
         print(f"playing to record {state.config.target} (variation 2)")
     if state.config.time_limit_minutes:
-        left = _time_left(log)
-        clock = (f"; {int(left.total_seconds()) // 60}:{int(left.total_seconds()) % 60:02d} left"
-                 if left > timedelta(0) else
-                 "; time is up: the next action records it (or board timeup)" if _time_is_up(log) else "")
+        clock = log.countdown()
+        if state.phase == "over":
+            clock = ""
+        elif log.time_call_due():
+            clock = "; time is up: the next action records it (or board timeup)"
+        elif clock == "time is up":
+            clock = "; time is up, its call undone: the table plays on until board timeup"
+        else:
+            clock = f"; {clock}"
         print(f"time limit {state.config.time_limit_minutes} minutes from {log.created_at} (variation 1)"
               + clock)
     for p, player in enumerate(state.players):
@@ -522,6 +529,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("break", cmd_break, "rule 18F: leave a player alliance for good")
     p.add_argument("player")
     command("timeup", cmd_timeup, "variation 1: call time now (it is also called automatically)")
+    command("pause", cmd_pause, "variation 1: stop the clock (a break in the evening)")
+    command("resume", cmd_resume, "variation 1: start the clock again")
     command("undo", cmd_undo, "take back the latest action in force")
     command("redo", cmd_redo, "put back the latest undone action")
     command("status", cmd_status, "players, records, chips, holdings and who is to act")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from . import rules
@@ -39,7 +39,15 @@ CREATE TABLE events (
     action TEXT,
     recorded_at TEXT NOT NULL
 );
+""" + """
+CREATE TABLE IF NOT EXISTS clock (
+    seq INTEGER PRIMARY KEY,
+    type TEXT NOT NULL CHECK (type IN ('pause', 'resume')),
+    recorded_at TEXT NOT NULL
+);
 """
+CLOCK_SCHEMA = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS clock"):]
+PAUSE, RESUME = "pause", "resume"
 
 
 class LogError(Exception):
@@ -68,8 +76,13 @@ class HistoryLine:
     action: Action | None = None
 
 
+def _now() -> datetime:
+    """The time now (one place, so that tests can move it)."""
+    return datetime.now(timezone.utc)
+
+
 def now_utc() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return _now().isoformat(timespec="seconds")
 
 
 def _check_timestamp(text) -> str:
@@ -201,6 +214,103 @@ class GameLog:
     def event_count(self) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
 
+    # -- the clock (game variation 1) --------------------------------------------------------
+
+    def clock_events(self) -> list[tuple[str, str]]:
+        """The pauses and resumptions of the clock, oldest first, as (type, recorded_at)."""
+        try:
+            rows = self.conn.execute("SELECT type, recorded_at FROM clock ORDER BY seq").fetchall()
+        except sqlite3.OperationalError as err:
+            if "no such table" in str(err):
+                return []           # a game file from before the clock could be paused
+            raise LogError(f"{self.path}: clock unreadable ({err})") from None
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+            raise LogError(f"{self.path}: clock unreadable ({err})") from None
+        for kind, at in rows:
+            try:
+                if kind not in (PAUSE, RESUME):
+                    raise ValueError(f"unknown clock event {kind!r}")
+                _check_timestamp(at)
+            except (ValueError, TypeError) as err:
+                raise LogError(f"{self.path}: clock: {err}") from None
+        return rows
+
+    def paused(self) -> bool:
+        events = self.clock_events()
+        return bool(events) and events[-1][0] == PAUSE
+
+    def playing_time(self, at: datetime | None = None) -> timedelta:
+        """Time on the clock at `at` (now by default): since `board new`, pauses left out."""
+        at = at or _now()
+        start = datetime.fromisoformat(self.created_at)
+        total, running_since = timedelta(0), start
+        for kind, recorded_at in self.clock_events():
+            moment = min(datetime.fromisoformat(recorded_at), at)
+            if kind == PAUSE and running_since is not None:
+                total += max(moment - running_since, timedelta(0))
+                running_since = None
+            elif kind == RESUME and running_since is None:
+                running_since = moment
+        if running_since is not None:
+            total += max(at - running_since, timedelta(0))
+        return total
+
+    def time_left(self, at: datetime | None = None) -> timedelta | None:
+        """What is left of the agreed time (None without a time limit); below 0 once past."""
+        limit = self.config.time_limit_minutes
+        if limit is None:
+            return None
+        return timedelta(minutes=limit) - self.playing_time(at)
+
+    def countdown(self) -> str | None:
+        """Variation 1 in a few words: "12:34 left", "12:34 left, paused", "time is up"
+        (None without a time limit)."""
+        left = self.time_left()
+        if left is None:
+            return None
+        if left <= timedelta(0):
+            return "time is up"
+        seconds = int(left.total_seconds())
+        text = (f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}" if seconds >= 3600
+                else f"{seconds // 60}:{seconds % 60:02d}")
+        return f"{text} left" + (", paused" if self.paused() else "")
+
+    def time_call_due(self) -> bool:
+        """Variation 1: the agreed time has passed and nobody has recorded it yet. An undone
+        time-up stays undone until the time really passes again: one typed early is called
+        again when the time runs out; one undone after the time ran out means the table plays
+        on (`board timeup` ends the game)."""
+        left = self.time_left()
+        if left is None or left > timedelta(0) or self.state().phase == "over":
+            return False
+        events = self.events()
+        in_force = {seq for seq, _ in in_force_actions(events)[0]}
+        limit = timedelta(minutes=self.config.time_limit_minutes)
+        for event in events:
+            if isinstance(event.action, rules.TimeUp) and event.seq not in in_force \
+                    and self.playing_time(datetime.fromisoformat(event.recorded_at)) >= limit:
+                return False
+        return True
+
+    def pause(self) -> str:
+        return self._clock(PAUSE)
+
+    def resume(self) -> str:
+        return self._clock(RESUME)
+
+    def _clock(self, kind: str) -> str:
+        if self.config.time_limit_minutes is None:
+            raise rules.RuleViolation("variation 1", "this game has no time limit")
+        with self._write() as conn:
+            conn.execute(CLOCK_SCHEMA)
+            if self.paused() == (kind == PAUSE):
+                raise rules.RuleViolation("variation 1", f"the clock is {'already' if kind == PAUSE else 'not'} paused")
+            if kind == PAUSE and self.state().phase == "over":
+                raise rules.RuleViolation("22", "the game is over")
+            at = now_utc()
+            conn.execute("INSERT INTO clock (type, recorded_at) VALUES (?, ?)", (kind, at))
+        return at
+
     # -- writing -------------------------------------------------------------------------------
 
     def record(self, action: Action) -> tuple[int, State, list[str]]:
@@ -261,12 +371,13 @@ class GameLog:
                 "config": self.config.to_dict(),
                 "events": [{"seq": e.seq, "type": e.type,
                             "action": e.action.to_dict() if e.action else None,
-                            "recorded_at": e.recorded_at} for e in self.events()]}
+                            "recorded_at": e.recorded_at} for e in self.events()],
+                "clock": [{"type": kind, "recorded_at": at} for kind, at in self.clock_events()]}
 
     @classmethod
     def import_(cls, path: str | Path, data, source: str) -> "GameLog":
         """A new game file holding an export, checked event by event by replaying it."""
-        config, events, created_at = _parse_export(data, source)
+        config, events, created_at, clock = _parse_export(data, source)
         try:
             rules.new_game(config)
         except rules.RuleViolation as err:
@@ -276,6 +387,7 @@ class GameLog:
         with log._write() as conn:
             for event in events:
                 log._append(conn, event.type, event.action, event.recorded_at)
+            conn.executemany("INSERT INTO clock (type, recorded_at) VALUES (?, ?)", clock)
         return log
 
 
@@ -358,7 +470,7 @@ def _history(config: GameConfig, events: list[Event], source: str) -> list[Histo
     return lines
 
 
-def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str]:
+def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str, list[tuple[str, str]]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise LogError(f"{source}: not a Conquest of the World game export")
     if data.get("version") != VERSION:
@@ -373,6 +485,11 @@ def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str]:
             action = rules.action_from_dict(item["action"]) if kind == ACTION else None
             events.append(Event(int(item["seq"]), kind, action, str(item["recorded_at"])))
         created_at = _check_timestamp(data["created_at"])
+        clock = []
+        for i, item in enumerate(data.get("clock", [])):      # exports before pauses have none
+            if item["type"] not in (PAUSE, RESUME):
+                raise LogError(f"{source}: clock[{i}]: unknown type {item['type']!r}")
+            clock.append((item["type"], _check_timestamp(item["recorded_at"])))
     except ScenarioError as err:
         raise LogError(str(err)) from None
     except (KeyError, TypeError, ValueError) as err:
@@ -380,4 +497,4 @@ def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str]:
     seqs = [e.seq for e in events]
     if seqs != sorted(set(seqs)):
         raise LogError(f"{source}: event numbers must be increasing")
-    return config, events, created_at
+    return config, events, created_at, clock

@@ -40,9 +40,11 @@ PBU_WIDTH = 36
 TRACK_CELLS_PER_ROW = 20
 TRACK_ROWS = 5
 TRACK_CELL_W = 56
-TRACK_CELL_H = 30
+TRACK_CELL_H = 48
 TRACK_LENGTH = TRACK_CELLS_PER_ROW * TRACK_ROWS     # the printed track: 1 to 100
+TRACK_NUMBER_BAND = 16      # a cell's number sits in its top band; markers below it, never on it
 MARKER_RADIUS = 7
+TRACK_MARKER_RADIUS = 7
 STATUS_LINE = 20
 
 
@@ -74,17 +76,29 @@ class Layout:
         return x + NAME_WIDTH + 2 * AREA_WIDTH + PBU_WIDTH + 12, y + ROW // 2
 
     def track_point(self, halves: int, slot: int) -> tuple[int, int]:
-        """A record marker's centre: on a number, or on the line after it for a half (rule 6).
-        Record 0 or below sits on the start square; beyond 100 the marker goes round again."""
+        """A record marker's centre: on a number, or on the line after it for a half (rule 6),
+        in the cell's lower part so the number stays readable; each player has a slot (three
+        across, two down). Record 0 or below sits on the start square; beyond 100 the marker
+        goes round again (track_lap says which time round)."""
         whole, half = divmod(max(halves, 0), 2)
         row, column = 0, 0                        # the start square, left of 1
         if whole:
             row, column = divmod((whole - 1) % TRACK_LENGTH, TRACK_CELLS_PER_ROW)
             column += 1
         cx = MARGIN + TRACK_CELL_W * column + TRACK_CELL_W // 2 + half * TRACK_CELL_W // 2
-        cy = self.track_top + row * TRACK_CELL_H + TRACK_CELL_H // 2
-        dx, dy = (slot % 3 - 1) * (MARKER_RADIUS + 3), (slot // 3) * 2 * MARKER_RADIUS - MARKER_RADIUS
-        return cx + dx, cy + dy
+        band = self.track_top + row * TRACK_CELL_H + TRACK_NUMBER_BAND
+        r = TRACK_MARKER_RADIUS
+        dx = (slot % 3 - 1) * (2 * r + 1)
+        dy = r + 1 + (slot // 3) * (2 * r + 1)
+        return cx + dx, band + dy
+
+    def track_number_box(self, number: int) -> tuple[int, int, int, int]:
+        """Where the track's printed number `number` (1-100, or 0 for the start) is written."""
+        row, column = divmod(number - 1, TRACK_CELLS_PER_ROW) if number else (0, -1)
+        x = MARGIN + TRACK_CELL_W * (column + 1)
+        y = self.track_top + row * TRACK_CELL_H
+        left, top, right, bottom = _font(11).getbbox(str(number))
+        return x + 3 + left, y + 2 + top, x + 3 + right, y + 2 + bottom
 
 
 def layout_for(world: World, players: int) -> Layout:
@@ -131,7 +145,13 @@ def _font(size: int):
     return ImageFont.truetype(str(FONT_FILE), size=size)
 
 
-def render(state: State) -> Image.Image:
+def track_lap(halves: int) -> int:
+    """Which time round the 1-100 track a record is on: 1 up to 100, 2 from 100.5, ..."""
+    return max(halves - 1, 0) // (2 * TRACK_LENGTH) + 1
+
+
+def render(state: State, clock: str | None = None) -> Image.Image:
+    """The board for `state`; `clock` is the time-limit countdown to show (variation 1)."""
     world = state.world
     layout = layout_for(world, len(state.players))
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
@@ -163,7 +183,7 @@ def render(state: State) -> Image.Image:
     if state.war:
         _marker(draw, layout.outside_point(state.war.country), PLAYER_COLOURS[state.war.sides[0]])
     _draw_track(draw, layout, state, small, font)
-    _draw_status(draw, layout, state, font)
+    _draw_status(draw, layout, state, font, clock)
     return image
 
 
@@ -177,27 +197,35 @@ def _draw_track(draw, layout: Layout, state: State, small, font) -> None:
     top = layout.track_top
     draw.text((MARGIN, top - 22), "POWER BASE RECORD", font=font, fill=TEXT_LIGHT)
     draw.rectangle((MARGIN, top, MARGIN + TRACK_CELL_W - 1, top + TRACK_CELL_H), fill=PAPER, outline=INK)
-    draw.text((MARGIN + 4, top + 2), "0", font=small, fill=INK)
+    draw.text((MARGIN + 3, top + 2), "0", font=small, fill=INK)
     for n in range(1, TRACK_LENGTH + 1):
         row, col = divmod(n - 1, TRACK_CELLS_PER_ROW)
         x = MARGIN + TRACK_CELL_W * (col + 1)
         y = top + row * TRACK_CELL_H
         draw.rectangle((x, y, x + TRACK_CELL_W, y + TRACK_CELL_H), fill=TRACK_CELL, outline=INK)
         draw.text((x + 3, y + 2), str(n), font=small, fill=INK)
+    lap_font = _font(11)
+    r = TRACK_MARKER_RADIUS
     for p in state.active():
-        _marker(draw, layout.track_point(state.record(p), p), PLAYER_COLOURS[p])
+        cx, cy = layout.track_point(state.record(p), p)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PLAYER_COLOURS[p], outline=INK)
+        lap = track_lap(state.record(p))
+        if lap > 1:             # beyond 100: the marker carries the number of times round
+            draw.text((cx, cy), str(lap), font=lap_font, fill=TEXT_LIGHT, anchor="mm")
 
 
-def _draw_status(draw, layout: Layout, state: State, font) -> None:
+def _draw_status(draw, layout: Layout, state: State, font, clock: str | None) -> None:
     y = layout.status_top
-    draw.text((MARGIN, y), f"WARCHEST {state.warchest} PBU    to act: {state.to_act()}",
-              font=font, fill=TEXT_LIGHT)
+    draw.text((MARGIN, y), f"WARCHEST {state.warchest} PBU    to act: {state.to_act()}"
+              + (f"    clock: {clock}" if clock else ""), font=font, fill=TEXT_LIGHT)
     for p, player in enumerate(state.players):
         y += STATUS_LINE
         _marker(draw, (MARGIN + MARKER_RADIUS, y + 8), PLAYER_COLOURS[p])
         allies = sorted(state.pact_of(p) - {p})
+        lap = track_lap(state.record(p))
         text = (f"{player.name}: homeland {player.homeland or '-'}, record "
-                f"{fmt_record(state.record(p))}, chips {player.chips}"
+                f"{fmt_record(state.record(p))}" + (f" (lap {lap} of the track)" if lap > 1 else "")
+                + f", chips {player.chips}"
                 + (f", allied with {', '.join(state.name(q) for q in allies)}" if allies else "")
                 + (" - out of the game" if player.eliminated else "")
                 + (" - WINNER" if p in state.winners else ""))
@@ -230,12 +258,15 @@ class BoardWindow:
         self.image: Image.Image | None = None
 
     def refresh(self) -> bool:
-        """Redraw if the game changed since the last look; True if it did."""
-        count = self.log.event_count()
-        if count == self.seen:
-            return False
-        self.seen = count
-        self.image = render(self.log.state())
+        """Redraw if the game or the time-limit countdown changed since the last look; True
+        if it did."""
+        count, clock = self.log.event_count(), self.log.countdown()
+        if self.seen is not None and self.seen[0] == count and (self.seen[2] or self.seen[1] == clock):
+            return False                # nothing new (and once the game is over, no countdown)
+        state = self.log.state()
+        over = state.phase == "over"
+        self.seen = (count, clock, over)
+        self.image = render(state, None if over else clock)
         self._blit(self.image)
         return True
 

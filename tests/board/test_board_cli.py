@@ -150,7 +150,7 @@ def test_every_command_has_help(capsys):
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices
     assert set(commands) == {"new", "first", "homeland", "ally", "attack", "battle", "pass", "pact",
-                             "break", "timeup", "undo", "redo", "status", "history", "options", "export",
+                             "break", "timeup", "pause", "resume", "undo", "redo", "status", "history", "options", "export",
                              "import", "show", "combat", "watch", "play", "calibrate"}
     for name in commands:
         with pytest.raises(SystemExit) as exit:

@@ -105,3 +105,90 @@ def test_names_with_accents_are_drawn_with_their_letters():
     for letter, plain in (("é", "e"), ("ü", "u"), ("ñ", "n"), ("Ç", "C")):
         drawn = bytes(font.getmask(letter))
         assert drawn != missing and drawn != bytes(font.getmask(plain)), letter
+
+
+def at_records(world, records, names=None):
+    """A game whose players stand at these records (in halves) on the POWER BASE RECORD."""
+    names = names or tuple("ABCDEF"[:len(records)])
+    state = R.new_game(R.GameConfig(tuple(names), world))
+    for player, halves in zip(state.players, records):
+        player.record_adjust = halves
+    return state
+
+
+def test_markers_never_cover_the_record_tracks_numbers(world):
+    """Rule 5B: "Place your C/A marker on the appropriate number on the POWER BASE RECORD";
+    rule 6: a half "on the line between four and five". Six players on whole and half records
+    across the track: every printed number reads exactly as on an empty track."""
+    crowded = at_records(world, [2, 3, 41, 42, 199, 200])        # 1, 1.5, 20.5, 21, 99.5, 100
+    empty = at_records(world, [0] * 6)
+    layout = V.layout_for(world, 6)
+    full, bare = V.render(crowded), V.render(empty)
+    for number in range(0, V.TRACK_LENGTH + 1):
+        box = layout.track_number_box(number)
+        if number:
+            assert full.crop(box).tobytes() == bare.crop(box).tobytes(), number
+        assert (bare if number else full).crop(box).getcolors(4096) and \
+            any(sum(c) < 200 for _, c in (bare if number else full).crop(box).getcolors(4096)), number
+    for slot, halves in enumerate([2, 3, 41, 42, 199, 200]):
+        assert full.getpixel(layout.track_point(halves, slot)) == V.PLAYER_COLOURS[slot]
+
+
+def test_records_above_100_show_the_lap(world):
+    """The track is printed 1 to 100 (the manual's POWER BASE RECORD grid); a record of 130
+    stands on 30 the second time round: its marker carries a 2, and the status says so."""
+    layout = V.layout_for(world, 2)
+    once, twice = V.render(at_records(world, [60, 0])), V.render(at_records(world, [260, 0]))
+    assert layout.track_point(60, 0) == layout.track_point(260, 0)
+    x, y = layout.track_point(60, 0)
+    r = V.TRACK_MARKER_RADIUS // 2      # inside the outline
+    inside = (x - r, y - r, x + r + 1, y + r + 1)
+    assert {c for _, c in once.crop(inside).getcolors(4096)} == {V.PLAYER_COLOURS[0]}
+    digit = [c for _, c in twice.crop(inside).getcolors(4096) if min(c) > 200]
+    assert digit, "the lap number is drawn in light ink on the marker"
+    assert V.track_lap(200) == 1 and V.track_lap(201) == 2 and V.track_lap(400) == 2 and V.track_lap(401) == 3
+
+
+def test_accented_player_and_country_names_are_drawn(world, tmp_path):
+    """Names with accents reach the picture: "Zoé" is drawn unlike "Zoe" and unlike a letter
+    the font lacks; so is a country renamed by a scenario, "Côte d'Ivoire"."""
+    from dataclasses import replace
+    def status_line(name):
+        state = at_records(world, [0, 0], names=(name, "Bob"))
+        layout = V.layout_for(world, 2)
+        top = layout.status_top + V.STATUS_LINE
+        return V.render(state).crop((0, top, layout.width, top + V.STATUS_LINE)).tobytes()
+    assert len({status_line("Zoé"), status_line("Zoe"), status_line("Zo\U0010fff0")}) == 3
+    zones = tuple(tuple("Côte d'Ivoire" if c == "Nigeria" else c for c in z) for z in world.zones)
+    pbu = {("Côte d'Ivoire" if c == "Nigeria" else c): v for c, v in world.pbu.items()}
+    ivory = replace(world, zones=zones, pbu=pbu)
+    plain = replace(world, zones=tuple(tuple("Cote d'Ivoire" if c == "Côte d'Ivoire" else c for c in z)
+                                       for z in zones),
+                    pbu={("Cote d'Ivoire" if c == "Côte d'Ivoire" else c): v for c, v in pbu.items()})
+    box = V.layout_for(ivory, 2).area("Côte d'Ivoire", "name")
+    accented = V.render(R.new_game(R.GameConfig(("A", "B"), ivory))).crop(box)
+    assert accented.tobytes() != V.render(R.new_game(R.GameConfig(("A", "B"), plain))).crop(box).tobytes()
+
+
+def test_the_window_counts_down_the_time_limit(sdl_dummy, tmp_path, world, monkeypatch):
+    """Variation 1: the board view shows the time left, and redraws as it runs down."""
+    from datetime import datetime, timedelta, timezone
+    import board.log
+    now = [datetime(2026, 3, 1, 19, 0, tzinfo=timezone.utc)]
+    monkeypatch.setattr(board.log, "_now", lambda: now[0])
+    log = GameLog.create(tmp_path / "g.db", R.GameConfig(("Ann", "Bob"), world, time_limit_minutes=45))
+    window = V.BoardWindow(GameLog.open(log.path))
+    try:
+        assert window.refresh() is True
+        first = window.image
+        assert window.refresh() is False                  # the same second: nothing to redraw
+        now[0] += timedelta(minutes=1)
+        assert window.refresh() is True                   # a minute later: 44:00 left
+        layout = V.layout_for(world, 2)
+        line = (0, layout.status_top, layout.width, layout.status_top + V.STATUS_LINE)
+        assert first.crop(line).tobytes() != window.image.crop(line).tobytes()
+        assert first.crop((0, 0, layout.width, layout.status_top)).tobytes() == \
+            window.image.crop((0, 0, layout.width, layout.status_top)).tobytes()
+        assert V.render(log.state(), "44:00 left").tobytes() == window.image.tobytes()
+    finally:
+        window.close()
