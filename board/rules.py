@@ -623,9 +623,9 @@ def _attack(state: State, action: Attack, notes: list[str]) -> None:
     if state.first_turn:
         raise RuleViolation("8B", "the first turn allows attacks on unoccupied countries only")
     if kind == HOMELAND:
-        # 19A / Illustration T: "bordered by enemy player on each side": each side must carry
-        # the attacker's (or a player ally's) marker — a conquest, but also the attacker's own
-        # homeland or alliance, which could never be conquered by its own holder.
+        # 19A-B: each side must be "conquered" — "occupied" — by the attacker's side: a
+        # conquest, but also the attacker's own homeland or alliance, which its own holder
+        # could never conquer (board/RULES.md 19).
         for side in state.world.homeland_sides(country):
             side_owner, _ = state.holdings.get(side, (None, None))
             if side_owner is None or not state.allied(p, side_owner):

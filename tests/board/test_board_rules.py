@@ -312,7 +312,8 @@ def test_allies_pool_chips_and_never_attack_each_other(world):
 
 
 def test_a_pooled_payment_names_each_payer(world):
-    """18B: allies pool their chips; the note names who pays what, for the real chips."""
+    """18B: "Allied players may combine their PBU chips to purchase alliances with unoccupied
+    countries"; the note names who pays what, for the players moving the real chips."""
     state = scenario_game(world, ["Ann", "Bob", "Cy", "Dee"], [
         {"homeland": "United States", "chips": 500}, {"homeland": "U.S.S.R."},
         {"homeland": "China", "chips": 3000}, {"homeland": "Japan"}], first="Ann")
@@ -375,10 +376,10 @@ def test_allies_freed_in_the_final_round_are_fair_game(world):
 
 
 def test_a_neighbouring_homeland_or_own_ally_counts_as_a_side(world):
-    """19A: "The countries bordering each side of the enemy HOMELAND must first be conquered";
-    Illustration T: "bordered by enemy player on each side and can now be attacked". Cy's own
-    homeland Spain, beside Bob's West Germany, and Cy's own ally Italy are Cy's markers on each
-    side: they could never be conquered by Cy, and must not block the attack forever."""
+    """19A: "The countries bordering each side of the enemy HOMELAND must first be conquered
+    before the HOMELAND itself can be attacked"; 19B: "Once these countries are occupied". Cy's
+    own homeland Spain, beside Bob's West Germany, and Cy's own ally Italy are Cy's markers on
+    each side: they could never be conquered by Cy, and must not block the attack forever."""
     state = scenario_game(world, ["Ann", "Bob", "Cy"], [
         {"homeland": "United States"}, {"homeland": "West Germany"},
         {"homeland": "Spain", "allied": ("Italy",), "chips": 20000}], first="Cy")
@@ -389,7 +390,9 @@ def test_a_neighbouring_homeland_or_own_ally_counts_as_a_side(world):
     assert state.war.kind == "homeland" and state.war.sides == (2, 1)
 
 
-def test_illustration_t_west_germany_attackable_once_italy_and_spain_are_conquered(world):
+def test_west_germany_attackable_once_italy_and_spain_are_conquered(world):
+    """Rule 4, Example 2: West Germany's sides are Italy and Spain; 19A: "must first be
+    conquered"; 19B: "(Full PBU board value x 1000.)"; 19C: "that player is out of the game"."""
     state, _ = play(west_germany_game(world), R.Pass(), R.Pass())       # Bob, Cy; now Ann
     assert state.name(state.current) == "Ann"
     assert "Italy" in refused(state, R.Attack("West Germany"), "19A")
@@ -429,7 +432,7 @@ def test_the_booty_is_divided_within_the_alliance_country_by_country(world):
 
 def test_a_side_held_as_an_alliance_opens_the_homeland(world):
     # The attacker cannot conquer its own ally Italy (15B), so its marker there counts as the
-    # side held (Illustration T: "bordered by enemy player on each side"); an empty side does not.
+    # side held (19B: "Once these countries are occupied"); an empty side does not.
     state = scenario_game(world, ["Ann", "Bob"], [
         {"homeland": "United States", "allied": ("Italy",), "chips": 20000},
         {"homeland": "West Germany"}], first="Bob")
@@ -609,8 +612,8 @@ def test_the_warchest_pays_what_it_holds(world):
 
 
 def test_joining_an_alliance_needs_every_members_consent(world):
-    """18A: alliances are made between the players who make them: Cy, allied with Bob, cannot
-    bring Dee in (and Bob's chips to Dee's attacks) without Bob."""
+    """18A: "Two or more players may form player alliances between themselves": Cy, allied with
+    Bob, cannot bring Dee in (and Bob's chips, 18B, to Dee's attacks) without Bob."""
     state, _ = play(four_players(world), R.FormPact(("Bob", "Cy")))
     assert "Bob must agree too" in refused(state, R.FormPact(("Cy", "Dee")), "18A")
     state, notes = play(state, R.FormPact(("Cy", "Dee", "Bob")))
@@ -618,6 +621,10 @@ def test_joining_an_alliance_needs_every_members_consent(world):
 
 
 def test_an_ally_may_direct_the_attack_and_place_the_marker(world):
+    """18B: "The allied countries may alternate between themselves directing the attack on the
+    enemy. Each allied player places his or her C/A marker on the conquered or allied country";
+    14D: "After the defeat of an attacking player, the attack option passes to the losing
+    attacker's left"."""
     state, _ = play(four_players(world), R.FormPact(("Ann", "Cy")))
     refused(state, R.Attack("Norway", by="Bob"), "18B")
     state, _ = play(state, R.Attack("Norway", by="Cy"))

@@ -30,7 +30,7 @@ def test_board_matches_the_manual():
 
 def test_homeland_sides_are_the_neighbours_in_the_list():
     world = standard_world()
-    assert world.homeland_sides("West Germany") == ("Italy", "Spain")     # Illustration T
+    assert world.homeland_sides("West Germany") == ("Italy", "Spain")     # rule 4, Example 2
     assert world.homeland_sides("Canada") == ("United States",)
     assert world.homeland_sides("Cuba") == ("East Germany",)
     assert world.homeland_sides("Australia") == ()
