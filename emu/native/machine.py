@@ -1,0 +1,155 @@
+"""The console (native/machine.c, state.c): Machine, its trace rows and save-state errors."""
+import numpy as _np
+
+from emu.native import ffi, lib
+
+REGIONS = {"ntsc": lib.O2_REGION_NTSC, "pal": lib.O2_REGION_PAL}
+MODELS = {"hardware": lib.O2_MODEL_HARDWARE, "mame": lib.O2_MODEL_MAME}
+
+STATE_ERRORS = {
+    lib.O2_ERR_STATE_MAGIC: "not a save state of this emulator",
+    lib.O2_ERR_STATE_VERSION: "save state from a newer version of this emulator",
+    lib.O2_ERR_STATE_CORRUPT: "save state is truncated or corrupt",
+    lib.O2_ERR_STATE_MISMATCH: "save state was made with another cartridge, BIOS, character set or region",
+}
+
+TRACE_FIELDS = ("cycle", "pc", "op", "a", "psw", "t")
+
+
+def trace_rows(entries, count: int) -> dict:
+    """The first `count` of an o2_trace_entry array as a dict of numpy arrays (TRACE_FIELDS and
+    "r", shape (count, 8)); shared by Machine.trace and the debugger's `trace on`."""
+    size = ffi.sizeof("o2_trace_entry")
+    layout = _np.dtype({
+        "names": list(TRACE_FIELDS) + ["r"],
+        "formats": [_np.uint64, _np.uint16, _np.uint8, _np.uint8, _np.uint8, _np.uint8,
+                    (_np.uint8, 8)],
+        "offsets": [ffi.offsetof("o2_trace_entry", f) for f in TRACE_FIELDS]
+                   + [ffi.offsetof("o2_trace_entry", "r")],
+        "itemsize": size})
+    rows = _np.frombuffer(ffi.buffer(entries, size * max(count, 1)), dtype=layout)[:count]
+    return {name: rows[name].copy() for name in layout.names}
+
+
+class Machine:
+    """One console: a thin owner of an o2_machine handle. Sizes and values are checked by the
+    caller (emu.odyssey2); errors come back as the C codes."""
+
+    def __init__(self, region: str = "ntsc"):
+        self._m = ffi.gc(lib.o2_new(REGIONS[region]), lib.o2_free)
+        if self._m == ffi.NULL:
+            raise MemoryError("o2_new failed")
+        cpu = self._inside(lib.o2_cpu(self._m))
+        self.cpu = cpu
+        self.iram = self._view(cpu.ram, 64)
+        self.xram = self._view(lib.o2_xram(self._m), 128)
+        shape = (lib.O2_SCREEN_H, lib.O2_SCREEN_W, 3)
+        self.screen = self._view(lib.o2_screen(self._m), shape[0] * shape[1] * 3).reshape(shape)
+        self._count = ffi.new("uint32_t *")
+
+    def _inside(self, pointer):
+        """The pointer (into this machine's memory), holding the machine alive while it lives:
+        views such as m.screen may outlive the Odyssey2 object that made them."""
+        handle = self._m
+        return ffi.gc(pointer, lambda _pointer, _keep=handle: None)
+
+    def _view(self, pointer, size):
+        return _np.frombuffer(ffi.buffer(self._inside(pointer), size), dtype=_np.uint8)
+
+    def audio(self):
+        """The int16 samples of the last complete frame (a copy)."""
+        samples = lib.o2_audio(self._m, self._count)
+        return _np.frombuffer(ffi.buffer(samples, 2 * self._count[0]), dtype=_np.int16).copy()
+
+    def set_sample_rate(self, rate: int):
+        lib.o2_set_sample_rate(self._m, rate)
+
+    def load_bios(self, data: bytes) -> int:
+        return lib.o2_load_bios(self._m, data, len(data))
+
+    def load_charset(self, data: bytes) -> int:
+        return lib.o2_load_charset(self._m, data, len(data))
+
+    def load_cart(self, data: bytes) -> int:
+        return lib.o2_load_cart(self._m, data, len(data))
+
+    def power_on(self):
+        lib.o2_power_on(self._m)
+
+    def reset(self):
+        lib.o2_reset(self._m)
+
+    def set_reset(self, held: bool):
+        lib.o2_set_reset(self._m, int(held))
+
+    @property
+    def model(self) -> str:
+        return {lib.O2_MODEL_HARDWARE: "hardware", lib.O2_MODEL_MAME: "mame"}[lib.o2_model(self._m)]
+
+    @model.setter
+    def model(self, name: str):
+        lib.o2_set_model(self._m, MODELS[name])
+
+    def set_skip_idle(self, on: bool):
+        lib.o2_set_skip_idle(self._m, int(on))
+
+    def step(self) -> int:
+        return lib.o2_step(self._m)
+
+    def run_cycles(self, n: int) -> int:
+        return lib.o2_run_cycles(self._m, n)
+
+    def run_frames(self, n: int) -> int:
+        return lib.o2_run_frames(self._m, n)
+
+    @property
+    def cycles(self) -> int:
+        return lib.o2_cycles(self._m)
+
+    @property
+    def frame(self) -> int:
+        return lib.o2_frame(self._m)
+
+    @property
+    def hc(self) -> int:
+        return lib.o2_hc(self._m)
+
+    @property
+    def cart_bank(self) -> int:
+        return lib.o2_cart_bank(self._m)
+
+    def vdc_registers(self) -> bytes:
+        """The 256 VDC registers as the program wrote them (o2_vdc_registers), a copy."""
+        return bytes(ffi.buffer(lib.o2_vdc_registers(self._m), 256))
+
+    def frame_start_cycle(self, frame: int) -> int:
+        return lib.o2_frame_start_cycle(self._m, frame)
+
+    def vdc_regs(self):
+        return _np.array([lib.o2_vdc_peek(self._m, r) for r in range(256)], dtype=_np.uint8)
+
+    def set_key(self, row: int, column: int, down: bool):
+        lib.o2_set_key(self._m, row, column, int(down))
+
+    def set_joystick(self, n: int, bits: int):
+        lib.o2_set_joystick(self._m, n, bits)
+
+    def trace(self, n: int):
+        """Runs up to n instructions; returns a dict of numpy arrays (TRACE_FIELDS and "r",
+        shape (count, 8)), one row per executed instruction."""
+        out = ffi.new("o2_trace_entry[]", max(n, 1))
+        count = lib.o2_trace_run(self._m, out, n)
+        return trace_rows(out, count)
+
+    def save_state(self) -> bytes:
+        size = lib.o2_state_size(self._m)
+        buf = ffi.new("uint8_t[]", size)
+        written = lib.o2_save_state(self._m, buf, size)
+        if written != size:
+            raise RuntimeError(f"o2_save_state returned {written}")
+        return bytes(ffi.buffer(buf, size))
+
+    def load_state(self, data: bytes):
+        """Returns None, or the one-line message of a refused state."""
+        code = lib.o2_load_state(self._m, data, len(data))
+        return None if code == lib.O2_OK else STATE_ERRORS.get(code, f"save state refused (code {code})")
