@@ -6,6 +6,7 @@ header is the single description of the boundary.
 Run directly (`python native/build_ffi.py [--out DIR]`) it compiles in place into emu/ (or into DIR/emu).
 O2_SANITIZE=1 adds ASan+UBSan; O2_CFLAGS adds flags.
 """
+import hashlib
 import os
 import pathlib
 import re
@@ -60,9 +61,14 @@ def main(argv: list[str]) -> None:
     out = ROOT
     if len(argv) == 2 and argv[0] == "--out":
         out = pathlib.Path(argv[1]).resolve()
-    # Sanitized objects must never be reused by a normal build: each flavour has its own folder.
+    # Objects built with other flags must never be reused: each flavour has its own folder.
     flavour = "cffi-sanitize" if os.environ.get("O2_SANITIZE") == "1" else "cffi"
-    built = pathlib.Path(_builder(absolute=True).compile(tmpdir=str(ROOT / "build" / flavour), verbose=False))
+    extra = os.environ.get("O2_CFLAGS", "").split()
+    if extra:
+        flavour += "-" + hashlib.sha256(" ".join(extra).encode()).hexdigest()[:12]
+    # A build elsewhere (--out) keeps its objects there too: builds in parallel never share them.
+    objects = out / "build" / flavour
+    built = pathlib.Path(_builder(absolute=True).compile(tmpdir=str(objects), verbose=False))
     target = out / "emu"
     target.mkdir(parents=True, exist_ok=True)
     for old in target.glob("_native*.so"):

@@ -278,6 +278,27 @@ static inline void jump_if(cpu8048 *cpu, unsigned *pc, int condition)
         *pc = page | low;
 }
 
+/* The condition of a conditional jump that tests a flag, A or a pin no instruction of an idle
+ * loop can change (JBb, JZ/JNZ, JC/JNC, JF0/JF1, JT0/JNT0, JNI); -1 for any other opcode. The
+ * dispatch and the idle loops (find_idle_loop) both ask here. */
+static inline int steady_condition(const o2_cpu_state *s, uint8_t op)
+{
+    switch (op) {
+    case 0x12: case 0x32: case 0x52: case 0x72:
+    case 0x92: case 0xB2: case 0xD2: case 0xF2: return (s->a >> (op >> 5)) & 1;   /* JBb */
+    case 0x26: return !s->t0;                                                    /* JNT0 */
+    case 0x36: return s->t0;                                                     /* JT0 */
+    case 0x76: return s->f1;                                                     /* JF1 */
+    case 0x86: return s->int_pin;                                                /* JNI */
+    case 0x96: return s->a != 0;                                                 /* JNZ */
+    case 0xB6: return (s->psw & PSW_F0) != 0;                                    /* JF0 */
+    case 0xC6: return s->a == 0;                                                 /* JZ */
+    case 0xE6: return !carry(s);                                                 /* JNC */
+    case 0xF6: return carry(s);                                                  /* JC */
+    default:   return -1;
+    }
+}
+
 /* JMPP @A and MOVP A,@A read the page of the byte after the opcode. */
 static inline uint8_t page_byte(const cpu8048 *cpu, unsigned pc, uint8_t low)
 {
@@ -400,7 +421,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x0C: case 0x0D: case 0x0E: case 0x0F: expander_read(cpu); break;  /* MOVD A,Pp */
     /* 1x */
     case 0x10: case 0x11: (*indirect(s, op & 1u))++; break;            /* INC @Rr */
-    case 0x12: jump_if(cpu, &pc, s->a & 0x01); break;                  /* JB0 */
+    case 0x12: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB0 */
     case 0x13: add(s, fetch(cpu, &pc), carry(s)); break;               /* ADDC A,#data */
     case 0x14: call(cpu, &pc, op); break;                              /* CALL 0xx */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
@@ -412,15 +433,15 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x23: s->a = fetch(cpu, &pc); break;                          /* MOV A,#data */
     case 0x24: jmp(cpu, &pc, op); break;                               /* JMP 1xx */
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
-    case 0x26: jump_if(cpu, &pc, !s->t0); break;                       /* JNT0 */
+    case 0x26: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNT0 */
     case 0x27: s->a = 0; break;                                        /* CLR A */
     EACH_REG(0x28): exchange(s, reg(s, op & 7u)); break;               /* XCH A,Rr */
     /* 3x */
     case 0x30: case 0x31: exchange_digit(s, indirect(s, op & 1u)); break;  /* XCHD A,@Rr */
-    case 0x32: jump_if(cpu, &pc, s->a & 0x02); break;                  /* JB1 */
+    case 0x32: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB1 */
     case 0x34: call(cpu, &pc, op); break;                              /* CALL 1xx */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
-    case 0x36: jump_if(cpu, &pc, s->t0); break;                        /* JT0 */
+    case 0x36: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JT0 */
     case 0x37: s->a = (uint8_t)~s->a; break;                           /* CPL A */
     case 0x39: port_write(cpu, CPU8048_PORT_P1, s->a); break;          /* OUTL P1,A */
     case 0x3A: port_write(cpu, CPU8048_PORT_P2, s->a); break;          /* OUTL P2,A */
@@ -436,7 +457,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     EACH_REG(0x48): s->a |= *reg(s, op & 7u); break;                   /* ORL A,Rr */
     /* 5x */
     case 0x50: case 0x51: s->a &= *indirect(s, op & 1u); break;        /* ANL A,@Rr */
-    case 0x52: jump_if(cpu, &pc, s->a & 0x04); break;                  /* JB2 */
+    case 0x52: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB2 */
     case 0x53: s->a &= fetch(cpu, &pc); break;                         /* ANL A,#data */
     case 0x54: call(cpu, &pc, op); break;                              /* CALL 2xx */
     case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break;  /* STRT T */
@@ -452,10 +473,10 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     EACH_REG(0x68): add(s, *reg(s, op & 7u), 0); break;                /* ADD A,Rr */
     /* 7x */
     case 0x70: case 0x71: add(s, *indirect(s, op & 1u), carry(s)); break;  /* ADDC A,@Rr */
-    case 0x72: jump_if(cpu, &pc, s->a & 0x08); break;                  /* JB3 */
+    case 0x72: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB3 */
     case 0x74: call(cpu, &pc, op); break;                              /* CALL 3xx */
     case 0x75: break;                                                  /* ENT0 CLK */
-    case 0x76: jump_if(cpu, &pc, s->f1); break;                        /* JF1 */
+    case 0x76: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JF1 */
     case 0x77: s->a = (uint8_t)((s->a >> 1) | (s->a << 7)); break;     /* RR A */
     EACH_REG(0x78): add(s, *reg(s, op & 7u), carry(s)); break;         /* ADDC A,Rr */
     /* 8x */
@@ -463,18 +484,18 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x83: pc = pop(s, 0); break;                                  /* RET */
     case 0x84: jmp(cpu, &pc, op); break;                               /* JMP 4xx */
     case 0x85: set_flag(s, PSW_F0, 0); break;                          /* CLR F0 */
-    case 0x86: jump_if(cpu, &pc, s->int_pin); break;                   /* JNI */
+    case 0x86: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNI */
     case 0x88: port_or(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break; /* ORL BUS,#data */
     case 0x89: port_or(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break;  /* ORL P1,#data */
     case 0x8A: port_or(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break;  /* ORL P2,#data */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: expander_write(cpu); break;  /* ORLD Pp,A */
     /* 9x */
     case 0x90: case 0x91: ext_write(cpu, *reg(s, op & 1u)); break;     /* MOVX @Rr,A */
-    case 0x92: jump_if(cpu, &pc, s->a & 0x10); break;                  /* JB4 */
+    case 0x92: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB4 */
     case 0x93: retr(cpu, &pc); break;                                  /* RETR */
     case 0x94: call(cpu, &pc, op); break;                              /* CALL 4xx */
     case 0x95: s->psw ^= PSW_F0; break;                                /* CPL F0 */
-    case 0x96: jump_if(cpu, &pc, s->a != 0); break;                    /* JNZ */
+    case 0x96: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNZ */
     case 0x97: set_flag(s, PSW_CY, 0); break;                          /* CLR C */
     case 0x98: port_and(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break;  /* ANL BUS,#data */
     case 0x99: port_and(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break; /* ANL P1,#data */
@@ -489,21 +510,21 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     EACH_REG(0xA8): *reg(s, op & 7u) = s->a; break;                    /* MOV Rr,A */
     /* Bx */
     case 0xB0: case 0xB1: *indirect(s, op & 1u) = fetch(cpu, &pc); break;  /* MOV @Rr,#data */
-    case 0xB2: jump_if(cpu, &pc, s->a & 0x20); break;                  /* JB5 */
+    case 0xB2: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB5 */
     case 0xB3: pc = page_byte(cpu, pc, s->a) | (pc & PC_PAGE); break;  /* JMPP @A */
     case 0xB4: call(cpu, &pc, op); break;                              /* CALL 5xx */
     case 0xB5: s->f1 = !s->f1; break;                                  /* CPL F1 */
-    case 0xB6: jump_if(cpu, &pc, s->psw & PSW_F0); break;              /* JF0 */
+    case 0xB6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JF0 */
     EACH_REG(0xB8): *reg(s, op & 7u) = fetch(cpu, &pc); break;         /* MOV Rr,#data */
     /* Cx */
     case 0xC4: jmp(cpu, &pc, op); break;                               /* JMP 6xx */
     case 0xC5: set_flag(s, PSW_BS, 0); break;                          /* SEL RB0 */
-    case 0xC6: jump_if(cpu, &pc, s->a == 0); break;                    /* JZ */
+    case 0xC6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JZ */
     case 0xC7: s->a = s->psw | PSW_ONE; break;                         /* MOV A,PSW */
     EACH_REG(0xC8): (*reg(s, op & 7u))--; break;                       /* DEC Rr */
     /* Dx */
     case 0xD0: case 0xD1: s->a ^= *indirect(s, op & 1u); break;        /* XRL A,@Rr */
-    case 0xD2: jump_if(cpu, &pc, s->a & 0x40); break;                  /* JB6 */
+    case 0xD2: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB6 */
     case 0xD3: s->a ^= fetch(cpu, &pc); break;                         /* XRL A,#data */
     case 0xD4: call(cpu, &pc, op); break;                              /* CALL 6xx */
     case 0xD5: set_flag(s, PSW_BS, 1); break;                          /* SEL RB1 */
@@ -513,15 +534,15 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0xE3: s->a = program_byte(cpu, MOVP3_PAGE | s->a); break;     /* MOVP3 A,@A */
     case 0xE4: jmp(cpu, &pc, op); break;                               /* JMP 7xx */
     case 0xE5: s->mb = 0; break;                                       /* SEL MB0 */
-    case 0xE6: jump_if(cpu, &pc, !carry(s)); break;                    /* JNC */
+    case 0xE6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNC */
     case 0xE7: s->a = (uint8_t)((s->a << 1) | (s->a >> 7)); break;     /* RL A */
     EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, op & 7u) != 0); break; /* DJNZ Rr,addr */
     /* Fx */
     case 0xF0: case 0xF1: s->a = *indirect(s, op & 1u); break;         /* MOV A,@Rr */
-    case 0xF2: jump_if(cpu, &pc, s->a & 0x80); break;                  /* JB7 */
+    case 0xF2: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB7 */
     case 0xF4: call(cpu, &pc, op); break;                              /* CALL 7xx */
     case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
-    case 0xF6: jump_if(cpu, &pc, carry(s)); break;                     /* JC */
+    case 0xF6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JC */
     case 0xF7: rotate_left_through_carry(s); break;                    /* RLC A */
     EACH_REG(0xF8): s->a = *reg(s, op & 7u); break;                    /* MOV A,Rr */
     default: break;                                                    /* undefined: no-op */
@@ -565,8 +586,15 @@ static int find_idle_loop(cpu8048 *cpu, unsigned head, idle_loop *loop)
         loop->max = (uint8_t)(*loop->counter - 1u);     /* the jumps back before it reaches 0 */
         return jumps_back(cpu, &pc, head);
     }
-    if (first == 0x86)                                                     /* JNI $ */
-        return s->int_pin && jumps_back(cpu, &pc, head);
+    int condition = steady_condition(s, first);
+    if (condition > 0)                                                     /* Jcc $, taken */
+        return jumps_back(cpu, &pc, head);
+    if (condition == 0) {                                                  /* Jcc out; JMP $-2 */
+        fetch(cpu, &pc);
+        uint8_t jump = fetch(cpu, &pc);
+        loop->period += cpu8048_cycles[jump];
+        return (jump & 0x1F) == 0x04 && far_target(s, jump, fetch(cpu, &pc)) == head;
+    }
     uint8_t second = fetch(cpu, &pc);
     loop->period += cpu8048_cycles[second];
     if ((first & 0xF8) == 0x18 || (first & 0xF8) == 0xC8) {                /* INC/DEC Rr; JMP $ */

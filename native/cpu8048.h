@@ -24,7 +24,8 @@
  *  - cpu8048_reset sets P1 and P2 to 0xFF (input mode) and reports both through write_port.
  *  - Idle loops (skip_idle set): when cpu8048_run lands on the first byte of a loop of one or two
  *    instructions that touches no bus and repeats itself exactly until an interrupt or its own
- *    counter ends it (JMP $; INC/DEC Rr + JMP; MOV A,Rr or A,@Ri + JZ/JNZ; DJNZ Rr,$; JNI $), it
+ *    counter ends it (JMP $; INC/DEC Rr + JMP; MOV A,Rr or A,@Ri + JZ/JNZ; DJNZ Rr,$; a jump on
+ *    a flag, A, T0 or /INT to itself, or not taken and followed by a JMP back as JNI out; JMP $-2), it
  *    adds whole iterations at once: the same cycles, registers, A, timer and flags as running them,
  *    stopping short of the run's end, of the loop's own exit and of a timer interrupt. Steps and
  *    cpu8048_run_to_break never skip.

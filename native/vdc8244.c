@@ -530,42 +530,56 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
         }
 }
 
+/* The look now (vdc8244.h), the same id as when it was last seen among the last VDC_LOOKS. */
+static uint32_t find_look(vdc8244 *v)
+{
+    const uint8_t drawing = VDC_CTRL_GRID | VDC_CTRL_DOTS | VDC_CTRL_WIDE_VGRID | VDC_CTRL_OBJECTS;
+    vdc_look now = { .charset_gen = v->charset_gen, .control = v->reg[VDC_REG_CONTROL] & drawing,
+                     .collision = v->reg[VDC_REG_COLLISION], .color = v->reg[VDC_REG_COLOR],
+                     .p17 = v->p17 };
+    memcpy(now.grid, v->reg + REG_GRID_FIRST, sizeof now.grid);
+    for (unsigned k = 0; k < VDC_LOOKS; k++) {
+        const vdc_look *l = &v->looks[k];
+        if (l->id && l->charset_gen == now.charset_gen && l->control == now.control
+            && l->collision == now.collision && l->color == now.color && l->p17 == now.p17
+            && !memcmp(l->grid, now.grid, sizeof now.grid))
+            return l->id;
+    }
+    if (v->next_look == UINT32_MAX) {              /* ids never come back: forget every line */
+        memset(v->line_valid, 0, sizeof v->line_valid);
+        memset(v->looks, 0, sizeof v->looks);
+        v->next_look = 1;
+    }
+    now.id = v->next_look++;
+    v->looks[v->look_slot] = now;
+    v->look_slot = (v->look_slot + 1) % VDC_LOOKS;
+    return now.id;
+}
+
 static void sync_cache(vdc8244 *v)
 {
     const uint8_t *now = v->reg, *was = v->seen_reg;
-    const uint8_t drawing = VDC_CTRL_GRID | VDC_CTRL_DOTS | VDC_CTRL_WIDE_VGRID;
-    uint8_t control_changes = now[VDC_REG_CONTROL] ^ was[VDC_REG_CONTROL];
-    if ((control_changes & drawing) || now[VDC_REG_COLLISION] != was[VDC_REG_COLLISION]
-        || now[VDC_REG_COLOR] != was[VDC_REG_COLOR] || v->p17 != v->seen_p17
-        || v->charset_gen != v->seen_charset_gen
-        || memcmp(now + REG_GRID_FIRST, was + REG_GRID_FIRST, REG_GRID_END - REG_GRID_FIRST)) {
-        memset(v->line_valid, 0, sizeof v->line_valid);
-    } else {
-        /* Objects shown or hidden (games hide them to write their registers) change only the
-         * lines some object covers. */
-        unsigned every = (control_changes & VDC_CTRL_OBJECTS) ? ~0u : 0;
-        unsigned sprites = every, chars = every, quads = every;
-        for (unsigned n = 0; n < SPRITES; n++) {
-            unsigned at = REG_SPRITES + OBJ_REGS * n, shape = VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n;
-            if (memcmp(now + at, was + at, SPRITE_ATTR + 1) || memcmp(now + shape, was + shape, SPRITE_ROWS))
-                sprites |= 1u << n;
-        }
-        for (unsigned c = 0; c < CHARS; c++) {
-            unsigned at = REG_CHARS + OBJ_REGS * c;
-            if (memcmp(now + at, was + at, OBJ_REGS))
-                chars |= 1u << c;
-        }
-        for (unsigned q = 0; q < QUADS; q++) {
-            unsigned at = REG_QUADS + QUAD_REGS * q;
-            if (memcmp(now + at, was + at, QUAD_REGS))
-                quads |= 1u << q;
-        }
-        invalidate_objects(v, was, sprites, chars, quads);
-        invalidate_objects(v, now, sprites, chars, quads);
+    unsigned sprites = 0, chars = 0, quads = 0;
+    for (unsigned n = 0; n < SPRITES; n++) {
+        unsigned at = REG_SPRITES + OBJ_REGS * n, shape = VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n;
+        if (memcmp(now + at, was + at, SPRITE_ATTR + 1) || memcmp(now + shape, was + shape, SPRITE_ROWS))
+            sprites |= 1u << n;
     }
+    for (unsigned c = 0; c < CHARS; c++) {
+        unsigned at = REG_CHARS + OBJ_REGS * c;
+        if (memcmp(now + at, was + at, OBJ_REGS))
+            chars |= 1u << c;
+    }
+    for (unsigned q = 0; q < QUADS; q++) {
+        unsigned at = REG_QUADS + QUAD_REGS * q;
+        if (memcmp(now + at, was + at, QUAD_REGS))
+            quads |= 1u << q;
+    }
+    /* Whatever the look, a line an object covered or covers no longer shows that object. */
+    invalidate_objects(v, was, sprites, chars, quads);
+    invalidate_objects(v, now, sprites, chars, quads);
+    v->look = find_look(v);
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
-    v->seen_p17 = v->p17;
-    v->seen_charset_gen = v->charset_gen;
     v->changed = 0;
 }
 
@@ -578,26 +592,38 @@ static int same_description(const line_desc *a, const line_desc *b)
         && a->chars == b->chars && !memcmp(a->piece, b->piece, a->count * sizeof a->piece[0]);
 }
 
+/* Built with -DVDC_NO_RENDER_CACHE, every line is drawn in full from its description: the
+ * reference the cache is tested against (tests/machine/test_fastpath_render.py). */
+#ifdef VDC_NO_RENDER_CACHE
+#define RENDER_CACHE 0
+#else
+#define RENDER_CACHE 1
+#endif
+
 static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 {
     if (v->changed)
         sync_cache(v);
     int whole = x0 == 0 && x1 == ACTIVE_END;
-    if (!whole || !v->line_valid[line]) {
-        line_desc d;
-        describe_line(v, line, &d);
+    if (!RENDER_CACHE || !whole || !v->line_valid[line] || v->line_look[line] != v->look) {
+        /* Described into the slot the line above does not hold: a line drawn whole becomes the
+         * new line above by a flip, without a copy. */
+        line_desc *d = &v->desc[v->above_slot ^ 1];
+        describe_line(v, line, d);
         uint8_t enable = v->reg[VDC_REG_COLLISION];
         uint8_t hits, major;
-        if (whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable && same_description(&d, &v->above)) {
+        if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
+            && same_description(d, &v->desc[v->above_slot])) {
             /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
             memcpy(v->screen[line], v->screen[line - 1], sizeof v->screen[line]);
             hits = v->above_hits;
             major = v->above_major;
         } else {
-            hits = rasterize(v, &d, line, x0, x1);
-            major = major_overlap(&d, x0, x1);
+            hits = rasterize(v, d, line, x0, x1);
+            major = major_overlap(d, x0, x1);
         }
         v->line_valid[line] = (uint8_t)whole;
+        v->line_look[line] = v->look;
         if (!whole) {
             if (v->above_line == line)
                 v->above_line = NO_LINE;
@@ -605,7 +631,7 @@ static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
             v->status |= major;
             return;
         }
-        v->above = d;
+        v->above_slot ^= 1;
         v->above_line = line;
         v->above_enable = enable;
         v->above_hits = hits;
@@ -638,8 +664,10 @@ static void forget_lines(vdc8244 *v)
     memset(v->line_valid, 0, sizeof v->line_valid);
     v->above_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
-    v->seen_p17 = v->p17;
-    v->seen_charset_gen = v->charset_gen;
+    memset(v->looks, 0, sizeof v->looks);
+    v->look_slot = 0;
+    v->next_look = 1;
+    v->look = find_look(v);
     v->changed = 0;
 }
 

@@ -59,6 +59,18 @@ typedef struct line_desc {
 
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
+/* Everything a line's picture depends on besides the object registers: the control bits that
+ * draw (grid, dots, wide grid, objects), the collision selection, the colours, P17, the
+ * character set and the grid registers (C0-EF). */
+#define VDC_LOOKS     4
+#define VDC_LOOK_GRID 0x30
+typedef struct vdc_look {
+    uint32_t id;                       /* 0: an empty slot */
+    uint32_t charset_gen;
+    uint8_t control, collision, color, p17;
+    uint8_t grid[VDC_LOOK_GRID];
+} vdc_look;
+
 /* ---- Raster geometry (native/HARDWARE.md §3, Kevin Horton's timing notes) ----
  * A line is counted in half-clocks x = 0..VDC_LINE_HC-1 and lines 0..VDC_LINES-1; hc 0 is line
  * VDC_FRAME_START_LINE, x 0. HBLANK is x in [VDC_HBLANK_START, line length - 2). VBLANK rises at
@@ -151,23 +163,31 @@ struct vdc8244 {
     uint8_t charset[512];          /* the character ROM (not save state: the machine sets it) */
     o2_sound sound;
     uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
-    /* Render cache (derived, rebuilt after a load). line_valid[y]: screen line y shows what the
-     * registers as last seen (seen_reg, seen_p17, seen_charset_gen) draw on it, and gave the
-     * collisions line_hits[y] and major-overlap status line_major[y]. When something changed,
-     * the next line drawn first compares registers object by object and invalidates the lines
-     * each changed object covered or covers (all of them when colours, control, collision
-     * selection, grid, P17 or the charset changed). */
+    /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
+     * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
+     * that switches the grid or colours at the same place every frame finds its lines valid.
+     * line_valid[y] with line_look[y] == look: screen line y shows what the registers as last
+     * seen (seen_reg) draw on it under that look, and gave the collisions line_hits[y] and the
+     * major-overlap status line_major[y]. When something changed, the next line drawn first
+     * compares the object registers with seen_reg and invalidates the lines each changed object
+     * covered or covers, and finds the look's id. */
     uint8_t changed;
     uint8_t line_valid[VDC_SCREEN_H];
     uint8_t line_hits[VDC_SCREEN_H];
     uint8_t line_major[VDC_SCREEN_H];
+    uint32_t line_look[VDC_SCREEN_H];
     uint8_t seen_reg[256];
-    uint8_t seen_p17;
-    uint32_t charset_gen, seen_charset_gen;
-    /* The last line drawn whole (NO_LINE: none on screen as drawn): the next line, if it has the
-     * same description and collision selection, is a copy of it. */
+    uint32_t charset_gen;
+    uint32_t look;                 /* id of the look now */
+    uint32_t next_look;            /* ids are never reused: all lines are forgotten before a wrap */
+    unsigned look_slot;            /* where the next new look goes in looks[] (round robin) */
+    vdc_look looks[VDC_LOOKS];
+    /* The last line drawn whole (NO_LINE: none on screen as drawn), described in
+     * desc[above_slot]: the next line, if it has the same description and collision selection,
+     * is a copy of it. The other slot takes the line being drawn. */
     uint32_t above_line;
-    line_desc above;
+    line_desc desc[2];
+    uint8_t above_slot;
     uint8_t above_enable, above_hits, above_major;
 };
 

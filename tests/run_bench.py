@@ -1,7 +1,8 @@
 """`make bench`: runs every tests/benchmarks/*.py module's bench() and prints `name: value` lines.
 
 A benchmark module defines bench() yielding (name, value) pairs; figures are printed, never
-asserted (timing belongs here, not in tests).
+asserted (timing belongs here, not in tests). Arguments name the modules to run (by stem, e.g.
+`tests/run_bench.py machine`); without arguments every module runs.
 """
 import importlib.util
 import pathlib
@@ -10,9 +11,17 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 
 
-def main() -> int:
+def main(argv: list) -> int:
     sys.path.insert(0, str(HERE.parent))
-    for path in sorted((HERE / "benchmarks").glob("*.py")):
+    paths = sorted((HERE / "benchmarks").glob("*.py"))
+    unknown = sorted(set(argv) - {path.stem for path in paths})
+    if unknown:
+        print(f"run_bench: no benchmark module named {', '.join(unknown)} "
+              f"(have: {', '.join(path.stem for path in paths)})", file=sys.stderr)
+        return 2
+    for path in paths:
+        if argv and path.stem not in argv:
+            continue
         spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
@@ -22,4 +31,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
