@@ -462,7 +462,8 @@ def cmd_show(args) -> int:
     log = _open(args)
     if args.png:
         try:
-            render(log.state()).save(args.png)
+            state = log.state()
+            render(state, log.countdown() if state.phase != "over" else None).save(args.png)
         except (OSError, ValueError) as err:
             raise LogError(f"{args.png}: {err}") from None
         print(f"{args.png}: board drawn")
