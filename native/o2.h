@@ -173,6 +173,9 @@ int           o2_cpu_opcode_cycles(uint8_t opcode);  /* machine cycles of an 804
 #define O2_LINES_PAL          313
 #define O2_CART_WINDOW        1024   /* program space 0x400 up shows the cartridge in 1 KiB windows */
 #define O2_BIOS_SIZE          1024
+#define O2_IRAM_SIZE          64     /* the 8048's internal RAM (registers, stack) */
+#define O2_XRAM_SIZE          128    /* the external RAM on MOVX */
+#define O2_VDC_REGISTER_COUNT 256    /* MOVX addresses while the VDC is selected */
 
 /* ---- The console (machine.c, state.c) ---- */
 typedef struct o2_machine o2_machine;

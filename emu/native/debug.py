@@ -7,7 +7,7 @@ from emu.native import ffi, lib
 from emu.native.machine import Machine, trace_rows
 
 DEBUG_SPACES = {"iram": lib.O2_SPACE_IRAM, "xram": lib.O2_SPACE_XRAM, "vdc": lib.O2_SPACE_VDC}
-DEBUG_SPACE_SIZES = {"iram": 64, "xram": 128, "vdc": 256}
+DEBUG_SPACE_SIZES = {"iram": lib.O2_IRAM_SIZE, "xram": lib.O2_XRAM_SIZE, "vdc": lib.O2_VDC_REGISTER_COUNT}
 WATCH_READ, WATCH_WRITE = lib.O2_WATCH_READ, lib.O2_WATCH_WRITE
 DEBUG_DONE, DEBUG_BREAK, DEBUG_WATCH, DEBUG_IRQ, DEBUG_RETURN, DEBUG_TRACE_FULL = (
     lib.O2_DEBUG_DONE, lib.O2_DEBUG_BREAK, lib.O2_DEBUG_WATCH, lib.O2_DEBUG_IRQ, lib.O2_DEBUG_RETURN,

@@ -41,8 +41,8 @@ class Machine:
             raise MemoryError("o2_new failed")
         cpu = self._inside(lib.o2_cpu(self._m))
         self.cpu = cpu
-        self.iram = self._view(cpu.ram, 64)
-        self.xram = self._view(lib.o2_xram(self._m), 128)
+        self.iram = self._view(cpu.ram, lib.O2_IRAM_SIZE)
+        self.xram = self._view(lib.o2_xram(self._m), lib.O2_XRAM_SIZE)
         shape = (lib.O2_SCREEN_H, lib.O2_SCREEN_W, 3)
         self.screen = self._view(lib.o2_screen(self._m), shape[0] * shape[1] * 3).reshape(shape)
         self._count = ffi.new("uint32_t *")
@@ -120,13 +120,13 @@ class Machine:
 
     def vdc_registers(self) -> bytes:
         """The 256 VDC registers as the program wrote them (o2_vdc_registers), a copy."""
-        return bytes(ffi.buffer(lib.o2_vdc_registers(self._m), 256))
+        return bytes(ffi.buffer(lib.o2_vdc_registers(self._m), lib.O2_VDC_REGISTER_COUNT))
 
     def frame_start_cycle(self, frame: int) -> int:
         return lib.o2_frame_start_cycle(self._m, frame)
 
     def vdc_regs(self):
-        return _np.array([lib.o2_vdc_peek(self._m, r) for r in range(256)], dtype=_np.uint8)
+        return _np.array([lib.o2_vdc_peek(self._m, r) for r in range(lib.O2_VDC_REGISTER_COUNT)], dtype=_np.uint8)
 
     def set_key(self, row: int, column: int, down: bool):
         lib.o2_set_key(self._m, row, column, int(down))
