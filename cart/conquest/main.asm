@@ -46,7 +46,10 @@ P1_BANK0_VDC    equ     P1_VDC & ~P1_BANK0
         dephase
         org     400h                    ; bank 0, 800h-BFFh
         phase   800h
-        include "weapons.asm"
+        include "tank.asm"
+        include "sub.asm"
+        include "jet.asm"
+        include "weapons.asm"                   ; last: its tables end the page at BFFh
         dephase
         org     000h + FAR_CALLS - 400h
         phase   FAR_CALLS

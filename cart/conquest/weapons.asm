@@ -1,19 +1,7 @@
-; weapons.asm - tanks, submarines and jets: moving, firing, shots, energy and explosions.
+; weapons.asm - what the three weapons share in a battle: each frame, each side's move, fire, shot and
+; energy, and the end of the battle. Each weapon's own rules are in its file, in this bank and half
+; (800h-BFFh), reached with jmp/call: tank.asm, sub.asm, jet.asm.
 ; Sprites: 0 red's weapon, 1 blue's, 2 red's shot, 3 blue's. Headings 0-7 clockwise from up.
-;  Tank: moves the way the stick points (full speed on land, half in woods), never into water or a
-;        mountain; a mine destroys it. Its shell flies forward: through a tree while still close to
-;        the tank, exploding on one farther away, or at the end of its range.
-;  Sub:  moves the way the stick points, submerged (unseen) in water; stick in the middle: up
-;        periscope (seen). At each sonar ding every submerged sub shows a moment. Its cruise missile
-;        starts upward and, while the button is held, flies the way the stick points; it explodes on
-;        the target, a tree, at the end of its range, or when the button is let go, and its blast
-;        destroys the enemy's weapon inside it (the sub that fired it is deep below). While it flies the sub uses energy ten times as fast.
-;        Two subs that collide both explode.
-;  Jet:  always flying. A stick one angle (45°) off the heading turns it at once; more than one and
-;        the autopilot turns it an angle at a time, the jet flashing at half speed until on course.
-;        Over land and water; crashes into trees and mountains. Off an edge it flies on unseen and
-;        comes back at the opposite one; the stick steers it there, and with the stick in the middle
-;        it drifts out of control, turning at random. Its gun fires forward.
 
 SCRATCH         equ     1Bh             ; bank 1's R3 and R4, two bytes of scratch (terrain_under)
 
@@ -39,19 +27,19 @@ battle_frame:
         mov     r5,#1
         call    boom_left
         jnz     battle_goes_on
+        mov     r0,#blue_alive          ; the one still alive (1) wins: red 1, blue 2; none: a tie
+        mov     a,@r0
+        rl      a
         mov     r0,#red_alive
-        mov     a,@r0
-        mov     r2,#WINNER_RED
+        orl     a,@r0
         jnz     battle_winner
-        mov     r0,#blue_alive
-        mov     a,@r0
-        mov     r2,#WINNER_BLUE
-        jnz     battle_winner
-        mov     r2,#WINNER_TIE
+        mov     a,#WINNER_TIE
 battle_winner:
         mov     r0,#winner
-        mov     a,r2
         mov     @r0,a
+        if (WINNER_RED <> 1) || (WINNER_BLUE <> 2)
+        error "weapons.asm: the winner is computed from the alive flags"
+        endif
 battle_goes_on:
         ret
 
@@ -65,7 +53,6 @@ boom_left:
         ret
 
 ; side_frame: one side's move, fire, shot and energy.
-        ret
 side_frame:
         mov     a,r5
         add     a,#red_alive
@@ -133,228 +120,63 @@ not_tank_move:
         jnz     not_sub_move
         jmp     move_sub
 not_sub_move:
-; jet
-        mov     a,r1
-        add     a,#SIDE_TARGET
-        mov     r1,a
-        mov     a,r2
-        inc     a
-        jz      jet_neutral             ; stick in the middle
-        call    heading_of
-        cpl     a
-        inc     a
-        add     a,r2
-        anl     a,#07h                  ; turn wanted, 0-7 angles clockwise
-        jz      jet_straight
-        mov     r3,a
-        dec     a
-        jz      jet_sharp               ; one angle right
-        mov     a,r3
-        xrl     a,#07h
-        jz      jet_sharp               ; one angle left
-        mov     a,r2                    ; more: the autopilot takes over
-        movx    @r1,a
-        jmp     jet_turning
-jet_sharp:
-        mov     a,r2
-        call    set_heading
-        mov     a,#0FFh
-        movx    @r1,a
-        jmp     jet_straight
-jet_neutral:
-        lcall   side_offscreen          ; off the screen, no hand on the stick: out of control
-        jz      jet_straight
-        lcall   random_b0
-        anl     a,#1Fh
-        jnz     jet_straight
-        lcall   random_b0
-        call    set_heading
-jet_straight:
-        movx    a,@r1
-        inc     a
-        jnz     jet_turning
-        mov     r3,#SPEED_PLANE
-        jmp     move_steps
-jet_turning:                            ; the autopilot: an angle every quarter second, half speed
-        mov     r0,#frames
-        mov     a,@r0
-        anl     a,#0Fh
-        jnz     jet_half
-        call    heading_of
-        mov     r3,a
-        movx    a,@r1
-        cpl     a
-        inc     a
-        add     a,r3                    ; heading - target
-        anl     a,#07h
-        jz      jet_on_course
-        add     a,#(-4) & 0FFh          ; 1-3: turn left, 4-7: turn right
-        mov     a,r3
-        jc      jet_right
-        dec     a
-        jmp     jet_turned
-jet_right:
-        inc     a
-jet_turned:
-        call    set_heading
-        jmp     jet_half
-jet_on_course:
-        mov     a,#0FFh
-        movx    @r1,a
-jet_half:
-        mov     r3,#SPEED_PLANE / 2
-        jmp     move_steps
+        jmp     move_jet
 
-move_tank:
-        mov     a,r2
-        inc     a
-        jnz     weapons_hop3
-        jmp     move_stopped
-weapons_hop3:
-        mov     a,r2
-        call    set_heading
-        call    here_terrain
-        xrl     a,#TERRAIN_WOODS
-        mov     r3,#SPEED_TANK
-        jnz     move_steps
-        mov     r3,#SPEED_TANK / 2
-        jmp     move_steps
-
-move_sub:
+; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
+; ding), a jet on autopilot flashing every other 4 frames.
+side_visibility:
+        lcall   side_offscreen
+        jnz     hidden
         mov     a,r5
         add     a,#red_submerged
         mov     r0,a
-        mov     a,r2
+        mov     a,@r0
+        jz      seen
+        mov     r1,#sonar_shows
+        lcall   xram_read_b0
+        jz      hidden
+seen:
+        lcall   side_block
+        mov     a,r1
+        add     a,#SIDE_TARGET
+        mov     r1,a
+        movx    a,@r1
         inc     a
-        jz      sub_periscope
-        mov     @r0,#1
+        jz      shown                   ; not turning
+        mov     r0,#frames
+        mov     a,@r0
+        anl     a,#04h
+        jnz     hidden
+shown:
+        mov     a,#1
+        jmp     set_shown
+hidden:
+        clr     a
+set_shown:
+        mov     r2,a
+        lcall   side_block
+        mov     a,r1
+        add     a,#SIDE_SHOWN
+        mov     r1,a
         mov     a,r2
-        call    set_heading
-        mov     r3,#SPEED_SUB
-        jmp     move_steps
-sub_periscope:
-        mov     @r0,#0
-move_stopped:
+        movx    @r1,a
         ret
 
-; move_steps: R3 units a second: a step each time they add up to a second's frames.
-move_steps:
-        lcall   side_block
-        inc     r1                      ; SIDE_MOVE
-        movx    a,@r1
-        add     a,r3
-        mov     r3,a
-        mov     r0,#fps
+; heading_of: A = side R5's heading. set_heading: side R5's heading = A (0-7).
+heading_of:
+        mov     a,r5
+        add     a,#red_heading
+        mov     r0,a
         mov     a,@r0
-        cpl     a
-        inc     a
-        add     a,r3
-        jc      move_one                ; a second's worth: one step
-        mov     a,r3
-        movx    @r1,a
         ret
-move_one:
-        movx    @r1,a
-; step: one unit along the heading, if the ground lets the weapon go there.
-step:
-        call    heading_of
-        mov     r2,a
-        add     a,#low(step_x)
-        call    effect_byte
-        mov     r6,a                    ; dX
-        mov     a,r2
-        add     a,#low(step_y)
-        call    effect_byte
-        mov     r7,a                    ; dY
+set_heading:
+        anl     a,#07h
+        mov     r7,a
         mov     a,r5
-        rl      a
-        add     a,#red_x
+        add     a,#red_heading
         mov     r0,a
-        mov     a,@r0
-        add     a,r6
-        mov     r3,a                    ; new X
-        inc     r0
-        mov     a,@r0
-        add     a,r7
-        mov     r4,a                    ; new Y
-        lcall   side_block
-        movx    a,@r1
-        xrl     a,#KIND_PLANE
-        jz      step_jet
-        mov     a,r3                    ; tank and sub stay in the field
-        add     a,#(-FIELD_X0) & 0FFh
-        jnc     step_blocked
-        add     a,#(-(X_LAST - FIELD_X0 + 1)) & 0FFh
-        jc      step_blocked
-        mov     a,r4
-        add     a,#(-FIELD_Y0) & 0FFh
-        jnc     step_blocked
-        add     a,#(-(Y_LAST - FIELD_Y0 + 1)) & 0FFh
-        jc      step_blocked
-        call    terrain_under           ; at the new place
-        mov     r2,a
-        lcall   side_block
-        movx    a,@r1                   ; kind
-        jz      step_tank
-        mov     a,r2                    ; sub: water only
-        xrl     a,#TERRAIN_WATER
-        jnz     step_blocked
-        jmp     step_go
-step_tank:
-        mov     a,r2
-        xrl     a,#TERRAIN_WATER
-        jz      step_blocked
-        mov     a,r2
-        xrl     a,#TERRAIN_MOUNTAIN
-        jz      step_blocked
-        call    step_go
-        mov     a,r2
-        xrl     a,#TERRAIN_MINE
-        jnz     step_blocked
-        jmp     destroy                 ; ran onto a mine
-step_jet:
-        mov     a,r3                    ; off one edge, back at the other
-        xrl     a,#JET_X_WRAP
-        jnz     step_jet_left
-        mov     r3,#0
-        jmp     step_jet_y
-step_jet_left:
-        mov     a,r3
-        inc     a
-        jnz     step_jet_y
-        mov     r3,#JET_X_WRAP - 1
-step_jet_y:
-        mov     a,r4
-        add     a,#(-JET_Y_TOP) & 0FFh
-        jc      step_jet_low
-        mov     r4,#JET_Y_WRAP - 2
-        jmp     step_jet_ground
-step_jet_low:
-        mov     a,r4
-        add     a,#(-JET_Y_WRAP) & 0FFh
-        jnc     step_jet_ground
-        mov     r4,#JET_Y_TOP
-step_jet_ground:
-        call    step_go
-        call    terrain_under
-        xrl     a,#TERRAIN_WOODS
-        jz      step_crash
-        xrl     a,#TERRAIN_WOODS ^ TERRAIN_MOUNTAIN
-        jnz     step_blocked
-step_crash:
-        jmp     destroy
-step_go:
-        mov     a,r5
-        rl      a
-        add     a,#red_x
-        mov     r0,a
-        mov     a,r3
+        mov     a,r7
         mov     @r0,a
-        inc     r0
-        mov     a,r4
-        mov     @r0,a
-        jmp     step_sound
-step_blocked:
         ret
 
 ; terrain_under: A = TERRAIN_* under the middle of a sprite at X R3, Y R4 (land off the field).
@@ -401,62 +223,85 @@ here_terrain:
         mov     r4,a
         jmp     terrain_under
 
-; heading_of: A = side R5's heading. set_heading: side R5's heading = A (0-7).
-heading_of:
-        mov     a,r5
-        add     a,#red_heading
-        mov     r0,a
-        mov     a,@r0
-        ret
-set_heading:
-        anl     a,#07h
-        mov     r7,a
-        mov     a,r5
-        add     a,#red_heading
-        mov     r0,a
-        mov     a,r7
-        mov     @r0,a
-        ret
-
-; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
-; ding), a jet on autopilot flashing every other 4 frames.
-side_visibility:
-        lcall   side_offscreen
-        jnz     hidden
-        mov     a,r5
-        add     a,#red_submerged
-        mov     r0,a
-        mov     a,@r0
-        jz      seen
-        mov     r1,#sonar_shows
-        lcall   xram_read_b0
-        jz      hidden
-seen:
+; move_steps: R3 units a second: a step each time they add up to a second's frames.
+move_steps:
         lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_TARGET
-        mov     r1,a
+        inc     r1                      ; SIDE_MOVE
         movx    a,@r1
-        inc     a
-        jz      shown                   ; not turning
-        mov     r0,#frames
+        add     a,r3
+        mov     r3,a
+        mov     r0,#fps
         mov     a,@r0
-        anl     a,#04h
-        jnz     hidden
-shown:
-        mov     a,#1
-        jmp     set_shown
-hidden:
-        clr     a
-set_shown:
-        mov     r2,a
-        lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_SHOWN
-        mov     r1,a
-        mov     a,r2
+        cpl     a
+        inc     a
+        add     a,r3
+        jc      move_one                ; a second's worth: one step
+        mov     a,r3
         movx    @r1,a
         ret
+move_one:
+        movx    @r1,a
+; step: one unit along the heading, if the ground lets the weapon go there.
+step:
+        call    heading_of
+        mov     r2,a
+        add     a,#low(step_x)
+        call    effect_byte
+        mov     r6,a                    ; dX
+        mov     a,r2
+        add     a,#low(step_y)
+        call    effect_byte
+        mov     r7,a                    ; dY
+        mov     a,r5
+        rl      a
+        add     a,#red_x
+        mov     r0,a
+        mov     a,@r0
+        add     a,r6
+        mov     r3,a                    ; new X
+        inc     r0
+        mov     a,@r0
+        add     a,r7
+        mov     r4,a                    ; new Y
+        lcall   side_block              ; each weapon's ground rules: step_tank, step_sub, step_jet
+        movx    a,@r1
+        xrl     a,#KIND_PLANE
+        jnz     step_in_field
+        jmp     step_jet
+step_in_field:
+        mov     a,r3                    ; tank and sub stay in the field
+        add     a,#(-FIELD_X0) & 0FFh
+        jnc     step_blocked
+        add     a,#(-(X_LAST - FIELD_X0 + 1)) & 0FFh
+        jc      step_blocked
+        mov     a,r4
+        add     a,#(-FIELD_Y0) & 0FFh
+        jnc     step_blocked
+        add     a,#(-(Y_LAST - FIELD_Y0 + 1)) & 0FFh
+        jc      step_blocked
+        call    terrain_under           ; at the new place
+        mov     r2,a
+        lcall   side_block
+        movx    a,@r1                   ; kind
+        jnz     step_not_tank
+        jmp     step_tank
+step_not_tank:
+        jmp     step_sub
+step_blocked:
+        ret
+
+; step_go: side R5's weapon is at X R3, Y R4 now (R2 kept).
+step_go:
+        mov     a,r5
+        rl      a
+        add     a,#red_x
+        mov     r0,a
+        mov     a,r3
+        mov     @r0,a
+        inc     r0
+        mov     a,r4
+        mov     @r0,a
+        jmp     step_sound
 
 ; ---- firing
 side_fire:
@@ -483,25 +328,33 @@ side_fire:
         mov     a,r2                    ; pressed now: a new shot if none flies
         jnz     fire_done
         lcall   side_block
-        movx    a,@r1
-        mov     r6,a                    ; kind
-        add     a,#low(ranges)
-        call    effect_byte
-        mov     r2,a
-        call    shot_of
-        mov     a,r6                    ; each weapon's launch at its own label (debugger breaks)
-        jz      tank_fire
-        xrl     a,#KIND_SUB
-        jnz     jet_fire
-sub_fire:
+        movx    a,@r1                   ; each weapon's launch (tank_fire, sub_fire, jet_fire)
+        jnz     fire_not_tank
+        jmp     tank_fire
+fire_not_tank:
+        dec     a
+        jnz     fire_jet
+        jmp     sub_fire
+fire_jet:
+        jmp     jet_fire
+fire_held:                              ; held, a shot flying: a missile follows the stick
         mov     a,r2
-        jmp     shot_launch
-tank_fire:
+        jz      fire_done
+        jmp     missile_held
+fire_up:
+        mov     a,r3                    ; let go, a shot flying: a missile explodes
+        jz      fire_done
         mov     a,r2
-        jmp     shot_launch
-jet_fire:
-        mov     a,r2
+        jz      fire_done
+        jmp     missile_let_go
+fire_done:
+        ret
+
+; shot_launch: side R5 fires a shot of range A (steps) with heading R2 from its weapon's middle.
 shot_launch:
+        mov     r6,a
+        call    shot_of
+        mov     a,r6
         movx    @r1,a                   ; state = range
         mov     a,r5
         rl      a
@@ -516,13 +369,6 @@ shot_launch:
         add     a,#6
         inc     r1
         movx    @r1,a                   ; shot Y
-        call    heading_of              ; heading: the weapon's; a missile starts upward
-        mov     r2,a
-        mov     a,r6
-        xrl     a,#KIND_SUB
-        jnz     fire_heading
-        mov     r2,#0
-fire_heading:
         lcall   side_block
         mov     a,r1
         add     a,#SIDE_SHOT_HEADING
@@ -534,39 +380,6 @@ fire_heading:
         movx    @r1,a                   ; SIDE_SHOT_GONE
         mov     a,#SOUND_FIRE
         lcall   ask_sound
-        ret
-fire_held:                              ; a missile follows the stick while the button is held
-        mov     a,r2
-        jz      fire_done
-        call    is_sub
-        jnz     fire_done
-        call    stick_heading
-        mov     r2,a
-        inc     a
-        jz      fire_done
-        lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_SHOT_HEADING
-        mov     r1,a
-        mov     a,r2
-        movx    @r1,a
-fire_done:
-        ret
-fire_up:
-        mov     a,r3                    ; let go: a flying missile explodes
-        jz      fire_done
-        mov     a,r2
-        jz      fire_done
-        call    is_sub
-        jnz     fire_done
-        lcall   missile_blast
-
-; is_sub: A = 0 when side R5's weapon is a sub.
-        ret
-is_sub:
-        lcall   side_block
-        movx    a,@r1
-        xrl     a,#KIND_SUB
         ret
 
 ; shot_of: R1 = side R5's shot state (external RAM, selected), A = the state.
@@ -582,25 +395,17 @@ shot_of:
 
 ; shot_frame: the shot makes two steps a frame, until it hits, ends, or its range is spent.
 shot_frame:
-        call    shot_of
-        jnz     weapons_hop4
-        jmp     shot_done
-weapons_hop4:
         call    shot_step
-        call    shot_of
-        jnz     weapons_hop5
-        jmp     shot_done
-weapons_hop5:
 shot_step:
         call    shot_of
-        jnz     weapons_hop6
-        jmp     shot_done
-weapons_hop6:
+        jnz     shot_flies
+        ret
+shot_flies:
         dec     a
         movx    @r1,a
-        jnz     weapons_hop7
-        jmp     shot_spent
-weapons_hop7:
+        jnz     shot_on
+        jmp     shot_end                ; its range is spent
+shot_on:
         lcall   side_block              ; direction
         mov     a,r1
         add     a,#SIDE_SHOT_HEADING
@@ -662,15 +467,9 @@ shot_tree:
         lcall   side_block
         movx    a,@r1
         jnz     shot_end                ; bullets and missiles end on a tree
-        mov     a,r1                    ; a shell passes through one close to the tank
-        add     a,#SIDE_SHOT_GONE
-        mov     r1,a
-        movx    a,@r1
-        add     a,#(-SHELL_NEAR) & 0FFh
-        jc      shot_end
+        jmp     shell_tree              ; a shell may pass through
 shot_done:
         ret
-shot_spent:
 shot_end:
         call    is_sub                  ; a missile explodes wherever it ends
         jnz     shot_off
@@ -752,7 +551,9 @@ step_x:
         db      0, 1, 1, 1, 0, 0FFh, 0FFh, 0FFh
 step_y:
         db      0FEh, 0FEh, 0, 2, 2, 2, 0, 0FEh
-ranges:
-        db      RANGE_SHELL, RANGE_MISSILE, RANGE_GUN
 drains:
         db      DRAIN_TANK, DRAIN_SUB, DRAIN_PLANE
+tables_end:
+        if high(effect_byte) <> high(tables_end - 1)
+        error "weapons.asm: the tables must share effect_byte's page"
+        endif
