@@ -24,3 +24,10 @@ def test_the_debugger_views_use_the_documented_register_map():
     assert (views.PSW_CY, views.PSW_BS, views.PSW_SP) == (0x80, 0x10, 0x07)
     assert (views.SOUND_ENABLE, views.SOUND_FAST, views.SOUND_NOISE, views.SOUND_VOLUME) == (0x80, 0x20, 0x10, 0x0F)
     assert (O2.P1_BANK0, O2.P1_BANK1, O2.P1_COPY, O2.P1_LUMINANCE_N) == (0x01, 0x02, 0x40, 0x80)
+
+
+def test_cartridge_sizes_are_the_boards_of_the_core():
+    # native/HARDWARE.md §2: 2, 4 and 8 KiB (2 KiB banks), 12 KiB (packed 3 KiB banks) and
+    # 16 KiB (3 KiB banks in 4 KiB pages): the core's boards, asked through the cffi boundary.
+    from emu.odyssey2 import CART_SIZES
+    assert CART_SIZES == (2048, 4096, 8192, 12288, 16384)
