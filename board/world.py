@@ -159,8 +159,6 @@ def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
             raise ScenarioError(path, f"side[{members[0]}].pact", f"no other side is in the {pact!r} alliance")
         if len(members) == len(sides):
             raise ScenarioError(path, "side.pact", "an alliance of every side would leave no one to fight (rule 18C)")
-    if pacts and len(sides) < 3:
-        raise ScenarioError(path, "side.pact", "player alliances need a game of 3 or more players (rule 18)")
     if sum(s.chips for s in sides) > warchest:
         raise ScenarioError(path, "side.chips", f"the sides' chips exceed the WARCHEST ({warchest})")
     return World(zones=tuple(tuple(c for c, _ in members) for members in zones), pbu=pbu,

@@ -19,7 +19,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 COMMANDS = ["new", "first", "homeland", "ally", "attack", "battle", "pass", "pact", "break", "timeup",
-            "undo", "redo", "status", "history", "export", "import", "options"]   # show opens a window
+            "pause", "resume", "undo", "redo", "status", "history", "export", "import", "options"]   # show opens a window
 OPTIONS = ["--players", "--scenario", "--time-limit", "--target", "--force", "--readout", "--by",
            "--weapons", "--energy", "--png", "--polls", "-g"]
 WORDS = ["Ann", "ann", "Bob", "Cy", "Ann,Bob", "Ann,ann,Bob", "Ann=1", "Bob=2", "ann=4", "Ann=²", "Bob=٣",
@@ -106,7 +106,7 @@ def test_any_damaged_game_database_is_a_one_line_error(data):
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.close()
         raw = bytearray(game.read_bytes())
-        how = data.draw(st.sampled_from(["bytes", "truncate", "config", "event"]))
+        how = data.draw(st.sampled_from(["bytes", "truncate", "config", "event", "clock"]))
         if how == "bytes":
             for _ in range(data.draw(st.integers(1, 20))):
                 raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
@@ -117,9 +117,16 @@ def test_any_damaged_game_database_is_a_one_line_error(data):
             text = data.draw(st.one_of(st.text(max_size=40), st.sampled_from(
                 ['{}', '[]', 'null', '{"action": "battle"}', '{"players": ["Ann"]}',
                  '{"action": "first", "numbers": {"Ann": 1e400}, "readout": 1}',
-                 '{"players": ["Ann", "Bob"], "world": {}, "time_limit_minutes": 1e999}'])))
+                 '{"players": ["Ann", "Bob"], "world": {}, "time_limit_minutes": 1e999}',
+                 '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00', '9999-12-31T23:59:59+14:00'])))
             conn = sqlite3.connect(game)
-            if how == "config":
+            if how == "clock":      # the time limit's pauses, damaged
+                conn.execute("UPDATE game SET config = json_set(config, '$.time_limit_minutes', 30)")
+                conn.execute("DROP TABLE IF EXISTS clock")
+                conn.execute("CREATE TABLE clock (seq INTEGER PRIMARY KEY, type, recorded_at)")
+                conn.execute("INSERT INTO clock (type, recorded_at) VALUES (?, ?)",
+                             (data.draw(st.sampled_from(["pause", "resume", "stop", None, 3])), text))
+            elif how == "config":
                 conn.execute("UPDATE game SET config = ?", (text,))
             else:
                 conn.execute("UPDATE events SET action = ? WHERE seq = ?", (text, data.draw(st.integers(1, 4))))
@@ -133,7 +140,10 @@ SCENARIO_LINES = ['[scenario]', 'name = "x"', 'warchest = 1', 'warchest = -5', '
                   '[pbu]', '"Japan" = 9', '"Japan" = -1', '"Japan" = "x"', '"Nowhere" = 1',
                   '[zones]', '"1" = ["Japan"]', '"9" = []', '"x" = 1', '[[sides]]', 'homeland = "Japan"',
                   'homeland = "China"', 'chips = 500', 'chips = 99999999999999999999', 'allied = ["Korea"]',
-                  'conquered = ["Nowhere"]', '[other]', 'a = [', '\x00', 'é = 1']
+                  'conquered = ["Nowhere"]', '[other]', 'a = [', '\x00', 'é = 1', '[rename]',
+                  '"Japan" = "Nippon"', '"Cuba" = "Japan"', 'remove = ["Cuba"]', 'remove = ["Nowhere"]',
+                  'pact = "Axis"', 'pact = 3', '"12" = ["Japan"]', '"12" = ["Atlantis"]', '"Atlantis" = 2',
+                  '"1" = []', '"²" = ["Japan"]']
 
 
 @FUZZ
