@@ -35,12 +35,13 @@ def cmd_run(args) -> int:
     m = session.machine
     movie = session.runner.movie
     total = args.frames or (movie.frames if movie else 60)
-    progress_at = time.monotonic() + PROGRESS_EVERY
-    for done in range(total):
-        session.run_frame()
-        if time.monotonic() >= progress_at:       # a long run says how far it is
-            print(f"o2: frame {done + 1} of {total} ({100 * (done + 1) // total}%)", file=sys.stderr)
-            progress_at += PROGRESS_EVERY
+    progress_at = [time.monotonic() + PROGRESS_EVERY]
+
+    def progress(done):                          # a long run says how far it is
+        if time.monotonic() >= progress_at[0]:
+            print(f"o2: frame {done} of {total} ({100 * done // total}%)", file=sys.stderr)
+            progress_at[0] += PROGRESS_EVERY
+    session.run(total, progress)
     session.finish()
     if args.screenshot:
         from PIL import Image

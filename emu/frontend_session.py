@@ -113,6 +113,14 @@ class Session:
             self.reported = True
         return held
 
+    def run(self, frames: int, each=None):
+        """Runs `frames` frames on the movie's (or no) input, as `o2 run --headless` does;
+        each(done), if given, is called after every frame (progress, hooks)."""
+        for done in range(1, frames + 1):
+            self.run_frame()
+            if each is not None:
+                each(done)
+
     def finish(self):
         """Close the WAV file and write the recorded movie (if any)."""
         if self.wav:
