@@ -413,10 +413,17 @@ def cmd_options(args) -> int:
 
 def cmd_history(args) -> int:
     log = _open(args, read_only=True)
+    clock = [(datetime.fromisoformat(at), f"clock {'paused' if kind == 'pause' else 'running again'}")
+             for kind, at in log.clock_events()]
     for line in log.history():
+        while clock and clock[0][0] <= datetime.fromisoformat(line.recorded_at):
+            at, what = clock.pop(0)
+            print(f"   {at.isoformat()} {what} (variation 1)")
         mark = "" if line.in_force else "  (undone)"
         print(f"#{line.seq} {line.recorded_at} {line.summary}{mark}")
         _print_notes(line.notes)
+    for at, what in clock:
+        print(f"   {at.isoformat()} {what} (variation 1)")
     return 0
 
 

@@ -89,3 +89,20 @@ def test_an_undone_time_call_stays_undone_until_the_time_really_passes(capsys, t
     code, out, _ = board_(capsys, game, "pass")
     assert code == 0 and out.startswith("#9 recorded: pass\n")
     assert time_line(capsys, game).endswith("; time is up, its call undone: the table plays on until board timeup")
+
+
+def test_pauses_are_in_the_history_and_travel_with_an_export(capsys, tmp_path, clock):
+    game, copy, file = (str(tmp_path / n) for n in ("g.db", "copy.db", "g.json"))
+    clock(0)
+    start(capsys, game)
+    clock(10)
+    board_(capsys, game, "pause")
+    clock(20)
+    board_(capsys, game, "resume")
+    code, out, _ = board_(capsys, game, "history")
+    assert out.splitlines()[-2:] == ["   2026-03-01T19:10:00+00:00 clock paused (variation 1)",
+                                     "   2026-03-01T19:20:00+00:00 clock running again (variation 1)"]
+    assert board_(capsys, game, "export", file)[0] == 0
+    assert board_(capsys, copy, "import", file)[0] == 0
+    clock(25)
+    assert time_line(capsys, copy).endswith("; 15:00 left")           # 30 - (25 - 10)
