@@ -15,7 +15,7 @@ from pathlib import Path
 import roms_free
 from emu import keys as _keys
 from emu.errors import RomError, StateError
-from emu.native import MODELS, O2, DebugCore, Machine
+from emu.native import MODELS, O2, DebugCore, Machine, register_bank
 from emu.vdc import Vdc
 
 
@@ -70,9 +70,6 @@ class CpuView:
     """The 8048 registers, live: a, pc, psw, f1, mb, timer, ... (every o2_cpu_state field, read
     and write), r (R0-R7 of the selected bank, a numpy view) and ram (the 64 bytes)."""
 
-    _REGISTER_BANK1 = O2.RAM_BANK1
-    _PSW_BS = O2.PSW_BS
-
     def __init__(self, machine: Machine):
         object.__setattr__(self, "_state", machine.cpu)
         object.__setattr__(self, "ram", machine.iram)
@@ -85,8 +82,7 @@ class CpuView:
 
     @property
     def r(self):
-        base = self._REGISTER_BANK1 if self._state.psw & self._PSW_BS else 0
-        return self.ram[base:base + 8]
+        return register_bank(self.ram, self._state.psw)
 
     def __repr__(self):
         s = self._state

@@ -35,7 +35,7 @@ O2 = _types.SimpleNamespace(**{name[3:]: getattr(lib, name) for name in dir(lib)
 from emu.native.machine import (MODELS, REGIONS, STATE_ERRORS, TRACE_FIELDS, Machine,  # noqa: E402
                                 trace_rows)
 from emu.native.board import (PORT_BUS, PORT_P1, PORT_P2, PSW_AC, PSW_BS, PSW_CY, PSW_F0,  # noqa: E402
-                              PSW_SP, Board8048, opcode_cycles)
+                              PSW_SP, Board8048, opcode_cycles, register_bank)
 from emu.native.debug import (DEBUG_BREAK, DEBUG_DONE, DEBUG_IRQ, DEBUG_RETURN,  # noqa: E402
                               DEBUG_SPACE_SIZES, DEBUG_SPACES, DEBUG_TRACE_FULL, DEBUG_WATCH,
                               EXPR_OPS, EXPR_REGISTERS, EXPR_STACK, WATCH_READ, WATCH_WRITE,
@@ -43,7 +43,7 @@ from emu.native.debug import (DEBUG_BREAK, DEBUG_DONE, DEBUG_IRQ, DEBUG_RETURN, 
 
 __all__ = ["ffi", "lib", "O2", "MODELS", "REGIONS", "STATE_ERRORS", "TRACE_FIELDS", "Machine",
            "trace_rows", "PORT_BUS", "PORT_P1", "PORT_P2", "PSW_AC", "PSW_BS", "PSW_CY", "PSW_F0",
-           "PSW_SP", "Board8048", "opcode_cycles", "DEBUG_BREAK", "DEBUG_DONE", "DEBUG_IRQ",
+           "PSW_SP", "Board8048", "opcode_cycles", "register_bank", "DEBUG_BREAK", "DEBUG_DONE", "DEBUG_IRQ",
            "DEBUG_RETURN", "DEBUG_SPACE_SIZES", "DEBUG_SPACES", "DEBUG_TRACE_FULL", "DEBUG_WATCH",
            "EXPR_OPS", "EXPR_REGISTERS", "EXPR_STACK", "WATCH_READ", "WATCH_WRITE", "DebugCore",
            "DebugStop", "eval_constant"]

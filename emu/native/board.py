@@ -8,6 +8,13 @@ PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = (lib.O2_PSW_CY, lib.O2_PSW_AC, lib.O2_P
                                           lib.O2_PSW_BS, lib.O2_PSW_SP)
 
 
+def register_bank(ram, psw: int):
+    """R0-R7 of the bank PSW selects, a view into the 64 bytes of internal RAM `ram` (bank 0 at
+    0x00, bank 1 at O2_RAM_BANK1); shared by Board8048 and Odyssey2's CpuView."""
+    base = lib.O2_RAM_BANK1 if psw & lib.O2_PSW_BS else 0
+    return ram[base:base + 8]
+
+
 def opcode_cycles(opcode: int) -> int:
     """Machine cycles of an 8048 opcode (1 or 2), from the core's own table."""
     return lib.o2_cpu_opcode_cycles(opcode)
@@ -145,8 +152,7 @@ class Board8048:
     @property
     def registers(self):
         """R0-R7 of the selected bank, a numpy view into `ram`"""
-        base = lib.O2_RAM_BANK1 if self.bs else 0
-        return self.ram[base:base + 8]
+        return register_bank(self.ram, self._cpu.psw)
 
     def r(self, n: int) -> int:
         """Rn of the selected bank."""
