@@ -230,7 +230,7 @@ def _unbind_help_if_taken(data, own_hotkeys):
         return
     hotkeys = data["hotkeys"]
     others = [name for key, value in hotkeys.items() if key not in ("help", "save_modifier")
-              for name in (value if key == "slots" else [value])]
+              for name in (value if key == "slots" and isinstance(value, list) else [value])]
     help_code = _pc_key_code(hotkeys["help"])
     if any(_pc_key_code(name) == help_code for name in others if isinstance(name, str)):
         hotkeys["help"] = ""

@@ -151,3 +151,24 @@ def test_a_config_from_before_the_key_help_keeps_its_slot_keys(tmp_path):
     path.write_text('[hotkeys]\nhelp = "F1"\nslots = ["F1"]\n')
     with pytest.raises(Exception, match=r"config.toml:3: 'F1' is both the help and the slots hotkey"):
         Config.load(path)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[hotkeys]\nslots = 5\n', ":2: hotkeys.slots must list 1 to 8 keys"),
+    ('[hotkeys]\nslots = "F1"\n', ":2: hotkeys.slots must list 1 to 8 keys"),
+    ('[hotkeys]\nhelp = 3\n', ":2: 3 is not a PC key name SDL knows"),
+    ('[hotkeys]\nhelp = "F2"\n', ":2: 'F2' is both the help and the slots hotkey"),
+])
+def test_bad_help_and_slot_keys_are_one_line(tmp_path, text, message):
+    from emu.config import ConfigError
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as error:
+        Config.load(path)
+    assert str(error.value) == f"{path}{message}"
+
+
+def test_no_key_help_is_allowed(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[hotkeys]\nhelp = ""\nslots = ["F1"]\n')
+    assert Config.load(path).data["hotkeys"]["help"] == ""

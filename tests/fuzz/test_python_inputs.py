@@ -26,7 +26,8 @@ MOVIE_WORDS = ["odyssey2-movie 1", "cart", "bios", "charset", "region ntsc", "re
 TOML_WORDS = ["[video]", "[audio]", "[keyboard]", "[hotkeys]", "[joystick.left]", "[joystick.x]",
               "[controllers]", "[paths]", "scale", "=", "3", "99999999999999999999", "-1", "true",
               '"F1"', '"Shift"', "slots", '["F1", "F1"]', "sample_rate", "latency_frames",
-              "deadzone", "0.4", "quit", '"Escape"', '"A"', "fire", "up", "states", '""']
+              "deadzone", "0.4", "quit", '"Escape"', '"A"', "fire", "up", "states", '""', "help",
+              "\n[hotkeys]\nslots = ", "\n"]
 
 
 def sentences(words):
