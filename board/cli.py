@@ -186,7 +186,8 @@ def cmd_new(args) -> int:
     print(f"{path}: new game of {world.name} for {', '.join(names)} (clockwise)")
     if world.sides:
         for name, side in zip(names, world.sides):
-            print(f"  {name}: homeland {side.homeland}")
+            print(f"  {name}: homeland {side.homeland}"
+                  + (f", in the player alliance {side.pact!r}" if side.pact else ""))
     print("next: each player calls a number 0-9, one stops the readout: board first NAME=N ... --readout D")
     return 0
 

@@ -87,6 +87,10 @@ def test_each_manual_scenario_loads_and_is_played_to_the_end(tmp_path, capsys, f
     players = ",".join(NAMES[:sides])
     game = str(tmp_path / "game.db")
     assert main(["-g", game, "new", "--players", players, "--scenario", str(path)]) == 0
+    if file == "scenario-ww2-allies-after-poland.toml":
+        assert capsys.readouterr().out.splitlines()[1:5] == [
+            "  Ann: homeland Germany", "  Bob: homeland United Kingdom, in the player alliance 'Allies'",
+            "  Cy: homeland France, in the player alliance 'Allies'", "  Dee: homeland U.S.S.R."]
     numbers = [f"{n}={i}" for i, n in enumerate(NAMES[:sides])]
     assert main(["-g", game, "first", *numbers, "--readout", "0"]) == 0
     log = GameLog.open(game)
