@@ -448,8 +448,7 @@ class Window:
         self.advance = True
 
     def _toggle_pause(self):
-        self.paused = not self.paused
-        self._say("paused" if self.paused else "running")
+        self.paused = not self.paused       # shown as PAUSED over the picture and in the title
         if self.audio and self.paused:
             self.audio.pause()
         self.pacer.restart()
