@@ -29,6 +29,8 @@
 #define PAL_HC_PER_CYCLE  18
 #define MAME_NTSC_HC_PER_SECOND     7159090
 #define MAME_NTSC_CYCLES_PER_SECOND 357955
+#define MAME_PAL_HC_PER_SECOND      7093790
+#define MAME_PAL_CYCLES_PER_SECOND  394100
 #define NTSC_HC_PER_LINE  455
 #define NTSC_LINES        263
 #define PAL_HC_PER_LINE   456
@@ -149,6 +151,24 @@ static int read_t1(void *ctx, uint64_t cycle)
     return m->cpu.s.t1;
 }
 
+/* Brings the VDC to hc for a bus access inside an instruction (a MOVX, a P17 change). In counter
+ * mode every T1 edge passed on the way still counts: the hardware model counts it now (it falls
+ * in the next cycle, whose boundary would count it before anything reads the count), the MAME
+ * model keeps it in late_t1_hc for the next boundary. Without this, a program polling a VDC
+ * register would lose the edges (test_counter_poll, tests/conformance/DIFFERENCES.md). */
+static void vdc_catch_up_counting(o2_machine *m, uint64_t hc)
+{
+    uint64_t event;
+    while (counting_t1(m) && (event = vdc_next_event(&m->vdc)) <= hc) {
+        vdc_catch_up(&m->vdc, event);
+        if (m->vdc.model != VDC_MODEL_MAME)
+            cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+        else if (!m->late_t1_hc && vdc_t1(&m->vdc) != m->cpu.s.t1)
+            m->late_t1_hc = event;
+    }
+    vdc_catch_up(&m->vdc, hc);
+}
+
 /* sync_pins, and the picture and sound drawn to the end of the current cycle: what a caller
  * sees between runs (a frame is complete once the CPU reaches its last cycle). */
 static void sync_vdc(o2_machine *m)
@@ -183,7 +203,7 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
-        vdc_catch_up(&m->vdc, machine_access_hc(m));
+        vdc_catch_up_counting(m, machine_access_hc(m));
         value &= vdc_read(&m->vdc, addr);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -203,7 +223,7 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF)) {
-        vdc_catch_up(&m->vdc, machine_access_hc(m));
+        vdc_catch_up_counting(m, machine_access_hc(m));
         vdc_write(&m->vdc, addr, value);
         vdc_accessed(m);
         chips |= MACHINE_BUS_VDC;
@@ -247,13 +267,13 @@ static uint8_t read_port(void *ctx, int port)
     }
 }
 
-static void set_p17(o2_machine *m, uint8_t p1)
+static void set_p17(o2_machine *m, uint8_t p1, uint64_t hc)
 {
     uint8_t level = (p1 & P1_LUMINANCE) != 0;
     if (level == m->p17)
         return;
     m->p17 = level;
-    vdc_catch_up(&m->vdc, machine_hc(m));
+    vdc_catch_up_counting(m, hc);
     vdc_set_p17(&m->vdc, level);
 }
 
@@ -263,7 +283,9 @@ static void write_port(void *ctx, int port, uint8_t value)
     if (port != CPU8048_PORT_P1)
         return;               /* P2 and BUS outputs are read back live by the decoder */
     map_cartridge(m);
-    set_p17(m, value);
+    /* The port changes in the instruction's last cycle (machine.h); MAME's VDC sees P17 where it
+     * sees a MOVX, at the end of the instruction: test_p17, tests/conformance/DIFFERENCES.md. */
+    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_access_hc(m) : machine_hc(m));
 }
 
 static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1 };
@@ -273,18 +295,18 @@ static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, w
 /* Half-clocks per CPU cycle for the region and model (machine.h). MAME clocks its 8048 at
  * 357955 cycles a second against the VDC's 7159090 half-clocks, not 7159090 / 20 = 357954.5:
  * its CPU gains about 0.175 half-clock a frame on the beam (the oracle's trace VPOS/HPOS), which
- * moves its interrupts and frame ends by a cycle now and then. MAME's PAL machine is not
- * measured: 18 in both models. */
+ * moves its interrupts and frame ends by a cycle now and then. Its PAL machine likewise runs
+ * 394100 cycles against 7093790 half-clocks (not 18 a cycle: the trace's beam falls a
+ * half-clock behind 18 per cycle at cycles 19708 and 59123, one per 39410 cycles). */
 static void set_cycle_length(o2_machine *m)
 {
     m->cycle_hc_den = 1;
-    if (m->region == O2_REGION_PAL) {
-        m->cycle_hc_num = PAL_HC_PER_CYCLE;
-    } else if (m->vdc.model == VDC_MODEL_MAME) {
-        m->cycle_hc_num = MAME_NTSC_HC_PER_SECOND;
-        m->cycle_hc_den = MAME_NTSC_CYCLES_PER_SECOND;
+    if (m->vdc.model == VDC_MODEL_MAME) {
+        int pal = m->region == O2_REGION_PAL;
+        m->cycle_hc_num = pal ? MAME_PAL_HC_PER_SECOND : MAME_NTSC_HC_PER_SECOND;
+        m->cycle_hc_den = pal ? MAME_PAL_CYCLES_PER_SECOND : MAME_NTSC_CYCLES_PER_SECOND;
     } else {
-        m->cycle_hc_num = NTSC_HC_PER_CYCLE;
+        m->cycle_hc_num = m->region == O2_REGION_PAL ? PAL_HC_PER_CYCLE : NTSC_HC_PER_CYCLE;
     }
 }
 
@@ -351,7 +373,7 @@ static void cpu_reset_keeping_time(o2_machine *m)
     cpu8048_reset(&m->cpu);
     m->cpu.s.cycles = cycles;
     map_cartridge(m);
-    set_p17(m, m->cpu.s.p1);
+    set_p17(m, m->cpu.s.p1, machine_hc(m));
     sync_vdc(m);
 }
 

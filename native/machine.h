@@ -8,8 +8,8 @@
  *
  * Time: the CPU's cycle counter (cpu.s.cycles) is the machine's clock; cycle c starts at VDC
  * half-clock c × cycle_hc_num / cycle_hc_den (rounded down): 20 per cycle on NTSC (3/4 of the
- * VDC's 7.15909 MHz, 15 clocks a cycle), 18 on PAL; in the MAME model on NTSC 7159090 / 357955,
- * a hair under 20 (tests/conformance/DIFFERENCES.md). See machine_hc and machine_horizon. It never goes
+ * VDC's 7.15909 MHz, 15 clocks a cycle), 18 on PAL; in the MAME model 7159090 / 357955 on NTSC
+ * and 7093790 / 394100 on PAL, a hair under 20 and 18 (tests/conformance/DIFFERENCES.md). See machine_hc and machine_horizon. It never goes
  * back, not even on RESET.
  *
  * Debugger hooks (native/debug.c): `breakpoints` (4096 flags, NULL when none are set) makes the

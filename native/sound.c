@@ -100,7 +100,7 @@ void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
         level_may_change(s);
     } else if (reg >= SOUND_REG_SHIFT_HIGH && reg <= SOUND_REG_SHIFT_LOW) {
         s->shift = (s->shift & ~(0xFFu << shift_bits)) | (uint32_t)value << shift_bits;
-        s->holdoff = 1;
+        s->holdoff |= SOUND_HOLD_WRITE;
         s->pulses = 0;
     }
 }
@@ -110,7 +110,8 @@ uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg)
     return (uint8_t)(s->shift >> (8 * (SOUND_REG_SHIFT_LOW - reg)));
 }
 
-static void shift_once(o2_sound *s)
+/* One shift; returns the bit shifted out of bit 0. */
+static uint32_t shift_once(o2_sound *s)
 {
     uint32_t out = s->shift & 1u;
     uint32_t next = (s->shift >> 1) | out << (SHIFT_BITS - 1);
@@ -120,25 +121,48 @@ static void shift_once(o2_sound *s)
         next |= feed << NOISE_FEED_HIGH | feed << NOISE_FEED_MID;
     }
     s->shift = next & SHIFT_MASK;
+    return out;
 }
 
-int sound_hblank(o2_sound *s, int shifts)
+static int shift_due(const o2_sound *s)
 {
     uint8_t mask = (s->control & SOUND_CTRL_FAST) ? PRESCALE_FAST : PRESCALE_SLOW;
-    int service = 0;
-    if ((s->prescaler & mask) == 0) {       /* enabled or not: the enable gates only the output */
-        if (!s->holdoff && shifts)
-            shift_once(s);
-        if (++s->pulses == SERVICE_PULSES) {
-            s->pulses = 0;
-            service = 1;
-        }
+    return (s->prescaler & mask) == 0;
+}
+
+int sound_hblank(o2_sound *s)
+{
+    if (shift_due(s) && ++s->pulses == SERVICE_PULSES) {   /* enabled or not (MAME) */
+        s->pulses = 0;
+        return 1;
     }
-    s->holdoff = 0;
+    return 0;
+}
+
+void sound_clock(o2_sound *s, int shifts, int mame)
+{
+    int due = shift_due(s);
+    if (mame) {
+        /* MAME: a shift held off by a write waits for the next line (and again while writes go
+         * on); the pin is the bit shifted out, held between shifts. */
+        if ((due || (s->holdoff & SOUND_HOLD_POSTPONED)) && shifts) {
+            if (s->holdoff & SOUND_HOLD_WRITE) {
+                s->holdoff = SOUND_HOLD_POSTPONED;
+            } else {
+                s->pin = (uint8_t)shift_once(s);
+                s->holdoff = 0;
+            }
+        } else {
+            s->holdoff &= (uint8_t)~SOUND_HOLD_WRITE;
+        }
+    } else {
+        if (due && !s->holdoff && shifts)
+            shift_once(s);
+        s->holdoff = 0;
+        s->pin = s->shift & 1u;
+    }
     s->prescaler = (s->prescaler + 1) & PRESCALE_MODULO;
-    s->pin = s->shift & 1u;
     level_may_change(s);
-    return service;
 }
 
 static uint32_t level_now(const o2_sound *s)

@@ -41,6 +41,9 @@
 #define SOUND_CTRL_NOISE     0x10
 #define SOUND_CTRL_VOLUME    0x0F
 
+#define SOUND_HOLD_WRITE     0x01   /* A7-A9 written since the last HBLANK */
+#define SOUND_HOLD_POSTPONED 0x02   /* MAME model: a held-off shift is still owed */
+
 #define SOUND_LEVEL_UNIT     2048   /* PCM value per volume step: volume 15 -> 30720 */
 #define SOUND_FIR_TAPS       16
 #define SOUND_MAX_SAMPLES    2048   /* per frame: enough for 48 kHz at 49.7 Hz with margin */
@@ -50,7 +53,8 @@ typedef struct o2_sound {
     uint32_t shift;          /* 24 bits: A7 << 16 | A8 << 8 | A9 */
     uint8_t control;         /* AA */
     uint8_t prescaler;       /* HBLANKs counted, modulo 16 */
-    uint8_t holdoff;         /* a shift-register write delays the next HBLANK's shift */
+    uint8_t holdoff;         /* SOUND_HOLD_*: a shift-register write delays the next HBLANK's
+                                shift; in the MAME model a delayed shift waits for a line */
     uint8_t pin;             /* the output bit latched at the last HBLANK */
     uint8_t pulses;          /* shift clocks since the last register write, modulo 24 */
     /* The resampler (see the top of this file). */
@@ -80,10 +84,15 @@ void sound_reset(o2_sound *s);                    /* power-on: registers and out
 void sound_set_rate(o2_sound *s, uint32_t rate);  /* 44100 or 48000 (any rate 8000-192000) */
 void sound_write(o2_sound *s, uint8_t reg, uint8_t value);   /* reg SOUND_REG_* (A7-AA) */
 uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they are now */
-/* Clock at the start of each HBLANK; returns 1 when the register "needs service": the 24th
- * shift clock since the last write to A7-A9 (a held-off clock counts too). With shifts 0 the
- * prescaler counts the line but the register does not move (MAME's first lines, vdc8244.c). */
-int  sound_hblank(o2_sound *s, int shifts);
+/* At the start of each HBLANK: returns 1 when the register "needs service", the 24th shift clock
+ * since the last write to A7-A9 (a held-off clock counts too). */
+int  sound_hblank(o2_sound *s);
+/* The shift clock, once a line after sound_hblank: at the same point on the hardware, a little
+ * later in MAME (vdc8244.c sound_clock_x). With shifts 0 the prescaler counts the line but the
+ * register does not move (MAME's first lines, vdc8244.c). mame: MAME's shift and output (a
+ * held-off shift postponed by a line, the pin the bit shifted out; tests/conformance/
+ * DIFFERENCES.md), else the documented ones. */
+void sound_clock(o2_sound *s, int shifts, int mame);
 /* hc half-clocks pass (inline: the VDC calls it twice a line). The output is integrated lazily,
  * when its level changes or a frame ends, so this is an addition. */
 static inline void sound_run(o2_sound *s, uint32_t hc) { s->pending_hc += hc; }

@@ -600,47 +600,56 @@ static int same_description(const line_desc *a, const line_desc *b)
 #define RENDER_CACHE 1
 #endif
 
-static void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
+/* A line that must be drawn (or a part of one): from its description, or as a copy of the line
+ * above. */
+static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
+{
+    int whole = x0 == 0 && x1 == ACTIVE_END;
+    /* Described into the slot the line above does not hold: a line drawn whole becomes the new
+     * line above by a flip, without a copy. */
+    line_desc *d = &v->desc[v->above_slot ^ 1];
+    describe_line(v, line, d);
+    uint8_t enable = v->reg[VDC_REG_COLLISION];
+    uint8_t hits, major;
+    if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
+        && same_description(d, &v->desc[v->above_slot])) {
+        /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
+        memcpy(v->screen[line], v->screen[line - 1], sizeof v->screen[line]);
+        hits = v->above_hits;
+        major = v->above_major;
+    } else {
+        hits = rasterize(v, d, line, x0, x1);
+        major = major_overlap(d, x0, x1);
+    }
+    v->line_valid[line] = (uint8_t)whole;
+    v->line_look[line] = v->look;
+    v->collision |= hits;
+    v->status |= major;
+    if (!whole) {
+        if (v->above_line == line)
+            v->above_line = NO_LINE;
+        return;
+    }
+    v->above_slot ^= 1;
+    v->above_line = line;
+    v->above_enable = enable;
+    v->above_hits = hits;
+    v->above_major = major;
+    v->line_hits[line] = hits;
+    v->line_major[line] = major;
+}
+
+/* Inline: the beam passes every line, and most are valid. */
+static inline void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 {
     if (v->changed)
         sync_cache(v);
-    int whole = x0 == 0 && x1 == ACTIVE_END;
-    if (!RENDER_CACHE || !whole || !v->line_valid[line] || v->line_look[line] != v->look) {
-        /* Described into the slot the line above does not hold: a line drawn whole becomes the
-         * new line above by a flip, without a copy. */
-        line_desc *d = &v->desc[v->above_slot ^ 1];
-        describe_line(v, line, d);
-        uint8_t enable = v->reg[VDC_REG_COLLISION];
-        uint8_t hits, major;
-        if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
-            && same_description(d, &v->desc[v->above_slot])) {
-            /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
-            memcpy(v->screen[line], v->screen[line - 1], sizeof v->screen[line]);
-            hits = v->above_hits;
-            major = v->above_major;
-        } else {
-            hits = rasterize(v, d, line, x0, x1);
-            major = major_overlap(d, x0, x1);
-        }
-        v->line_valid[line] = (uint8_t)whole;
-        v->line_look[line] = v->look;
-        if (!whole) {
-            if (v->above_line == line)
-                v->above_line = NO_LINE;
-            v->collision |= hits;
-            v->status |= major;
-            return;
-        }
-        v->above_slot ^= 1;
-        v->above_line = line;
-        v->above_enable = enable;
-        v->above_hits = hits;
-        v->above_major = major;
-        v->line_hits[line] = hits;
-        v->line_major[line] = major;
+    if (RENDER_CACHE && x0 == 0 && x1 == ACTIVE_END && v->line_valid[line] && v->line_look[line] == v->look) {
+        v->collision |= v->line_hits[line];
+        v->status |= v->line_major[line];
+        return;
     }
-    v->collision |= v->line_hits[line];
-    v->status |= v->line_major[line];
+    redraw_span(v, line, x0, x1);
 }
 
 void vdc_flush(vdc8244 *v)
@@ -673,6 +682,15 @@ static void forget_lines(vdc8244 *v)
 
 /* ---------------------------------------------------------------- time */
 
+/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it MAME_SOUND_CLOCK_DELAY
+ * half-clocks later (a write up to then still holds the shift off: test_sound_holdoff,
+ * tests/conformance/DIFFERENCES.md); the service request comes at HBLANK's start in both. */
+#define MAME_SOUND_CLOCK_DELAY 26
+static inline unsigned sound_clock_x(const vdc8244 *v)
+{
+    return VDC_HBLANK_START + (v->model == VDC_MODEL_MAME ? MAME_SOUND_CLOCK_DELAY : 0);
+}
+
 static void position_from_hc(vdc8244 *v)
 {
     uint64_t frame_hc = (uint64_t)v->line_hc * v->lines;
@@ -696,17 +714,20 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->irq = 1;
             v->status |= VDC_STATUS_VBLANK;
         }
-        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
-            sound_run(&v->sound, VDC_HBLANK_START - x);
+        /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
+        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound)
+            && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
+            v->status |= VDC_STATUS_SOUND;
+            v->irq = 1;
+        }
+        unsigned sound_x = sound_clock_x(v);
+        if (x < sound_x && x1 >= sound_x) {
+            sound_run(&v->sound, sound_x - x);
             /* MAME's register does not shift in the VBLANK lines before the first line 0 (its
              * line count runs on): 5 fewer fast-rate shifts in frame 1, measured. */
-            int shifts = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
-            /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
-            if (sound_hblank(&v->sound, shifts) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
-                v->status |= VDC_STATUS_SOUND;
-                v->irq = 1;
-            }
-            sound_run(&v->sound, x1 - VDC_HBLANK_START);
+            sound_clock(&v->sound, !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE),
+                        v->model == VDC_MODEL_MAME);
+            sound_run(&v->sound, x1 - sound_x);
         } else {
             sound_run(&v->sound, x1 - x);
         }

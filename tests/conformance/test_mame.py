@@ -32,7 +32,7 @@ REGIONS = ("ntsc",)      # MAME's odyssey2 (8244)
 # compared. Every documented difference is reproduced by the "mame" reference model, or (the cycle
 # count after RESET) compared through the exact rule of mame_cycles below; what is listed here is
 # open (DIFFERENCES.md, "Open in NTSC"): measured, not reproduced yet.
-KNOWN_DIFFERENCES: set = {("test_sound_holdoff", "sound shift register")}
+KNOWN_DIFFERENCES: set = set()
 
 
 def compared(name: str, what: str) -> bool:

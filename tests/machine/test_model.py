@@ -114,3 +114,15 @@ def test_sound_in_the_vblank_lines_after_power_on(control, mame_shifts, power_on
         shifted[model] = sound.sound()[0]
     assert shifted == {"mame": rotated_right(0x123457, mame_shifts),
                        "hardware": rotated_right(0x123457, mame_shifts + power_on_shifts)}
+
+
+@pytest.mark.parametrize("model", ["hardware", "mame"])
+def test_polling_the_vdc_loses_no_event_counter_edge(model):
+    # roms_free test_counter_poll: the counter (T1 = HBLANK | VBLANK) loaded with 256 - 100 at
+    # VBLANK interrupts at the 100th falling edge, the end of line 99's HBLANK, while the program
+    # polls A4 (odd frames) or the external RAM (even frames). The counter counts every T1 edge
+    # whatever the bus does, so the handler reads the same line (A4, latched by its A5 read) in
+    # both kinds of frame: 65h, as MAME reads it in every frame.
+    from rom_runners import run_many
+    xram = run_many("machine", "test_counter_poll.bin", (12,), model=model)[12].xram
+    assert [xram[2 * frame + 1] for frame in range(1, 12)] == [0x65] * 11
