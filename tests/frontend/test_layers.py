@@ -73,3 +73,16 @@ def test_a_session_takes_options_not_parsed_arguments(tmp_path, monkeypatch):
     assert session.machine.frame == 1
     args = cli.build_parser().parse_args(["run", str(cart), "--pal", "--wav", "x.wav"])
     assert SessionOptions.from_args(args) == SessionOptions(cart=str(cart), pal=True, wav="x.wav")
+
+
+def test_commands_other_than_the_window_do_not_load_sdl(tmp_path):
+    import subprocess
+    import sys
+    script = ("import sys; from emu import cli; "
+              "status = cli.main(['run', '--headless', '--frames', '2']); "
+              "cli.build_parser().parse_args(['debug']); "
+              "print(status, 'sdl2' in sys.modules)")
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=env, cwd=EMU.parent, check=True)
+    assert result.stdout.splitlines()[-1] == "0 False"

@@ -6,7 +6,7 @@ import pytest
 
 from emu import cli
 from emu.config import Config
-from emu.frontend import Window
+from emu.frontend_window import Window
 from emu.frontend_osd import BACKDROP, Panel, font_pixels, position, render
 from emu.frontend_sdl import sdl2
 from emu.frontend_session import Session

@@ -11,7 +11,7 @@ import roms_free
 
 from emu import cli
 from emu.config import Config
-from emu.frontend import Window
+from emu.frontend_window import Window
 from emu.frontend_sdl import sdl2
 from emu.frontend_session import Session
 from emu.input import FrameInput
