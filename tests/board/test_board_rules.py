@@ -637,3 +637,35 @@ def test_an_ally_may_direct_the_attack_and_place_the_marker(world):
     # 14D: "the attack option passes to the losing attacker's left": Cy lost, Dee is next
     # (not Bob, left of Ann who held the option: Cy was the attacker).
     assert state.name(state.current) == "Dee"
+
+
+def test_each_final_round_attacker_is_first_defended_by_the_player_to_the_left(world):
+    """14D: "The first player to defend an unoccupied country is the player to the immediate left
+    of the new attacking player" (11A: "The defending player is the first player to the left of the
+    attacking player"); the rotation "to the left of the last defending player" (13E) belongs to
+    an attacker who "keeps winning", not to the next one. In the final round Ann conquers Bob's
+    homeland, freeing his allies Greece and Norway (19C); Cy, allied with Dee, attacks Greece and
+    Eve defends; then Dee, the new attacker, attacks Norway and Eve, to Dee's immediate left,
+    defends again — not Ann, who sits left of the last defender."""
+    held = ("United States", "Italy", "Spain", "West Germany", "Greece", "Norway",
+            "China", "Japan", "U.S.S.R.")
+    rest = tuple(c for c in world.countries if c not in held)
+    state = scenario_game(world, ["Ann", "Bob", "Cy", "Dee", "Eve"], [
+        {"homeland": "United States", "conquered": ("Italy", "Spain"), "chips": 10000},
+        {"homeland": "West Germany", "allied": ("Greece", "Norway")},
+        {"homeland": "China", "conquered": rest, "pact": "east"},
+        {"homeland": "Japan", "pact": "east"},
+        {"homeland": "U.S.S.R."}], first="Ann")
+    assert state.phase == "final_round" and state.name(state.current) == "Ann"
+    state, notes = play(state, R.Attack("West Germany"),
+                        R.BattleResult("attacker", "tank", "sub", 2000, 0))
+    assert "Bob is out of the game" in notes
+    assert "Greece" not in state.holdings and "Norway" not in state.holdings
+    assert state.name(state.current) == "Cy"
+    state, notes = play(state, R.Attack("Greece"))
+    assert "Cy attacks unoccupied Greece; Eve defends" in notes     # Dee is Cy's ally (18C)
+    state, _ = play(state, R.BattleResult("attacker", "tank", "sub", 2000, 0))
+    assert state.holdings["Greece"] == (2, R.CONQUERED) and state.name(state.current) == "Dee"
+    state, notes = play(state, R.Attack("Norway"))
+    assert "Dee attacks unoccupied Norway; Eve defends" in notes
+    assert state.war.sides == (3, 4)
