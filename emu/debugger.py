@@ -643,7 +643,21 @@ class Debugger:
             self._add(Breakpoint(0, kind, start, end, access, condition=condition))
         else:
             address = self._address(" ".join(words))
+            bank = None if banked else self._only_bank(address)
+            if bank is not None:     # code of one bank only starts there: stop in that bank
+                condition = parse(f"bank == {bank}" + (f" && ({text})" if text else ""),
+                                  self.symbols.labels)
             self._add(Breakpoint(0, "pc", address, address, condition=condition))
+
+    def _only_bank(self, address: int) -> int | None:
+        """The bank of a banked cartridge whose code alone has a statement starting at
+        `address` (the symbol file's offsets), or None (any bank, or no symbols there)."""
+        _, stride = self._bank_and_stride(address)
+        if stride is None:
+            return None
+        banks = {offset // stride for offset, _, _ in self.symbols.statements.get(address, ())
+                 if offset >= 0}
+        return banks.pop() if len(banks) == 1 else None
 
     def _range(self, space: str, text: str) -> tuple[int, int]:
         first, _, last = text.partition("..")

@@ -53,7 +53,7 @@ zero:   mov a,#0FFh
 one:    mov a,#0FEh
         outl p1,a
         nop
-        jmp one
+late:   jmp one
         dephase
 """
 
@@ -91,3 +91,20 @@ def test_source_lines_follow_the_bank_mapped_now(tmp_path):
     assert listing[1] == "   400  23 FF  mov a,#0xff           banks.asm:2"
     assert listing[2].startswith("=> 402")
     assert listing[2].endswith("banks.asm:3") and listing[3].endswith("banks.asm:4")
+
+
+def test_a_label_of_one_bank_breaks_in_that_bank(tmp_path):
+    debugger, out = _banked_debugger(tmp_path)
+    # `late` (0x404) starts a statement in bank 1 only (bank 0's JMP covers 0x403-0x404);
+    # `one` and `zero` share 0x400, where both banks have code: no bank is implied.
+    debugger.execute("break late")
+    debugger.execute("break one")
+    debugger.execute("break bank0:late")
+    assert out.getvalue().splitlines() == ["breakpoint 1: at late (404) if bank == 1",
+                                           "breakpoint 2: at one (400)",
+                                           "breakpoint 3: at late (404) if bank == 0"]
+    debugger.execute("delete 2")
+    out.truncate(0), out.seek(0)
+    debugger.execute("continue")
+    debugger.execute("print bank")
+    assert "1 (0x1)" in out.getvalue().splitlines()
