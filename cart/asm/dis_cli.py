@@ -62,6 +62,7 @@ def main(argv=None) -> int:
         return EXIT_ERROR
     if args.org is not None:
         origin = args.org
+    data_all = data
     if args.bank is not None:
         try:
             data = bank_bytes(data, args.bank)
@@ -69,6 +70,8 @@ def main(argv=None) -> int:
             print(f"o2dis: error: {args.rom}: {error}", file=sys.stderr)
             return EXIT_ERROR
         origin = CART_ORIGIN if args.org is None else args.org
+        if symbols:
+            symbols = _labels_of_bank(args.symbols, symbols, args.bank, BANK_LAYOUTS[len(data_all)][0])
     elif len(data) in BANK_LAYOUTS and len(data) > ADDRESS_SPACE:
         banks = len(data) // BANK_LAYOUTS[len(data)][0]
         print(f"o2dis: error: {args.rom}: {len(data) // 1024} KiB cartridge of {banks} banks: "
@@ -80,6 +83,19 @@ def main(argv=None) -> int:
         return EXIT_ERROR
     sys.stdout.write(disassembly_source(data, origin, symbols))
     return 0
+
+
+def _labels_of_bank(path, symbols, bank, stride):
+    """{address: label} without the labels of other banks: a label stays unless the symbol
+    file's statements at its address (their `offset` in the image) all lie in other banks."""
+    with open(path, encoding="utf-8") as handle:
+        lines = json.load(handle).get("lines", [])
+    banks_at = {}
+    for entry in lines:
+        if isinstance(entry, dict) and isinstance(entry.get("offset"), int):
+            banks_at.setdefault(entry.get("address"), set()).add(entry["offset"] // stride)
+    return {address: name for address, name in symbols.items()
+            if address not in banks_at or bank in banks_at[address]}
 
 
 def _symbol_origin(path):

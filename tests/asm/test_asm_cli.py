@@ -246,3 +246,25 @@ def test_o2dis_refuses_a_symbol_file_of_an_unknown_version(tmp_path, capsys, ver
     sym.write_text("{")
     assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
     assert capsys.readouterr().err.startswith(f"o2dis: error: {sym}: not a symbol file (bad JSON: ")
+
+
+def test_o2dis_shows_the_labels_of_the_bank_it_disassembles(tmp_path, capsys):
+    # Bank 0 (image offset 0) is short; bank 1 (offset 2048, assembled at 0x400 with PHASE)
+    # has `extra` at 0x403, where bank 0 only has fill.
+    source = ("        org 400h\nzero:   jmp zero\n"
+              "        org 0C00h\n        phase 400h\none:    nop\n        nop\n        nop\n"
+              "extra:  jmp extra\n        dephase\n")
+    (tmp_path / "b.asm").write_text(source)
+    rom, sym = tmp_path / "b.bin", tmp_path / "b.sym.json"
+    assert cli.main([str(tmp_path / "b.asm"), "-o", str(rom), "--symbols", str(sym),
+                     "--size", "4096", "--fill", "0"]) == 0
+    capsys.readouterr()
+    assert dis_cli.main([str(rom), "--bank", "1", "--symbols", str(sym)]) == 0
+    bank1 = capsys.readouterr().out
+    assert "extra:" in bank1 and "jmp extra" in bank1
+    assert dis_cli.main([str(rom), "--bank", "0", "--symbols", str(sym)]) == 0
+    bank0 = capsys.readouterr().out
+    assert "extra" not in bank0
+    # `zero` and `one` share 0x400, where both banks have code: the symbol file cannot tell
+    # them apart (labels carry no offset), so one name serves both banks.
+    assert "; 0400: 84 00" in bank0 and "; 0403: 00" in bank0
