@@ -117,8 +117,9 @@ quad_from_table:
         call    read_feature
         mov     a,r2
         jnz     quad_shown
-        mov     r4,#0                   ; Y 0: the quad's four characters are not drawn
-        lcall   put_space
+        mov     r4,#0                   ; Y 0, four blanks: not drawn (PAL shows line 0)
+        mov     r6,#4
+        lcall   put_spaces
         ret
 quad_shown:
         mov     a,r5                    ; mirrored, the row's first cell is the mirror of its last

@@ -82,20 +82,30 @@ show_control:
         movx    @r0,a
         ret
 
-; hide_playfield: outside battles, the playfield's objects gone and the background blue again.
+; hide_playfield: outside battles, once after one (`terrain_drawn` set): the playfield's rows of four
+; blank, the background blue again and the sprites gone. (Once: its writes would otherwise delay the
+; objects past the WAR GAME title's first lines on NTSC.)
 hide_playfield:
-        mov     r0,#VDC_QUAD0 + 2 * QUAD_SIZE
+        mov     r1,#terrain_drawn
+        call    xram_read
+        jz      hide_playfield_done
         clr     a
-        movx    @r0,a
-        mov     r0,#VDC_QUAD0 + 3 * QUAD_SIZE
-        movx    @r0,a
+        movx    @r1,a
+        call    select_vdc
+        mov     r0,#QUAD_RED_TALLY      ; quads 2 and 3: eight blanks
+        mov     r4,#0
+        mov     r6,#8
+        call    put_spaces
         mov     r0,#VDC_COLOUR
         mov     a,#BG_BLUE
         movx    @r0,a
         jmp     hide_sprites
+hide_playfield_done:
+        jmp     select_vdc              ; (the VDC again for the writes after this)
 
 ; show_select: SELECT GAME in the middle, nothing else.
 show_select:
+        call    hide_playfield          ; after a practice war's last battle
         call    hide_objects
         mov     r0,#VDC_CHAR0
         mov     r1,#low(text_select)
@@ -133,14 +143,16 @@ show_bar:
         mov     r3,#BLUE_ARROW_X
 show_arrow_x:
         mov     r4,#ARROW_Y
+        mov     r6,#CODE_ARROW
         mov     r1,#mode
         mov     a,@r1
         xrl     a,#MODE_ENTRY
         jz      show_arrow
-        mov     r4,#0                   ; Y 0: not drawn
+        mov     r4,#0                   ; elsewhere a blank (Y 0 is in the picture on PAL)
+        mov     r6,#CODE_SPACE
 show_arrow:
         mov     r5,#COL_YELLOW
-        mov     a,#CODE_ARROW
+        mov     a,r6
         call    put_char
         mov     r1,#mode                ; battles and results: slots 5-11 are the playfield's
         mov     a,@r1
@@ -179,9 +191,10 @@ hide_text:
         mov     r0,#SLOT_TEXT
         mov     r4,#0
         mov     r6,#7
-hide_text_next:
+; put_spaces: R6 blanks at Y R4 from slot R0 on.
+put_spaces:
         call    put_space
-        djnz    r6,hide_text_next
+        djnz    r6,put_spaces
         ret
 
 ; show_readouts: both sides' energies (in the war game: the two spinning readouts).
@@ -195,6 +208,32 @@ show_readouts:
         mov     r0,#QUAD_BLUE
         mov     r3,#BLUE_READOUT_X
         jmp     draw_readout
+
+; vdc_blank: display off and every object, shape and grid register zeroed (at start).
+vdc_blank:
+        call    select_vdc
+        mov     r0,#VDC_CONTROL
+        clr     a
+        movx    @r0,a
+        mov     r0,#0
+        mov     r6,#VDC_OBJECTS_END
+vdc_blank_objects:
+        movx    @r0,a
+        inc     r0
+        djnz    r6,vdc_blank_objects
+        mov     r0,#VDC_GRID_H
+        mov     r6,#VDC_GRID_END - VDC_GRID_H
+vdc_blank_grid:
+        movx    @r0,a
+        inc     r0
+        djnz    r6,vdc_blank_grid
+        mov     r0,#VDC_COLOUR
+        mov     a,#BG_BLUE
+        movx    @r0,a
+        mov     r0,#VDC_SOUND
+        clr     a
+        movx    @r0,a
+        ret
 
 ; put_flag: a flag in slot R0 at X R3: the side's colour, white if `winner` = R6 or a tie.
 put_flag:
@@ -267,19 +306,24 @@ readout_put:
         inc     r0
         ret
 
-; hide_objects: every character and quad at Y 0 (not drawn) and the sprites off screen.
+; hide_objects: every character and quad a blank at Y 0 (NTSC does not show line 0, PAL does: a
+; hidden character must also be blank) and the sprites off screen.
 hide_objects:
         mov     r0,#VDC_CHAR0
-        clr     a
 hide_objects_next:
-        movx    @r0,a                   ; Y of each character entry
-        mov     a,r0
-        add     a,#OBJ_SIZE
-        mov     r0,a
-        xrl     a,#VDC_SHAPE0
-        jz      hide_sprites
         clr     a
-        jmp     hide_objects_next
+        movx    @r0,a                   ; Y 0
+        inc     r0
+        inc     r0
+        mov     a,#CODE_SPACE * 8       ; the blank's pointer at Y 0 (put_glyph)
+        movx    @r0,a
+        inc     r0
+        clr     a
+        movx    @r0,a                   ; attributes: pointer bit 8 clear
+        inc     r0
+        mov     a,r0
+        xrl     a,#VDC_SHAPE0
+        jnz     hide_objects_next
 hide_sprites:
         mov     r0,#VDC_SPRITE0
         mov     r6,#4
@@ -292,40 +336,6 @@ hide_sprite_next:
         inc     r0
         inc     r0
         djnz    r6,hide_sprite_next
-        ret
-
-; vdc_blank: display off and every object, shape and grid register zeroed (at start).
-vdc_blank:
-        call    select_vdc
-        mov     r0,#VDC_CONTROL
-        clr     a
-        movx    @r0,a
-        mov     r0,#0
-vdc_blank_objects:
-        movx    @r0,a
-        inc     r0
-        mov     a,r0
-        xrl     a,#VDC_OBJECTS_END
-        jz      vdc_blank_grid_start
-        clr     a
-        jmp     vdc_blank_objects
-vdc_blank_grid_start:
-        mov     r0,#VDC_GRID_H
-vdc_blank_grid:
-        movx    @r0,a
-        inc     r0
-        mov     a,r0
-        xrl     a,#VDC_GRID_END
-        jz      vdc_blank_colour
-        clr     a
-        jmp     vdc_blank_grid
-vdc_blank_colour:
-        mov     r0,#VDC_COLOUR
-        mov     a,#BG_BLUE
-        movx    @r0,a
-        mov     r0,#VDC_SOUND
-        clr     a
-        movx    @r0,a
         ret
 
 ; crackle (a sound.asm effect kept here, after the screens' page-bound loops): a burst of fireworks,

@@ -55,10 +55,32 @@ def test_energy_is_shown_as_typed(entry):
 
 
 def test_energy_goes_up_to_9999(entry):
+    """Issue 10: 'digits enter its energy (up to 9999, shown as typed)'; README: a fifth digit is
+    ignored."""
     entry.enter_side("red", "T", 9999)
     assert entry.red.energy == 9999
-    entry.press("9")                 # a fifth digit cannot make more than four
-    assert entry.red.energy <= 9999
+    entry.press("1")
+    entry.tick(2)
+    assert entry.red.energy == 9999 and shown(entry)[0] == 9999
+
+
+RED, BLUE = (199, 81, 81), (92, 128, 246)          # luminous red and blue (hardware notes §3)
+
+
+def test_a_red_flag_on_the_left_and_a_blue_flag_on_the_right(entry):
+    """'The left-hand flag will show up red on color TV.' ... 'The right-hand flag will show up
+    blue on color TV.' — each beside its side's energy readout."""
+    import numpy as np
+    entry.enter(red=("T", 2500), blue=("S", 1500), start=False)
+    entry.tick(2)
+    screen = entry.machine.screen
+    columns = {}
+    for name, colour in (("red", RED), ("blue", BLUE)):
+        lines, cols = np.nonzero((screen[160:] == colour).all(axis=2))    # the status bar
+        assert len(cols) >= 16, f"no {name} flag in the status bar"
+        columns[name] = (cols.min(), cols.max())
+    assert columns["red"][1] < screen.shape[1] // 2 <= columns["blue"][0], columns
+    assert shown(entry) == [2500, 1500]
 
 
 def test_clear_clears_only_that_sides_entry(entry):

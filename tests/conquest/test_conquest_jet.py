@@ -156,3 +156,37 @@ def test_a_jet_out_of_energy_goes_down():
     game = start_battle(new_game(), red=("P", 10), blue=("T", 9999))
     game.wait_for(lambda g: g.mode == "result", seconds(game, 10))
     assert game.red.energy == 0 and not game.red.alive and game.winner == "blue"
+
+
+def test_enemy_fire_brings_a_jet_down():
+    """'Your jet ... will ... go down in flame if hit by enemy fire.'"""
+    game = battle("P", "P")
+    f = field(game)
+    place(game, "red", *f.xy(2, 1))                                 # an open row of land
+    place(game, "blue", *f.xy(5, 1))                                # ahead, flying at red
+    assert game.red.heading == 2 and game.blue.heading == 6
+    game.sticks(red={"fire"})
+    game.wait_for(lambda g: not g.blue.alive, seconds(game, 1))
+    game.sticks(red=())
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 3))
+    assert game.winner == "red" and game.blue.energy > 0
+
+
+def test_offscreen_the_jet_still_obeys_the_joystick():
+    """'You can use the joystick to control offscreen flight and re-enter the screen in a new
+    position.'"""
+    from conquest_helpers import symbols
+    beyond = symbols()["jet_x_wrap"] - 12                           # past the right edge
+    back = {}
+    for name, turn in (("up", 1), ("down", 3)):
+        game = battle()
+        place(game, "red", beyond, 100)
+        game.sticks(red=HEADING_STICK[turn])                        # one angle: at once
+        headings = []
+        while game.red.x >= 16:                                     # until it is back on the left
+            game.tick()
+            headings.append(game.red.heading)
+            assert len(headings) < seconds(game, 3), "it never came back"
+        assert set(headings) == {turn}, headings                    # steered, never at random
+        back[name] = game.red.y
+    assert back["up"] < 100 < back["down"], back                    # a new place, as steered

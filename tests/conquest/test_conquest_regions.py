@@ -25,10 +25,37 @@ def test_a_jet_flies_as_far_per_second():
 
 
 def test_the_war_game_readouts_and_screens_work_on_pal():
+    """On PAL too: SELECT GAME, the WAR GAME readouts spinning through every last digit until
+    SPACE stops them (rule 2D), and the combat entry."""
+    from conquest_screen import readouts, text
     game = new_game("pal")
-    assert game.mode == "select"
+    assert game.mode == "select" and "SELECT GAME" in text(game.machine.screen)
+    game.press("1")
+    game.wait_for(lambda g: g.mode == "wargame", 30)
+    last_digits = set()
+    for _ in range(100):
+        game.tick()
+        last_digits.add(game.red.energy % 10)
+    assert last_digits == set(range(10))
+    game.press("SPACE")
+    stopped = game.red.energy
+    game.tick(seconds(game, 0.5))
+    assert game.readout == stopped == game.red.energy == readouts(game.machine.screen)[0]
+    game.hold(keys={"RESET"})
+    game.tick(3)
+    game.hold()
+    game.wait_for(lambda g: g.mode == "select", 120)
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "entry", 30)
+    game.enter(red=("T", 2500), blue=("P", 2500))
+    game.wait_for(lambda g: g.mode == "combat", 30)
+
+
+def test_a_tank_rolls_and_a_sub_sails_as_far_per_second():
+    for weapon, stick in (("T", {"right"}), ("S", {"down"})):
+        _, ntsc = run_for("ntsc", weapon, "T", 1, red_stick=stick)
+        _, pal = run_for("pal", weapon, "T", 1, red_stick=stick)
+        assert ntsc > 0 and abs(ntsc - pal) <= max(2, 0.1 * ntsc), (weapon, ntsc, pal)
 
 
 def test_the_sonar_dings_as_often_in_seconds():
@@ -46,3 +73,37 @@ def test_the_sonar_dings_as_often_in_seconds():
         assert len(onsets) >= 2, region
         periods[region] = (onsets[1] - onsets[0]) / seconds(game, 1)
     assert abs(periods["ntsc"] - periods["pal"]) <= 0.05, periods
+
+
+def test_nothing_hidden_shows_on_pal():
+    """Hardware notes §3: NTSC does not show objects above line 0Eh, PAL does. Whatever the
+    cartridge hides must stay hidden on PAL too: the lines above the picture stay empty on every
+    screen (SELECT GAME, the entry, WAR GAME, each playfield, the result, back to the entry)."""
+    from conquest_helpers import to_entry
+
+    def top_is_empty(game, where):
+        top = game.machine.screen[:0x0E]
+        assert (top == top[0, 0]).all(), f"PAL, {where}: something drawn above the picture"
+
+    game = new_game("pal")
+    game.tick(2)
+    top_is_empty(game, "SELECT GAME")
+    game.press("1")
+    game.tick(10)
+    top_is_empty(game, "WAR GAME")
+    for red, blue in (("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")):
+        game = to_entry(new_game("pal"))
+        game.enter(red=(red, 20), blue=(blue, 10), start=False)
+        game.tick(2)
+        top_is_empty(game, "the entry")
+        game.press("ENTER")
+        game.wait_for(lambda g: g.mode == "combat", 30)
+        game.tick(seconds(game, 0.5))
+        top_is_empty(game, f"the {red}-{blue} playfield")
+        game.wait_for(lambda g: g.mode == "result", seconds(game, 60), step=10)
+        game.tick(seconds(game, 0.5))
+        top_is_empty(game, f"the {red}-{blue} result")
+        game.press("SPACE")
+        game.wait_for(lambda g: g.mode == "entry", 30)
+        game.tick(2)
+        top_is_empty(game, f"the entry after the {red}-{blue} battle")

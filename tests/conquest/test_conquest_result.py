@@ -119,3 +119,19 @@ def test_a_tie_shows_two_white_flags(game):
     assert game.winner == "tie"
     assert colour_of(game.machine.screen, red_flag) == WHITE
     assert colour_of(game.machine.screen, blue_flag) == WHITE
+
+
+def test_subs_that_crash_into_each_other_show_two_white_flags(game):
+    """'If subs crash into each other, they will explode. Both sides will display a white flag.'"""
+    from conquest_helpers import place, to_entry
+    red_flag, blue_flag = flags(to_entry(game))
+    start_battle(game, red=("S", 2500), blue=("S", 2500))
+    place(game, "blue", game.red.x + 12, game.red.y)
+    game.sticks(red={"right"}, blue={"left"})
+    game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
+    game.sticks(red=(), blue=())
+    game.tick(5)
+    assert game.winner == "tie"
+    assert game.red.energy > 0 and game.blue.energy > 0             # crashed, not run out
+    assert colour_of(game.machine.screen, red_flag) == WHITE
+    assert colour_of(game.machine.screen, blue_flag) == WHITE

@@ -74,11 +74,25 @@ def test_the_missile_explodes_when_the_button_is_released():
 
 
 def test_the_missile_explodes_at_the_end_of_its_range():
+    """'A missile will explode ... at the end of its range' (README: 90 steps, 2 a frame): steered
+    along open sea, far from the target and from any tree or edge, it ends where its range does."""
+    from conquest_helpers import symbols
     game = battle()
-    game.sticks(red={"fire"})
-    game.tick(3)
-    frames = game.wait_for(lambda g: not g.red.shot_state, seconds(game, 10))
-    assert frames > 0
+    f = Field(int(game.machine.xram[symbols()["battle_field"]]))
+    assert all(f.at(column, 0) == WATER for column in range(9)), "the sub-sub sea's top row"
+    place(game, "red", *f.xy(0, 0))
+    game.sticks(red={"fire", "right"})                   # it starts upward, then follows the stick
+    path = []
+    while game.red.shot_state or not path:
+        game.tick()
+        path.append((game.red.shot_x, game.red.shot_y))
+        assert len(path) < seconds(game, 3), "the missile never ended"
+    game.sticks(red=())
+    (x0, y0), (x1, y1) = path[0], path[-1]
+    # a step is 1 unit across or 2 lines up; the first frame's 2 steps are before path[0]
+    steps = 2 + (x1 - x0) + (y0 - y1) // 2
+    assert 88 <= steps <= 90, (steps, path[0], path[-1])
+    assert f.x0 < x1 < f.x0 + 16 * 9 - 16 and game.blue.alive      # inside the field, no target
 
 
 def test_the_missile_explodes_on_the_target():
@@ -120,6 +134,28 @@ def test_the_missile_explodes_on_a_tree():
     burst = game.red.shot_y                                          # where it blew up
     tree_top = f.y0 + 24 * row
     assert tree_top - 4 <= burst < tree_top + 24, (burst, tree_top)
+
+
+def test_a_gun_or_a_shell_cannot_reach_a_submerged_sub():
+    """'The sub will automatically submerge': a shell passes over a sub under the water, and
+    destroys it with its periscope up (★ only a missile's blast reaches a sub below, README)."""
+    from conquest_helpers import symbols
+    outcomes = {}
+    for stick in ({"right"}, set()):                         # submerged, then periscope up
+        game = battle("T", "S")
+        f = Field(int(game.machine.xram[symbols()["battle_field"]]))
+        assert f.at(1, 3) != WATER and f.at(3, 3) == WATER
+        place(game, "red", *f.xy(1, 3))                      # the tank on the shore, facing right
+        place(game, "blue", *f.xy(3, 3))
+        game.sticks(blue=stick)
+        game.tick(2)
+        assert game.blue.submerged == bool(stick)
+        game.sticks(red={"fire"}, blue=stick)
+        game.tick(2)
+        game.sticks(red=(), blue=stick)
+        game.tick(seconds(game, 1))
+        outcomes["submerged" if stick else "periscope"] = game.blue.alive
+    assert outcomes == {"submerged": True, "periscope": False}
 
 
 def test_releasing_the_button_blasts_a_weapon_inside_the_blast():

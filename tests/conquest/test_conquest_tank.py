@@ -129,6 +129,27 @@ def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
     assert ys[-1] < ys[0] <= y0 and all(b <= a for a, b in zip(ys, ys[1:]))
 
 
+def test_a_shell_explodes_at_the_end_of_its_range():
+    """'... or at the end of its range' (README: a shell flies 60 steps, 2 a frame): fired along
+    open land, away from the enemy, it ends inside the field where its range does."""
+    game = battle()
+    f = field(game)
+    assert all(f.at(column, 0) == LAND for column in range(9)), "the tank-tank field's top row"
+    place(game, "red", *f.xy(0, 0))
+    travel(game, "red", {"right"}, 0.05)                 # facing right
+    game.sticks(red={"fire"})
+    path = []
+    while game.red.shot_state or not path:
+        game.tick()
+        path.append(game.red.shot_x)
+        assert len(path) < seconds(game, 3), "the shell never ended"
+    game.sticks(red=())
+    steps = 2 + path[-1] - path[0]        # 1 unit a step; the first frame's 2 are before path[0]
+    assert 58 <= steps <= 60, (steps, path[0], path[-1])
+    assert path[-1] < f.x0 + 16 * 9 - 16 and game.blue.alive
+    assert len(path) == 30                                # 2 steps a frame
+
+
 def test_a_shell_destroys_the_enemy_tank():
     game = battle()
     f = field(game)

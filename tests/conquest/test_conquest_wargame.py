@@ -93,6 +93,13 @@ def test_the_first_side_to_win_ten_battles_wins_the_practice_war(game):
     assert min(game.tally.red, game.tally.blue) < 10
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "select", 30)
+    game.tick(2)                             # SELECT GAME as at power-on: no playfield left
+    from conquest_helpers import new_game
+    from conquest_screen import text
+    fresh = new_game()
+    fresh.tick(2)
+    assert "SELECT GAME" in text(game.machine.screen)
+    assert (game.machine.screen == fresh.machine.screen).all()
 
 
 def test_the_tally_of_battles_won_is_on_screen(game):
