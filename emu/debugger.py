@@ -105,9 +105,10 @@ class Symbols:
                 if address not in lines:
                     lines[address] = where
                     sizes[address] = size
+            by_address = load_symbols(path)
         except (AttributeError, KeyError, TypeError, ValueError) as e:
             raise DebugError(f"{path}: malformed symbol file ({type(e).__name__}: {e})") from None
-        return cls(labels, lines, load_symbols(path), sizes, Path(path), statements)
+        return cls(labels, lines, by_address, sizes, Path(path), statements)
 
     def _in_bank(self, address: int, bank: int | None, stride: int | None):
         """The statement (offset, where, size) at `address` in `bank`, or None."""

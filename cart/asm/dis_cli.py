@@ -91,7 +91,7 @@ def _labels_of_bank(path, symbols, bank, stride):
     with open(path, encoding="utf-8") as handle:
         lines = json.load(handle).get("lines", [])
     banks_at = {}
-    for entry in lines:
+    for entry in lines if isinstance(lines, list) else ():
         if isinstance(entry, dict) and isinstance(entry.get("offset"), int):
             banks_at.setdefault(entry.get("address"), set()).add(entry["offset"] // stride)
     return {address: name for address, name in symbols.items()
@@ -100,7 +100,10 @@ def _labels_of_bank(path, symbols, bank, stride):
 
 def _symbol_origin(path):
     with open(path, encoding="utf-8") as handle:
-        return int(json.load(handle).get("origin", 0))
+        origin = json.load(handle).get("origin", 0)
+    if not isinstance(origin, int) or isinstance(origin, bool):
+        raise ValueError(f'malformed symbol file: "origin" must be an address, not {origin!r}')
+    return origin
 
 
 if __name__ == "__main__":

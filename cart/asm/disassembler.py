@@ -128,8 +128,12 @@ def load_symbols(path) -> dict:
     with open(path, encoding="utf-8") as handle:
         table = json.load(handle)
     check_symbol_table(table)
+    labels = table.get("labels", {})
+    if not isinstance(labels, dict) or not all(
+            isinstance(address, int) and not isinstance(address, bool) for address in labels.values()):
+        raise ValueError('malformed symbol file: "labels" must map names to addresses')
     by_address = {}
-    for name, address in sorted(table.get("labels", {}).items()):
+    for name, address in sorted(labels.items()):
         current = by_address.get(address)
         if current is None or ("." in current and "." not in name):
             by_address[address] = name

@@ -268,3 +268,16 @@ def test_o2dis_shows_the_labels_of_the_bank_it_disassembles(tmp_path, capsys):
     # `zero` and `one` share 0x400, where both banks have code: the symbol file cannot tell
     # them apart (labels carry no offset), so one name serves both banks.
     assert "; 0400: 84 00" in bank0 and "; 0403: 00" in bank0
+
+
+@pytest.mark.parametrize("extra, problem", [
+    ({"labels": None}, 'malformed symbol file: "labels" must map names to addresses'),
+    ({"labels": {"a": 1.5}}, 'malformed symbol file: "labels" must map names to addresses'),
+    ({"origin": "0x400"}, "malformed symbol file: \"origin\" must be an address, not '0x400'"),
+])
+def test_o2dis_refuses_a_malformed_symbol_file_in_one_line(tmp_path, capsys, extra, problem):
+    rom, sym = tmp_path / "rom.bin", tmp_path / "rom.sym.json"
+    rom.write_bytes(bytes(2048))
+    sym.write_text(json.dumps({"format": "o2asm-symbols", "version": 1, **extra}))
+    assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
+    assert capsys.readouterr().err == f"o2dis: error: {sym}: {problem}\n"

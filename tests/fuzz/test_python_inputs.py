@@ -92,3 +92,18 @@ def test_debugger_expressions(text):
         parse(text.replace("\n", " "), {"label": 0x400})
     except ExprError as e:
         assert "\n" not in str(e)
+
+
+@FUZZ
+@given(JSON_VALUES, st.booleans(), st.integers(0, 2))
+def test_symbol_files_in_o2dis(tmp_path, capsys, table, tagged, bank):
+    from cart.asm import dis_cli
+    if tagged and isinstance(table, dict):
+        table.update({"format": "o2asm-symbols", "version": 1})
+    path, rom = tmp_path / "game.sym.json", tmp_path / "game.bin"
+    path.write_text(json.dumps(table))
+    rom.write_bytes(bytes(4096))
+    capsys.readouterr()
+    status = dis_cli.main([str(rom), "--bank", str(bank), "--symbols", str(path)])
+    err = capsys.readouterr().err
+    assert status in (0, 2) and (status == 0 or err.count("\n") == 1 and err.startswith("o2dis: error: "))
