@@ -76,16 +76,16 @@ class Layout:
         return x + NAME_WIDTH + 2 * AREA_WIDTH + PBU_WIDTH + 12, y + ROW // 2
 
     def track_point(self, halves: int, slot: int) -> tuple[int, int]:
-        """A record marker's centre: on a number, or on the line after it for a half (rule 6),
-        in the cell's lower part so the number stays readable; each player has a slot (three
-        across, two down). Record 0 or below sits on the start square; beyond 100 the marker
-        goes round again (track_lap says which time round)."""
+        """A record marker's centre: on a number, or for a half on the line before the next
+        number (rule 6: 4.5 "on the line between four and five"), in the cell's lower part so
+        the number stays readable; each player has a slot (three across, two down). A half at
+        the end of a row (20.5, 40.5, ...) sits on the line before the next row's first
+        number, where the row's lead-in square keeps the whole marker on the track. Record 0
+        or below sits on the start square; beyond 100 the marker goes round again (track_lap
+        says which time round), so 100.5 stands before 1."""
         whole, half = divmod(max(halves, 0), 2)
-        row, column = 0, 0                        # the start square, left of 1
-        if whole:
-            row, column = divmod((whole - 1) % TRACK_LENGTH, TRACK_CELLS_PER_ROW)
-            column += 1
-        cx = MARGIN + TRACK_CELL_W * column + TRACK_CELL_W // 2 + half * TRACK_CELL_W // 2
+        row, column = _track_cell(whole + half)
+        cx = MARGIN + TRACK_CELL_W * column + (0 if half else TRACK_CELL_W // 2)
         band = self.track_top + row * TRACK_CELL_H + TRACK_NUMBER_BAND
         r = TRACK_MARKER_RADIUS
         dx = (slot % 3 - 1) * (2 * r + 1)
@@ -94,11 +94,19 @@ class Layout:
 
     def track_number_box(self, number: int) -> tuple[int, int, int, int]:
         """Where the track's printed number `number` (1-100, or 0 for the start) is written."""
-        row, column = divmod(number - 1, TRACK_CELLS_PER_ROW) if number else (0, -1)
-        x = MARGIN + TRACK_CELL_W * (column + 1)
+        row, column = _track_cell(number)
+        x = MARGIN + TRACK_CELL_W * column
         y = self.track_top + row * TRACK_CELL_H
         left, top, right, bottom = _font(11).getbbox(str(number))
         return x + 3 + left, y + 2 + top, x + 3 + right, y + 2 + bottom
+
+
+def _track_cell(number: int) -> tuple[int, int]:
+    """Row and column of the track's `number` (0: the start square; past 100 it goes round)."""
+    if number <= 0:
+        return 0, 0
+    row, column = divmod((number - 1) % TRACK_LENGTH, TRACK_CELLS_PER_ROW)
+    return row, column + 1
 
 
 def layout_for(world: World, players: int) -> Layout:
@@ -198,9 +206,12 @@ def _draw_track(draw, layout: Layout, state: State, small, font) -> None:
     draw.text((MARGIN, top - 22), "POWER BASE RECORD", font=font, fill=TEXT_LIGHT)
     draw.rectangle((MARGIN, top, MARGIN + TRACK_CELL_W - 1, top + TRACK_CELL_H), fill=PAPER, outline=INK)
     draw.text((MARGIN + 3, top + 2), "0", font=small, fill=INK)
+    for row in range(1, TRACK_ROWS):    # lead-in squares: a row-end half's marker stands on them
+        y = top + row * TRACK_CELL_H
+        draw.rectangle((MARGIN, y, MARGIN + TRACK_CELL_W - 1, y + TRACK_CELL_H), fill=PAPER, outline=INK)
     for n in range(1, TRACK_LENGTH + 1):
-        row, col = divmod(n - 1, TRACK_CELLS_PER_ROW)
-        x = MARGIN + TRACK_CELL_W * (col + 1)
+        row, column = _track_cell(n)
+        x = MARGIN + TRACK_CELL_W * column
         y = top + row * TRACK_CELL_H
         draw.rectangle((x, y, x + TRACK_CELL_W, y + TRACK_CELL_H), fill=TRACK_CELL, outline=INK)
         draw.text((x + 3, y + 2), str(n), font=small, fill=INK)

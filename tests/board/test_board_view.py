@@ -134,6 +134,31 @@ def test_markers_never_cover_the_record_tracks_numbers(world):
         assert full.getpixel(layout.track_point(halves, slot)) == V.PLAYER_COLOURS[slot]
 
 
+def test_a_half_at_the_end_of_a_row_stays_on_the_track(world):
+    """Rule 6: "To record half PBU values, place the marker on the line of the POWER BASE ...
+    Place a marker on the line between four and five." The line between 20 and 21 is also the
+    line before 21, where the next row starts: six players at 20.5, 40.5, 60.5, 80.5, 100.5
+    (the second time round, before 1: its marker carries the lap) and 40.5 stand there, every
+    marker whole and on the track's grid, which runs from the left margin (16) across the start
+    column and 20 cells of 56 pixels to 16 + 21 x 56 = 1192, and nothing of them past its edges."""
+    records = [41, 81, 121, 161, 201, 81]
+    before = [21, 41, 61, 81, 1, 41]            # the number each marker stands just before
+    layout = V.layout_for(world, 6)
+    picture = V.render(at_records(world, records))
+    top, bottom = layout.track_top, layout.track_top + V.TRACK_ROWS * V.TRACK_CELL_H
+    for outside in ((0, top, 16, bottom + 1), (1193, top, layout.width, bottom + 1)):
+        assert picture.crop(outside).getcolors() == [((outside[2] - outside[0]) * (bottom + 1 - top),
+                                                      V.BACKGROUND)], outside
+    r = V.TRACK_MARKER_RADIUS
+    for slot, (halves, number) in enumerate(zip(records, before)):
+        x, y = layout.track_point(halves, slot)
+        assert x == 16 + 56 + (slot % 3 - 1) * (2 * r + 1), slot    # the line after the start column
+        row_top = top + (number - 1) // 20 * V.TRACK_CELL_H          # in the row of `number`
+        assert row_top < y - r and y + r < row_top + V.TRACK_CELL_H, slot
+        for dx in (-(r - 2), r - 2):            # the whole disc is drawn, not cut at an edge
+            assert picture.getpixel((x + dx, y)) == V.PLAYER_COLOURS[slot], (slot, dx)
+
+
 def test_records_above_100_show_the_lap(world):
     """The track is printed 1 to 100 (the manual's POWER BASE RECORD grid); a record of 130
     stands on 30 the second time round: its marker carries a 2, and the status says so."""
