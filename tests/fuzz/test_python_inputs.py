@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from cart.asm import AssemblyFailed, assemble_text
 from emu.config import Config, ConfigError
-from emu.debugger import DebugError, Symbols
+from emu.debugger import DebugError, Debugger, Symbols
 from emu.debugger_expr import ExprError, parse
 from emu.movie import Movie, MovieError
 
@@ -107,3 +107,27 @@ def test_symbol_files_in_o2dis(tmp_path, capsys, table, tagged, bank):
     status = dis_cli.main([str(rom), "--bank", str(bank), "--symbols", str(path)])
     err = capsys.readouterr().err
     assert status in (0, 2) and (status == 0 or err.count("\n") == 1 and err.startswith("o2dis: error: "))
+
+
+# Debugger commands that return at once (no run to a far breakpoint): their arguments fuzzed.
+COMMAND_WORDS = ["break", "breaks", "enable", "disable", "delete", "regs", "iram", "xram", "vdc",
+                 "objects", "grid", "beam", "timer", "sound", "dis", "print", "press", "release",
+                 "joy", "help", "bre", "b", "d", "p", "step", "1", "2", "0x3F", "0x40", "0x400",
+                 "0xFFF", "0x1000", "-1", "99999999999999999999", "bank0:", "bank7:0x400", "if",
+                 "a", "==", "pc", "iram", "read", "write", "access", "..", "0..0x3F", "irq",
+                 "frame", "0", "A", "fire", "up", "'", '"', "\\", ";", "#"]
+
+
+@FUZZ
+@given(sentences(COMMAND_WORDS))
+def test_debugger_commands(text):
+    import io
+    from emu.odyssey2 import Odyssey2
+    debugger = Debugger(Odyssey2(cart=bytes([0x04, 0x00]) * 1024), out=io.StringIO())
+    for line in text.splitlines():
+        if line.split()[:1] in (["step"],) and any(len(w) > 3 for w in line.split()[1:]):
+            continue                 # a long step is a run, not what this pass is about
+        try:
+            debugger.execute(line)
+        except DebugError as e:
+            assert "\n" not in str(e)
