@@ -593,7 +593,7 @@ static int same_description(const line_desc *a, const line_desc *b)
 }
 
 /* Built with -DVDC_NO_RENDER_CACHE, every line is drawn in full from its description: the
- * reference the cache is tested against (tests/machine/test_fastpath_render.py). */
+ * reference the cache is tested against (tests/machine/test_fastpath_reference.py). */
 #ifdef VDC_NO_RENDER_CACHE
 #define RENDER_CACHE 0
 #else
@@ -682,15 +682,6 @@ static void forget_lines(vdc8244 *v)
 
 /* ---------------------------------------------------------------- time */
 
-/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it MAME_SOUND_CLOCK_DELAY
- * half-clocks later (a write up to then still holds the shift off: test_sound_holdoff,
- * tests/conformance/DIFFERENCES.md); the service request comes at HBLANK's start in both. */
-#define MAME_SOUND_CLOCK_DELAY 26
-static inline unsigned sound_clock_x(const vdc8244 *v)
-{
-    return VDC_HBLANK_START + (v->model == VDC_MODEL_MAME ? MAME_SOUND_CLOCK_DELAY : 0);
-}
-
 static void position_from_hc(vdc8244 *v)
 {
     uint64_t frame_hc = (uint64_t)v->line_hc * v->lines;
@@ -714,20 +705,17 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->irq = 1;
             v->status |= VDC_STATUS_VBLANK;
         }
-        /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
-        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound)
-            && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
-            v->status |= VDC_STATUS_SOUND;
-            v->irq = 1;
-        }
-        unsigned sound_x = sound_clock_x(v);
-        if (x < sound_x && x1 >= sound_x) {
-            sound_run(&v->sound, sound_x - x);
+        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
+            sound_run(&v->sound, VDC_HBLANK_START - x);
             /* MAME's register does not shift in the VBLANK lines before the first line 0 (its
              * line count runs on): 5 fewer fast-rate shifts in frame 1, measured. */
-            sound_clock(&v->sound, !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE),
-                        v->model == VDC_MODEL_MAME);
-            sound_run(&v->sound, x1 - sound_x);
+            int shifts = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
+            /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
+            if (sound_hblank(&v->sound, shifts) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
+                v->status |= VDC_STATUS_SOUND;
+                v->irq = 1;
+            }
+            sound_run(&v->sound, x1 - VDC_HBLANK_START);
         } else {
             sound_run(&v->sound, x1 - x);
         }

@@ -6,6 +6,7 @@ dots, plays noise, and in each VBLANK interrupt reads the status and the collisi
 moves the sprites (objects off, write, objects on), so collisions and mid-frame catch-up happen
 every frame.
 """
+import resource
 import statistics
 import sys
 import time
@@ -102,10 +103,17 @@ move:   movx    a,@r0
         retr
 """
 FRAMES = 20_000
-MAME_FRAMES = 10_000
 NTSC_FPS = 59.826097856519
-ROUNDS = 5              # interleaved rounds per machine; the median is reported
-ROUND_FRAMES = 1200
+ROUNDS = 9              # interleaved rounds per machine; the median is reported
+ROUND_FRAMES = 600      # each round from the same saved state (Conquest's shortest battle, tank
+                        # against aeroplane, lasts about 850 frames)
+# MAME's steady state: the CPU time of a run MAME_SPAN[1] frames past the measured state's start
+# minus that of a run MAME_SPAN[0] frames past it (start-up and the way there cancel out).
+MAME_SPAN = (100, 100 + ROUND_FRAMES)
+MAME_ROUNDS = 5
+STEP_FRAMES, STEP_ROUNDS = 3000, 7
+ROOT = Path(__file__).resolve().parents[2]
+CHARSET = ROOT / "roms_free" / "charset.bin"
 
 
 def busy_bios() -> bytes:
@@ -113,49 +121,157 @@ def busy_bios() -> bytes:
 
 
 def machine() -> Odyssey2:
-    return Odyssey2(cart=bytes(2048), bios=busy_bios(), charset=(Path(__file__).parents[2]
-                    / "roms_free" / "charset.bin").read_bytes())
+    return Odyssey2(cart=bytes(2048), bios=busy_bios(), charset=CHARSET.read_bytes())
 
 
-def _conquest_in_combat(red: str, blue: str) -> Odyssey2:
-    """Our cartridge in a battle of this pairing (9999 units each: it lasts the whole measurement)."""
+class _Recorder:
+    """A Conquest runner (cart/conquest/wrapper.py) that keeps what was held in each frame."""
+
+    def __init__(self, m: Odyssey2):
+        self.machine, self.held, self._applied = m, [], None
+
+    def run_frame(self, held):
+        from emu.input import apply_input
+        apply_input(self.machine, self._applied, held)
+        self._applied = held
+        self.machine.run_frames(1)
+        self.held.append(held)
+
+    def timeline(self) -> list:
+        """The inputs as tests/mame.py's timeline: an entry where what is held changes."""
+        out, before = [], None
+        for frame, held in enumerate(self.held, start=1):
+            if held != before:
+                out.append({"frame": frame, "keys": sorted(held.keys),
+                            "joy0": sorted(held.joysticks[0]), "joy1": sorted(held.joysticks[1])})
+            before = held
+        return out
+
+
+def _conquest_in_combat(red: str, blue: str):
+    """Our cartridge in a battle of this pairing (9999 units each: it lasts the whole measurement),
+    with the inputs that led there."""
     from cart.conquest import Conquest
     from cart.conquest.wrapper import rom_path
     m = Odyssey2(cart=rom_path())
-    game = Conquest(m)
+    recorder = _Recorder(m)
+    game = Conquest(m, runner=recorder)
     game.tick(60)
     game.press("SPACE")
     game.enter(red=(red, 9999), blue=(blue, 9999))
     game.wait_for(lambda g: g.mode == "combat", 60)
-    return m
+    return m, recorder
 
 
-def machines() -> dict:
+def setups() -> dict:
+    """name: (our machine at the measured state, a test that it is still there or None,
+    (bios, charset, cart, inputs, frames to get there) for MAME). MAME's empty slot is a 2 KiB
+    cartridge of 0xFF bytes: program reads see what an empty slot gives (emu: 0xFF), and MAME
+    wants a cartridge file."""
     import roms_free
-    found = {"busy": machine, "demo": lambda: Odyssey2(cart=roms_free.path("demo.bin")),
-             "select_game": lambda: Odyssey2(cart=roms_free.path("test_select.bin")),
-             "empty_slot": lambda: Odyssey2()}
+    from cart.conquest import Conquest
+    from cart.conquest.wrapper import rom_path
+    bios, charset = (ROOT / "roms_free" / "bios.bin").read_bytes(), CHARSET.read_bytes()
+    found = {"busy": (machine(), None, (busy_bios(), charset, bytes(2048), [], 0))}
+    for name, cart in (("demo", "demo.bin"), ("select_game", "test_select.bin")):
+        found[name] = (Odyssey2(cart=roms_free.path(cart)), None,
+                       (bios, charset, Path(roms_free.path(cart)).read_bytes(), [], 0))
+    found["empty_slot"] = (Odyssey2(), None, (bios, charset, bytes([0xFF]) * 2048, [], 0))
     for red, blue in ("TT", "SS", "PP", "TS", "TP", "SP"):
-        found[f"conquest_{red}{blue}".lower()] = (lambda r=red, b=blue: _conquest_in_combat(r, b))
+        m, recorder = _conquest_in_combat(red, blue)
+        found[f"conquest_{red}{blue}".lower()] = (
+            m, lambda m: Conquest(m).mode == "combat",
+            (bios, charset, Path(rom_path()).read_bytes(), recorder.timeline(), len(recorder.held)))
     return found
 
 
-def per_rom_ratios():
-    """`<rom>_realtime_ratio` for each machine: CPU time of ROUND_FRAMES frames, the machines taking turns
-    for ROUNDS rounds (a shared machine's load hits them alike), the median round."""
-    running = {name: make() for name, make in machines().items()}
-    rates = {name: [] for name in running}
+def per_rom_ratios(found: dict) -> dict:
+    """`<rom>_realtime_ratio` for each machine: CPU time of ROUND_FRAMES frames from its saved
+    state, the machines taking turns for ROUNDS rounds (a shared machine's load hits them alike),
+    the median round."""
+    states = {name: m.save_state() for name, (m, _, _) in found.items()}
+    rates = {name: [] for name in found}
     for _ in range(ROUNDS):
-        for name, m in running.items():
+        for name, (m, still, _) in found.items():
+            m.load_state(states[name])
             start = time.process_time()
             m.run_frames(ROUND_FRAMES)
             rates[name].append(ROUND_FRAMES / (time.process_time() - start))
+            if still is not None and not still(m):
+                raise RuntimeError(f"{name}: the measured state ended within {ROUND_FRAMES} frames")
     return {name: statistics.median(r) / NTSC_FPS for name, r in rates.items()}
 
 
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _mame_run(setup, frames):
+    bios, charset, cart, inputs, lead = setup
+    start = _children_cpu()
+    run = mame.run(bios, charset, cart, lead + frames, inputs=inputs)
+    return _children_cpu() - start, run.frames[lead + frames]
+
+
+def _conquest_mode(frame) -> str:
+    """The game's mode in a MAME frame's RAM (cart/conquest/state.toml)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+    from cart.conquest.statemap import StateMap
+    from cart.conquest.wrapper import STATE_FILE, symbols_path
+    ram = SimpleNamespace(iram=np.array(frame.iram, dtype=np.uint8), xram=np.array(frame.xram, dtype=np.uint8))
+    return StateMap.load(STATE_FILE, symbols_path()).read(ram, "mode")
+
+
+def mame_frames_per_s(found: dict) -> dict:
+    """MAME's steady-state frames per CPU-second on each setup, rounds interleaved, the median.
+    Conquest's runs must still be in its battle at their end, as ours."""
+    rates = {name: [] for name in found}
+    for _ in range(MAME_ROUNDS):
+        for name, (_, still, setup) in found.items():
+            short, _ = _mame_run(setup, MAME_SPAN[0])
+            long, last = _mame_run(setup, MAME_SPAN[1])
+            if still is not None and _conquest_mode(last) != "combat":
+                raise RuntimeError(f"{name}: MAME is not in the battle after the recorded inputs")
+            rates[name].append((MAME_SPAN[1] - MAME_SPAN[0]) / max(long - short, 1e-6))
+    return {name: statistics.median(r) for name, r in rates.items()}
+
+
+def step_overhead_us() -> float:
+    """What a front end's frame step (run_frames(1), then the frame's audio) costs beyond the
+    emulation itself: per frame, against run_frames(STEP_FRAMES) in one call, in CPU time, on the
+    SELECT GAME screen (cheap to emulate, so the overhead shows); rounds alternated, medians."""
+    import roms_free
+    m = Odyssey2(cart=roms_free.path("test_select.bin"))
+    m.run_frames(100)
+
+    def stepped():
+        for _ in range(STEP_FRAMES):
+            m.run_frames(1)
+            m.audio
+
+    batched, steps = [], []
+    for _ in range(STEP_ROUNDS):
+        for run, out in ((lambda: m.run_frames(STEP_FRAMES), batched), (stepped, steps)):
+            start = time.process_time()
+            run()
+            out.append((time.process_time() - start) / STEP_FRAMES * 1e6)
+    return statistics.median(steps) - statistics.median(batched)
+
+
 def bench():
-    for name, ratio in per_rom_ratios().items():
+    found = setups()
+    ours = per_rom_ratios(found)
+    for name, ratio in ours.items():
         yield f"{name}_realtime_ratio", round(ratio, 1)
+    if mame.available():
+        theirs = mame_frames_per_s(found)
+        for name, fps in theirs.items():
+            yield f"{name}_mame_ratio", round(ours[name] * NTSC_FPS / fps, 1)
+        yield "mame_realtime_ratio", round(theirs["busy"] / NTSC_FPS, 1)
+    yield "frame_step_overhead_us", round(step_overhead_us(), 2)
     m = machine()
     m.run_frames(10)
     start = time.perf_counter()
@@ -163,7 +279,3 @@ def bench():
     fps = FRAMES / (time.perf_counter() - start)
     yield "frames_per_s", round(fps)
     yield "realtime_ratio", round(fps / NTSC_FPS, 1)
-    if mame.available():
-        charset = (Path(__file__).parents[2] / "roms_free" / "charset.bin").read_bytes()
-        theirs = mame.frames_per_s(busy_bios(), charset, bytes(2048), MAME_FRAMES)
-        yield "mame_realtime_ratio", round(theirs / NTSC_FPS, 1)
