@@ -66,6 +66,15 @@ def render(lines, pixels: int) -> np.ndarray:
     return np.ascontiguousarray(np.asarray(image, dtype=np.uint8))
 
 
+def fitted(size, window) -> tuple[int, int]:
+    """A panel's size on screen: as rendered, or scaled down (keeping its shape) to fit inside
+    the window's margins (the key help in a small window)."""
+    (width, height), (window_width, window_height) = size, window
+    room = 2 * round(window_height * MARGIN_FRACTION)
+    scale = min(1.0, (window_width - room) / width, (window_height - room) / height)
+    return max(1, int(width * scale)), max(1, int(height * scale))
+
+
 def position(place: str, size, window) -> tuple[int, int]:
     """Where a panel of size (width, height) goes in a window of size (width, height)."""
     (width, height), (window_width, window_height) = size, window

@@ -169,6 +169,7 @@ class Video:
             entry = self.panel_textures.pop(key, None) or shown.get(key) or self._panel_texture(panel.lines, pixels)
             shown[key] = entry
             texture, width, height = entry
+            width, height = osd.fitted((width, height), (w.value, h.value))
             x, y = osd.position(panel.place, (width, height), (w.value, h.value))
             sdl2.SDL_RenderCopy(self.renderer, texture, None, sdl2.SDL_Rect(x, y, width, height))
         for texture, _, _ in self.panel_textures.values():   # panels no longer shown
@@ -183,6 +184,7 @@ class Video:
                          "cannot create a text texture")
         sdl2.SDL_UpdateTexture(texture, None, image.ctypes.data_as(ctypes.c_void_p), width * 4)
         sdl2.SDL_SetTextureBlendMode(texture, sdl2.SDL_BLENDMODE_BLEND)
+        sdl2.SDL_SetTextureScaleMode(texture, sdl2.SDL_ScaleModeLinear)   # when fitted smaller
         return texture, width, height
 
     def _draw_scanlines(self):

@@ -342,7 +342,7 @@ class Window:
             except (O2Error, OSError) as e:
                 self._say(f"no screenshot: {getattr(e, 'strerror', None) or e}")
                 return
-            self._say(f"screenshot {path}")
+            self._say(f"screenshot {path}", shown=f"screenshot {path.name}")
         elif action == "typing_mode":
             self.live.typing_mode = not self.live.typing_mode
             self._say("typing mode: every key types" if self.live.typing_mode
@@ -389,7 +389,7 @@ class Window:
         except OSError as e:
             self._say(f"cannot save slot {slot}: {e.strerror or e}")
             return
-        self._say(f"saved slot {slot} ({path})")
+        self._say(f"saved slot {slot} ({path})", shown=f"saved slot {slot}")
 
     def _load_slot(self, slot):
         if self.runner.recording:
@@ -410,7 +410,7 @@ class Window:
 
     def panels(self) -> list[Panel]:
         """The text over the picture now: the state (paused, recording, playing, typing) at the
-        top left, the latest message at the bottom left, and the key help when it is open."""
+        top left and the latest message at the bottom left, or the key help alone while open."""
         status = []
         if self.paused:
             status.append("PAUSED")
@@ -423,13 +423,14 @@ class Window:
         shown = [Panel((" · ".join(status),), "top-left")] if status else []
         if self.message and time.monotonic() < self.message_until:
             shown.append(Panel((self.message,), "bottom-left"))
-        if self.help_shown:
-            shown.append(self.help_panel)
+        if self.help_shown:          # alone: in a small window it covers the whole picture
+            return [self.help_panel]
         return shown
 
-    def _say(self, text):
+    def _say(self, text, shown=None):
+        """`text` on the terminal; over the picture `shown` (a short form: no long paths) or it."""
         print(f"o2: {text}", file=sys.stderr)
-        self.message, self.message_until = text, time.monotonic() + MESSAGE_SECONDS
+        self.message, self.message_until = shown or text, time.monotonic() + MESSAGE_SECONDS
 
     def _update_title(self):
         parts = [f"Odyssey² — {self.name}"]
