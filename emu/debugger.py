@@ -478,10 +478,14 @@ class Debugger:
             now = self.machine.frame
             frame_bps = [bp for bp in self.breakpoints.values()
                          if bp.enabled and bp.kind == "frame" and bp.start > now]
-            # C runs end at least every CONTINUE_CHUNK_FRAMES so that Ctrl-C gets through
-            limit = min([now + CONTINUE_CHUNK_FRAMES] + [bp.start for bp in frame_bps]
+            # C runs end at least every CONTINUE_CHUNK_FRAMES so that Ctrl-C gets through, and
+            # at every frame boundary while the machine has frame hooks (Odyssey2.on_frame), so
+            # they see every frame the debugger runs, as they do when the machine runs itself.
+            chunk = 1 if len(self.machine.hooks) else CONTINUE_CHUNK_FRAMES
+            limit = min([now + chunk] + [bp.start for bp in frame_bps]
                         + ([frame] if frame is not None else []))
             stop = self.core.run(steps=steps, cycle=cycle, frame=limit, sp=sp)
+            self.machine.frames_passed(now)
             if self._trace is not None:
                 self._trace.write(trace_lines(self.core.take_trace()))
             if steps is not None:

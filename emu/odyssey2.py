@@ -164,7 +164,9 @@ class Odyssey2:
         decorator); returns the callback, for m.hooks.remove."""
         return self.hooks.add(callback)
 
-    def _after_frames(self, frame_before: int):
+    def frames_passed(self, frame_before: int):
+        """Runs the frame hooks once for each frame boundary passed since frame `frame_before`
+        (for a runner that drives the core itself: the debugger)."""
         for _ in range(self._machine.frame - frame_before):
             for callback in self.hooks:
                 callback(self)
@@ -180,7 +182,7 @@ class Odyssey2:
         for _ in range(int(n)):
             frame = self._machine.frame
             self._machine.run_frames(1)
-            self._after_frames(frame)
+            self.frames_passed(frame)
 
     def run_cycles(self, n: int):
         """Runs whole instructions until at least n more machine cycles have passed (frame hooks
@@ -193,7 +195,7 @@ class Odyssey2:
         while m.cycles < until:
             frame = m.frame
             m.run_cycles(min(until, m.frame_start_cycle(frame + 1)) - m.cycles)
-            self._after_frames(frame)
+            self.frames_passed(frame)
 
     def step(self) -> int:
         """One instruction or interrupt entry; returns its machine cycles."""
@@ -201,7 +203,7 @@ class Odyssey2:
             return self._machine.step()
         frame = self._machine.frame
         cycles = self._machine.step()
-        self._after_frames(frame)
+        self.frames_passed(frame)
         return cycles
 
     def reset(self):

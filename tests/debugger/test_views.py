@@ -92,3 +92,20 @@ def test_vdc_summary_and_sound():
         "colour    A3 1A  grid 2  background 3\n"
         "beam      A4 3F (y)  A5 12 (x)\n"
         "sound     A7-A9 123456  AA BC  on  shift every 4 lines  noise  volume 12")
+
+
+def test_frame_hooks_see_every_frame_the_debugger_runs():
+    import io
+    from emu.debugger import Debugger
+    from emu.odyssey2 import Odyssey2
+    machine = Odyssey2(cart=bytes([0x04, 0x00]) * 1024)      # JMP 0x000 everywhere
+    seen = []
+    machine.on_frame(lambda m: seen.append(m.frame))
+    debugger = Debugger(machine, out=io.StringIO())
+    debugger.execute("frame 3")
+    debugger.execute("break frame 6")
+    debugger.execute("continue")
+    debugger.execute("step 2")
+    assert seen == [1, 2, 3, 4, 5, 6] and machine.frame == 6
+    machine.run_frames(2)                                     # and the machine's own runs
+    assert seen == [1, 2, 3, 4, 5, 6, 7, 8]
