@@ -23,7 +23,8 @@
 #define PRESCALE_SLOW     0xF    /* every 16th HBLANK */
 #define PRESCALE_MODULO   0xF
 #define SERVICE_PULSES    24
-#define PRESCALE_POWER_ON 13     /* matches the MAME oracle's shift phase (see sound.h) */
+#define PRESCALE_POWER_ON 13     /* matches the MAME oracle's NTSC shift phase (see sound.h) */
+#define PRESCALE_MAME_LINE0 1    /* MAME's prescaler at its first line 0, both regions */
 #define FIR_CUTOFF        0.225  /* of the sub-sample rate: 0.45 × the output rate */
 #define Q15               32768
 #define PI                3.14159265358979323846
@@ -63,11 +64,12 @@ void sound_init(o2_sound *s, int region, uint32_t rate)
     sound_set_rate(s, rate);
 }
 
-void sound_reset(o2_sound *s)
+void sound_reset(o2_sound *s, unsigned mame_lines_to_line0)
 {
     s->shift = 0;
     s->control = 0;
-    s->prescaler = PRESCALE_POWER_ON;
+    s->prescaler = mame_lines_to_line0 ? (uint8_t)((PRESCALE_MAME_LINE0 - mame_lines_to_line0) & PRESCALE_MODULO)
+                                       : PRESCALE_POWER_ON;
     s->holdoff = 0;
     s->pin = 0;
     s->pulses = 0;

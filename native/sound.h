@@ -80,7 +80,11 @@ typedef struct o2_sound {
 } o2_sound;
 
 void sound_init(o2_sound *s, int region, uint32_t rate);  /* region: VDC_REGION_NTSC / _PAL */
-void sound_reset(o2_sound *s);                    /* power-on: registers and output cleared */
+/* Power-on: registers and output cleared. mame_lines_to_line0: 0 for the hardware model, else
+ * the VBLANK lines from power-on to MAME's first line 0 (20 NTSC, 70 PAL): MAME's prescaler
+ * reads 1 there in both regions (13 at power-on in NTSC; 11 in PAL, whose frame ends were one
+ * shift off in 2 of 4 frames with 13). */
+void sound_reset(o2_sound *s, unsigned mame_lines_to_line0);
 void sound_set_rate(o2_sound *s, uint32_t rate);  /* 44100 or 48000 (any rate 8000-192000) */
 void sound_write(o2_sound *s, uint8_t reg, uint8_t value);   /* reg SOUND_REG_* (A7-AA) */
 uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they are now */

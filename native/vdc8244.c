@@ -36,15 +36,15 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 };
 
 /* ---- Objects ---- */
-#define SPRITES            4
-#define CHARS              12
-#define QUADS              4
-#define QUAD_CHARS         4
-#define REG_SPRITES        0x00
-#define REG_CHARS          0x10
-#define REG_QUADS          0x40
-#define REG_OBJECTS_END    0x80
-#define OBJ_REGS           4
+#define SPRITES            O2_VDC_SPRITE_COUNT
+#define CHARS              O2_VDC_CHAR_COUNT
+#define QUADS              O2_VDC_QUAD_COUNT
+#define QUAD_CHARS         O2_VDC_QUAD_CHARS
+#define REG_SPRITES        O2_VDC_SPRITES
+#define REG_CHARS          O2_VDC_CHARS
+#define REG_QUADS          O2_VDC_QUADS
+#define REG_OBJECTS_END    O2_VDC_SPRITE_SHAPES
+#define OBJ_REGS           O2_VDC_OBJECT_REGS
 #define QUAD_REGS          (OBJ_REGS * QUAD_CHARS)
 #define OBJ_Y              0
 #define OBJ_X              1
@@ -52,23 +52,23 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define OBJ_ATTR           3
 #define SPRITE_ATTR        2           /* sprites: Y, X, attributes, unused */
 #define QUAD_COPY_MASK     0x0C        /* address bits selecting one of a quad's four copies */
-#define SPRITE_ROWS        8
-#define SPRITE_ATTR_DOUBLE 0x04
-#define SPRITE_ATTR_SHIFT  0x03
+#define SPRITE_ROWS        O2_VDC_SPRITE_ROWS
+#define SPRITE_ATTR_DOUBLE O2_VDC_SPRITE_DOUBLE
+#define SPRITE_ATTR_SHIFT  O2_VDC_SPRITE_SHIFT
 #define SPRITE_SHIFT_ALL   1           /* every row half a pixel right */
 #define SPRITE_SHIFT_EVEN  2           /* rows 0, 2, 4, 6 */
 #define SPRITE_SHIFT_ODD   3           /* rows 1, 3, 5, 7 */
-#define SPRITE_COLOR_SHIFT 3
-#define CHAR_COLOR_SHIFT   1
-#define CHAR_ATTR_PTR8     0x01
+#define SPRITE_COLOR_SHIFT O2_VDC_SPRITE_COLOUR_SHIFT
+#define CHAR_COLOR_SHIFT   O2_VDC_CHAR_COLOUR_SHIFT
+#define CHAR_ATTR_PTR8     O2_VDC_CHAR_POINTER8
 #define CHAR_PTR_MASK      0x1FF
-#define CHAR_ROWS          8
+#define CHAR_ROWS          O2_CHARSET_ROWS
 #define CHAR_Y_MASK        0xFE        /* characters start on even lines */
 #define CHAR_Y_MIN_NTSC    0x0E        /* the 8244 shows no character above this line (Horton test
                                           46); the 8245 does (MAME's videopac, §3 "on NTSC") */
-#define COLOR_MASK         0x07
-#define COLOR_GRID_BRIGHT  0x40        /* A3 bit 6 */
-#define COLOR_BG_SHIFT     3
+#define COLOR_MASK         O2_VDC_COLOUR_MASK
+#define COLOR_GRID_BRIGHT  O2_VDC_COLOUR_GRID_LUMINANCE  /* A3 bit 6 */
+#define COLOR_BG_SHIFT     O2_VDC_COLOUR_BG_SHIFT
 #define PEN_LUMINANCE      0x08
 #define OBJ_X_DELAY        5           /* the first pixel is at beam X + 5 */
 #define OBJ_X_MINUS_ONE    0xE3        /* the X counter's last value: acts as -1 (Horton); 0xE2,
@@ -77,7 +77,7 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define CHAR_X_MAX         0xB3
 #define QUAD_X_MAX         0x83
 #define QUAD_X_MAX_MAME    0xAF        /* MAME draws quads up to here, cut at the right edge */
-#define QUAD_CHAR_STEP_X   16
+#define QUAD_CHAR_STEP_X   O2_VDC_QUAD_CHAR_STEP_X
 #define CHAR_WIDTH_HC      16
 #define OBJ_FIRST_LINE_NTSC 1          /* the 8244 emits nothing on line 0, sprite Y 0 acts as 1
                                           (Horton test 18); MAME's 8245 draws line 0 */
@@ -91,10 +91,10 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define GRID_TOP_LINE      0x18
 #define GRID_ROW_LINES     24
 #define HGRID_LINES        3
-#define HGRID_ROWS         9
-#define HGRID_COLS         9
-#define VGRID_ROWS         8
-#define VGRID_COLS         10
+#define HGRID_ROWS         O2_VDC_HGRID_ROWS
+#define HGRID_COLS         O2_VDC_HGRID_COLUMNS
+#define VGRID_ROWS         O2_VDC_VGRID_ROWS
+#define VGRID_COLS         O2_VDC_VGRID_COLUMNS
 #define GRID_LEFT_X        0x0D
 #define GRID_COL_X         16
 #define HGRID_WIDTH_X      18          /* two units overlap the next segment: boxes close */
@@ -106,15 +106,15 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define REG_MIRROR_LOW     0xB0
 #define REG_MIRROR_HIGH    0xBF
 #define REG_MIRROR_OFFSET  0x10
-#define REG_SOUND_FIRST    0xA7
-#define REG_SOUND_LAST     0xAA
+#define REG_SOUND_FIRST    O2_VDC_SOUND_SHIFT
+#define REG_SOUND_LAST     O2_VDC_SOUND_CONTROL
 #define REG_CONTROL_READ   0xFE        /* bit 0 (horizontal interrupt) does not exist */
 #define REG_STATUS_READ    0xDF        /* bit 5 floats */
 #define REG_SOUND_READ     0xBF
-#define REG_GRID_FIRST     0xC0
-#define REG_HGRID_END      0xC9
-#define REG_HGRID_ROW8_END 0xD9
-#define REG_VGRID_END      0xEA
+#define REG_GRID_FIRST     O2_VDC_HGRID
+#define REG_HGRID_END      (O2_VDC_HGRID + O2_VDC_HGRID_COLUMNS)
+#define REG_HGRID_ROW8_END (O2_VDC_HGRID_ROW8 + O2_VDC_HGRID_COLUMNS)
+#define REG_VGRID_END      (O2_VDC_VGRID + O2_VDC_VGRID_COLUMNS)
 #define REG_GRID_END       0xF0
 #define READ_FLOATS_ALL    0xFF        /* unconnected bits read the address left on the bus */
 #define READ_FLOATS_HIGH   0xF0
@@ -127,16 +127,28 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define COLL_GRID          (VDC_COLL_VGRID | VDC_COLL_HGRID)
 #define COLL_SPRITE(n)     (VDC_COLL_SPRITE0 << (n))
 
-static int in_vblank_for_t1(unsigned line, unsigned x)
+/* MAME's PAL machine ends VBLANK's T1 pulse with the last line's HBLANK, and line 0's HBLANK is
+ * a pulse of its own: one T1 edge more a frame than NTSC's rule (JT1/JNT1 polled in the oracle's
+ * trace: T1 falls at line 312's HBLANK end, rises at line 0's HBLANK; test_timing, 243 edges a
+ * frame; tests/conformance/DIFFERENCES.md). */
+static int t1_vblank_ends_last_line(const vdc8244 *v)
 {
+    return v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL;
+}
+
+static int in_vblank_for_t1(const vdc8244 *v, unsigned line, unsigned x)
+{
+    if (line == VDC_VBLANK_LINE)
+        return x >= VDC_VBLANK_X;
+    if (t1_vblank_ends_last_line(v))
+        return line > VDC_VBLANK_LINE && !(line == v->lines - 1u && x >= v->hblank_end);
     /* VBLANK falls at x 365 of line 0 and HBLANK rises at 366: T1 does not see the gap. */
-    return (line == VDC_VBLANK_LINE && x >= VDC_VBLANK_X) || line > VDC_VBLANK_LINE
-        || (line == 0 && x < VDC_HBLANK_START);
+    return line > VDC_VBLANK_LINE || (line == 0 && x < VDC_HBLANK_START);
 }
 
 static int t1_at(const vdc8244 *v, unsigned line, unsigned x)
 {
-    return in_vblank_for_t1(line, x) || (x >= VDC_HBLANK_START && x < v->hblank_end);
+    return in_vblank_for_t1(v, line, x) || (x >= VDC_HBLANK_START && x < v->hblank_end);
 }
 
 static unsigned live_x(const vdc8244 *v)
@@ -147,13 +159,20 @@ static unsigned live_x(const vdc8244 *v)
     return v->x >> 1;
 }
 
+/* MAME's PAL Y counter stops at 263 (07h) through the rest of VBLANK (A4 polled in the oracle's
+ * trace: 06h to 07h on line 262, 07h until VBLANK's end on line 0; test_counter_poll). */
+#define MAME_PAL_Y_MAX 263u
+
 static unsigned live_y(const vdc8244 *v)
 {
+    unsigned y = v->line;
     if (v->x >= VDC_Y_STEP_X)
-        return v->line + 1u;
-    if (v->line == 0 && v->x < VDC_VBLANK_X)   /* the counter resets with VBLANK's end */
-        return v->lines;
-    return v->line;
+        y = v->line + 1u;
+    else if (v->line == 0 && v->x < VDC_VBLANK_X)   /* the counter resets with VBLANK's end */
+        y = v->lines;
+    if (v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL && y > MAME_PAL_Y_MAX)
+        y = MAME_PAL_Y_MAX;
+    return y;
 }
 
 /* ---------------------------------------------------------------- line rendering */
@@ -682,6 +701,15 @@ static void forget_lines(vdc8244 *v)
 
 /* ---------------------------------------------------------------- time */
 
+/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it MAME_SOUND_CLOCK_DELAY
+ * half-clocks later (a write up to then still holds the shift off: test_sound_holdoff,
+ * tests/conformance/DIFFERENCES.md); the service request comes at HBLANK's start in both. */
+#define MAME_SOUND_CLOCK_DELAY 26
+static inline unsigned sound_clock_x(const vdc8244 *v)
+{
+    return VDC_HBLANK_START + (v->model == VDC_MODEL_MAME ? MAME_SOUND_CLOCK_DELAY : 0);
+}
+
 static void position_from_hc(vdc8244 *v)
 {
     uint64_t frame_hc = (uint64_t)v->line_hc * v->lines;
@@ -705,17 +733,20 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->irq = 1;
             v->status |= VDC_STATUS_VBLANK;
         }
-        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
-            sound_run(&v->sound, VDC_HBLANK_START - x);
+        /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
+        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound)
+            && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
+            v->status |= VDC_STATUS_SOUND;
+            v->irq = 1;
+        }
+        unsigned sound_x = sound_clock_x(v);
+        if (x < sound_x && x1 >= sound_x) {
+            sound_run(&v->sound, sound_x - x);
             /* MAME's register does not shift in the VBLANK lines before the first line 0 (its
              * line count runs on): 5 fewer fast-rate shifts in frame 1, measured. */
-            int shifts = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
-            /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
-            if (sound_hblank(&v->sound, shifts) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
-                v->status |= VDC_STATUS_SOUND;
-                v->irq = 1;
-            }
-            sound_run(&v->sound, x1 - VDC_HBLANK_START);
+            sound_clock(&v->sound, !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE),
+                        v->model == VDC_MODEL_MAME);
+            sound_run(&v->sound, x1 - sound_x);
         } else {
             sound_run(&v->sound, x1 - x);
         }
@@ -758,12 +789,16 @@ uint64_t vdc_next_event(const vdc8244 *v)
     /* Between the VBLANKs T1 rises at HBLANK's start and falls at its end; VBLANK (with /INT)
      * rises at 365 of line 242, before that line's HBLANK, and T1 then stays high until the end
      * of line 0's HBLANK. */
-    if (line > 0 && line < VDC_VBLANK_LINE && x < v->hblank_end)
+    unsigned first = t1_vblank_ends_last_line(v) ? 0 : 1;   /* first line with its own pulse */
+    if (line >= first && line < VDC_VBLANK_LINE && x < v->hblank_end)
         return v->hc + (x < VDC_HBLANK_START ? VDC_HBLANK_START : v->hblank_end) - x;
-    if (line > 0 && line < VDC_VBLANK_LINE)
+    if (line >= first && line < VDC_VBLANK_LINE)
         to_t1 = distance_to(v, next, next == VDC_VBLANK_LINE ? VDC_VBLANK_X : VDC_HBLANK_START);
     else if (line == VDC_VBLANK_LINE && x < VDC_VBLANK_X)
         to_t1 = VDC_VBLANK_X - x;
+    else if (first == 0)
+        to_t1 = line == v->lines - 1u && x >= v->hblank_end ? distance_to(v, 0, VDC_HBLANK_START)
+                                                            : distance_to(v, v->lines - 1u, v->hblank_end);
     else if (line == 0 && x >= v->hblank_end)
         to_t1 = distance_to(v, 1, VDC_HBLANK_START);
     else
@@ -810,7 +845,7 @@ void vdc_reset(vdc8244 *v)
     v->frame = 0;
     v->drawn_x = 0;
     position_from_hc(v);
-    sound_reset(&v->sound);
+    sound_reset(&v->sound, v->model == VDC_MODEL_MAME ? (unsigned)(v->lines - VDC_FRAME_START_LINE) : 0u);
     memset(v->screen, 0, sizeof v->screen);
     forget_lines(v);
 }
