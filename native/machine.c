@@ -581,17 +581,10 @@ void machine_after_load(o2_machine *m)
 
 uint64_t machine_setup_hash(const o2_machine *m)
 {
-    const uint64_t fnv_offset = 0xcbf29ce484222325u, fnv_prime = 0x100000001b3u;
-    uint64_t h = fnv_offset;
-    const uint8_t *parts[] = { m->bios, m->charset, m->cart.image };
-    const size_t sizes[] = { sizeof m->bios, sizeof m->charset, m->cart.size };
-    for (size_t p = 0; p < 3; p++)
-        for (size_t i = 0; i < sizes[p]; i++)
-            h = (h ^ parts[p][i]) * fnv_prime;
-    h = (h ^ (uint64_t)m->cart.size) * fnv_prime;
-    h = (h ^ (uint64_t)m->region) * fnv_prime;
-    return h;
+    uint64_t h = FNV1A_OFFSET;
+    h = fnv1a_bytes(h, m->bios, sizeof m->bios);
+    h = fnv1a_bytes(h, m->charset, sizeof m->charset);
+    h = fnv1a_bytes(h, m->cart.image, m->cart.size);
+    h = fnv1a_word(h, (uint64_t)m->cart.size);
+    return fnv1a_word(h, (uint64_t)m->region);
 }
-
-_Static_assert(O2_SCREEN_W == VDC_SCREEN_W && O2_SCREEN_H == VDC_SCREEN_H,
-               "o2.h's screen size must be the VDC's framebuffer size");

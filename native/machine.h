@@ -25,22 +25,22 @@
 #include "state.h"
 #include "cart.h"
 
-#define MACHINE_BIOS_SIZE     1024
+#define MACHINE_BIOS_SIZE     O2_BIOS_SIZE
 #define MACHINE_CHARSET_SIZE  512
-#define MACHINE_XRAM_SIZE     128
+#define MACHINE_XRAM_SIZE     O2_XRAM_SIZE
 #define MACHINE_KEY_ROWS      6
 #define MACHINE_JOYSTICKS     2
 #define MACHINE_PROG_WINDOWS  4        /* 1 KiB program windows, PC 0x000-0xFFF */
-#define MACHINE_PROG_WINDOW   1024
+#define MACHINE_PROG_WINDOW   O2_CART_WINDOW
 
-/* Port 1 bits (native/HARDWARE.md §2). Selects are active low. */
-#define P1_BANK0        0x01   /* cartridge A10 (standard carts) / bank bit 0 */
-#define P1_BANK1        0x02   /* bank bit 1 */
-#define P1_KEYBOARD_OFF 0x04   /* 0 = keyboard/joystick decoder enabled */
-#define P1_VDC_OFF      0x08   /* 0 = VDC selected for MOVX */
-#define P1_XRAM_OFF     0x10   /* 0 = external RAM selected for MOVX */
-#define P1_COPY_MODE    0x40   /* 1 = reads come from the RAM, writes go to the VDC */
-#define P1_LUMINANCE    0x80   /* to the VDC's P17 input */
+/* Port 1 bits (native/HARDWARE.md §2, values in o2.h). Selects are active low. */
+#define P1_BANK0        O2_P1_BANK0         /* cartridge A10 (standard carts) / bank bit 0 */
+#define P1_BANK1        O2_P1_BANK1         /* bank bit 1 */
+#define P1_KEYBOARD_OFF O2_P1_KEYBOARD_N    /* 0 = keyboard/joystick decoder enabled */
+#define P1_VDC_OFF      O2_P1_VDC_N         /* 0 = VDC selected for MOVX */
+#define P1_XRAM_OFF     O2_P1_XRAM_N        /* 0 = external RAM selected for MOVX */
+#define P1_COPY_MODE    O2_P1_COPY          /* 1 = reads come from the RAM, writes go to the VDC */
+#define P1_LUMINANCE    O2_P1_LUMINANCE_N   /* to the VDC's P17 input */
 
 /* Port 2: the low three bits select the keyboard row / joystick (74156 decoder inputs). */
 #define P2_ROW_MASK     0x07
@@ -131,6 +131,13 @@ static inline uint64_t machine_horizon(const o2_machine *m)
 void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
 void machine_after_load(o2_machine *m);              /* re-derives mapping and pins */
 uint64_t machine_setup_hash(const o2_machine *m);    /* BIOS, charset, cart, region */
+
+/* FNV-1a (64-bit), the hash of saved states (state.c) and of the machine's setup: start from
+ * FNV1A_OFFSET, fold in bytes with fnv1a_bytes or a whole 64-bit value with fnv1a_word. Saved
+ * states and movies store these values, so the steps never change. */
+#define FNV1A_OFFSET 0xcbf29ce484222325u
+uint64_t fnv1a_word(uint64_t hash, uint64_t value);
+uint64_t fnv1a_bytes(uint64_t hash, const uint8_t *bytes, size_t n);
 void machine_trace_entry(const o2_machine *m, o2_trace_entry *e);  /* before the next instruction */
 
 #endif /* MACHINE_H */

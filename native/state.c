@@ -78,12 +78,23 @@ void st_bytes(o2_stream *st, uint8_t *v, size_t n)
 
 /* ---- the layout ---- */
 
+#define FNV1A_PRIME 0x100000001b3u
+
+uint64_t fnv1a_word(uint64_t hash, uint64_t value)
+{
+    return (hash ^ value) * FNV1A_PRIME;
+}
+
+uint64_t fnv1a_bytes(uint64_t hash, const uint8_t *bytes, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        hash = fnv1a_word(hash, bytes[i]);
+    return hash;
+}
+
 static uint64_t fnv1a(const uint8_t *p, size_t n)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
-    return h;
+    return fnv1a_bytes(FNV1A_OFFSET, p, n);
 }
 
 static void visit_body(o2_machine *m, o2_stream *st)

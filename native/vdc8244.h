@@ -25,8 +25,9 @@
 #include "state.h"
 #include "sound.h"
 
-#define VDC_REGION_NTSC 0
-#define VDC_REGION_PAL  1
+/* Register map, bits and raster sizes: o2.h is the one source; these are the chip's own names. */
+#define VDC_REGION_NTSC O2_REGION_NTSC
+#define VDC_REGION_PAL  O2_REGION_PAL
 
 /* Reference model (o2.h O2_MODEL_*): the hardware documentation, or MAME 0.251's odyssey2
  * driver where it differs (tests/conformance/DIFFERENCES.md). Each place that asks is marked. */
@@ -97,52 +98,52 @@ typedef struct vdc_look {
  *   0 000000  1 790000  2 006D07  3 77670B  4 1A37BE  5 94309F  6 2AAABE  7 CECECE
  *   8 676767  9 C75151 10 56C469 11 C6B86A 12 5C80F6 13 DC84E8 14 77E6EB 15 FFFFFF
  */
-#define VDC_LINE_HC_NTSC     455
-#define VDC_LINE_HC_PAL      456
-#define VDC_LINES_NTSC       263
-#define VDC_LINES_PAL        313
+#define VDC_LINE_HC_NTSC     O2_LINE_HC_NTSC
+#define VDC_LINE_HC_PAL      O2_LINE_HC_PAL
+#define VDC_LINES_NTSC       O2_LINES_NTSC
+#define VDC_LINES_PAL        O2_LINES_PAL
 #define VDC_FRAME_START_LINE 243
 #define VDC_VBLANK_LINE      242
 #define VDC_VBLANK_X         365
 #define VDC_HBLANK_START     366
 #define VDC_Y_STEP_X         413      /* the Y counter counts the next line from here */
 #define VDC_X_SKIP_AFTER     412      /* NTSC X counter: the value 0xCE lasts one half-clock */
-#define VDC_SCREEN_W         360
-#define VDC_SCREEN_H         243
+#define VDC_SCREEN_W         O2_SCREEN_W
+#define VDC_SCREEN_H         O2_SCREEN_H
 #define VDC_PENS             16
 
 /* ---- Registers ---- */
-#define VDC_REG_CONTROL      0xA0
-#define VDC_REG_STATUS       0xA1
-#define VDC_REG_COLLISION    0xA2
-#define VDC_REG_COLOR        0xA3
-#define VDC_REG_BEAM_Y       0xA4
-#define VDC_REG_BEAM_X       0xA5
-#define VDC_REG_SPRITE_SHAPE 0x80
-#define VDC_REG_HGRID        0xC0     /* C0-C8 rows 0-7, D0-D8 bit 0 row 8 */
-#define VDC_REG_HGRID_ROW8   0xD0
-#define VDC_REG_VGRID        0xE0     /* E0-E9 */
+#define VDC_REG_CONTROL      O2_VDC_CONTROL
+#define VDC_REG_STATUS       O2_VDC_STATUS
+#define VDC_REG_COLLISION    O2_VDC_COLLISION
+#define VDC_REG_COLOR        O2_VDC_COLOUR
+#define VDC_REG_BEAM_Y       O2_VDC_BEAM_Y
+#define VDC_REG_BEAM_X       O2_VDC_BEAM_X
+#define VDC_REG_SPRITE_SHAPE O2_VDC_SPRITE_SHAPES
+#define VDC_REG_HGRID        O2_VDC_HGRID       /* C0-C8 rows 0-7, D0-D8 bit 0 row 8 */
+#define VDC_REG_HGRID_ROW8   O2_VDC_HGRID_ROW8
+#define VDC_REG_VGRID        O2_VDC_VGRID       /* E0-E9 */
 
-#define VDC_CTRL_STROBE      0x02     /* beam position registers follow the beam */
-#define VDC_CTRL_SOUND_IRQ   0x04     /* interrupt when the sound register needs service */
-#define VDC_CTRL_GRID        0x08
-#define VDC_CTRL_EXT_IRQ     0x10     /* no external chip on the Odyssey²: no effect */
-#define VDC_CTRL_OBJECTS     0x20
-#define VDC_CTRL_DOTS        0x40
-#define VDC_CTRL_WIDE_VGRID  0x80
+#define VDC_CTRL_STROBE      O2_VDC_CTRL_STROBE      /* beam position registers follow the beam */
+#define VDC_CTRL_SOUND_IRQ   O2_VDC_CTRL_SOUND_IRQ   /* interrupt when sound needs service */
+#define VDC_CTRL_GRID        O2_VDC_CTRL_GRID
+#define VDC_CTRL_EXT_IRQ     O2_VDC_CTRL_EXT_IRQ     /* no external chip on the Odyssey²: no effect */
+#define VDC_CTRL_OBJECTS     O2_VDC_CTRL_OBJECTS
+#define VDC_CTRL_DOTS        O2_VDC_CTRL_DOTS
+#define VDC_CTRL_WIDE_VGRID  O2_VDC_CTRL_WIDE_VGRID
 
-#define VDC_STATUS_HBLANK    0x01     /* "horizontal status", x in [225, 413) on lines 0-0xF2 */
-#define VDC_STATUS_STROBE    0x02
-#define VDC_STATUS_SOUND     0x04     /* sound needs service (with VDC_CTRL_SOUND_IRQ only) */
-#define VDC_STATUS_VBLANK    0x08     /* the VBLANK interrupt is pending */
-#define VDC_STATUS_MAJOR     0x80     /* two characters met in the character shifter */
+#define VDC_STATUS_HBLANK    O2_VDC_STATUS_HBLANK    /* "horizontal status", x in [225, 413) on lines 0-0xF2 */
+#define VDC_STATUS_STROBE    O2_VDC_STATUS_STROBE
+#define VDC_STATUS_SOUND     O2_VDC_STATUS_SOUND     /* with VDC_CTRL_SOUND_IRQ only */
+#define VDC_STATUS_VBLANK    O2_VDC_STATUS_VBLANK    /* the VBLANK interrupt is pending */
+#define VDC_STATUS_MAJOR     O2_VDC_STATUS_MAJOR     /* two characters met in the character shifter */
 
 /* Collision classes: bits of A2 (write: which classes to test; read: which classes met them). */
-#define VDC_COLL_SPRITE0     0x01     /* .. 0x08 for sprite 3 */
-#define VDC_COLL_VGRID       0x10
-#define VDC_COLL_HGRID       0x20     /* horizontal segments and dots */
-#define VDC_COLL_EXTERNAL    0x40
-#define VDC_COLL_CHARS       0x80     /* characters and quads */
+#define VDC_COLL_SPRITE0     O2_VDC_COLL_SPRITE0     /* .. 0x08 for sprite 3 */
+#define VDC_COLL_VGRID       O2_VDC_COLL_VGRID
+#define VDC_COLL_HGRID       O2_VDC_COLL_HGRID       /* horizontal segments and dots */
+#define VDC_COLL_EXTERNAL    O2_VDC_COLL_EXTERNAL
+#define VDC_COLL_CHARS       O2_VDC_COLL_CHARS       /* characters and quads */
 
 struct vdc8244 {
     int region;

@@ -172,3 +172,29 @@ def test_a_state_keeps_the_loading_machines_sample_rate():
     m.run_frames(2)
     # 44100 / 59.826 = 737.1 samples per frame (48 kHz would give 802.3)
     assert len(m.audio) in (737, 738)
+
+
+FNV1A_OFFSET, FNV1A_PRIME = 0xcbf29ce484222325, 0x100000001b3   # the published 64-bit FNV-1a
+
+
+def fnv1a(data, h=FNV1A_OFFSET):
+    for byte in data:
+        h = ((h ^ byte) * FNV1A_PRIME) & (2**64 - 1)
+    return h
+
+
+def fnv1a_word(h, value):
+    return ((h ^ value) * FNV1A_PRIME) & (2**64 - 1)
+
+
+def test_state_hashes_are_fnv1a_as_the_layout_says(saved):
+    """native/state.c's layout: the setup hash is FNV-1a over BIOS, charset and cartridge bytes,
+    then the cartridge size and the region folded in as whole words; the last 8 bytes are FNV-1a
+    of everything before them. Saved states and movies depend on these values."""
+    assert fnv1a(b"a") == 0xaf63dc4c8601ec8c          # the published test vector
+    _, state = saved
+    setup = fnv1a(busy_bios() + bytes(range(256)) * 2 + bytes(2048))
+    setup = fnv1a_word(fnv1a_word(setup, 2048), 0)     # size, then region 0 (NTSC)
+    assert state[8] == 0
+    assert int.from_bytes(state[9:17], "little") == setup
+    assert int.from_bytes(state[-8:], "little") == fnv1a(state[:-8])
