@@ -366,7 +366,7 @@ static uint8_t pen_line[VDC_PENS][VDC_SCREEN_W * 3];
  * from its start, so both copies write the same bytes where they meet. */
 #define SHORT_RUN 8
 
-static void fill_rgb(uint8_t *out, unsigned a, unsigned b, uint8_t pen)
+static inline __attribute__((always_inline)) void fill_rgb(uint8_t *out, unsigned a, unsigned b, uint8_t pen)
 {
     uint8_t *p = out + 3 * a;
     const uint8_t *rgb = pen_line[pen];
@@ -407,7 +407,7 @@ static unsigned class_index(uint8_t cls)
     return (unsigned)__builtin_ctz(cls);
 }
 
-static void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
+static inline __attribute__((always_inline)) void run(span *s, int start, unsigned width, uint8_t pen, uint8_t cls)
 {
     int a = start < (int)s->x0 ? (int)s->x0 : start;
     int b = start + (int)width > (int)s->x1 ? (int)s->x1 : start + (int)width;

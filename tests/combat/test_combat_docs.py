@@ -1,0 +1,60 @@
+"""The worked examples of board/COMBAT.md, read from the document itself: each table row's arguments are given
+to `board combat`, and what it prints must be the row's entry, and hold every quoted phrase of its outcome
+(the values in the document are worked by hand from the mapping files and the games' rules)."""
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from board.cli import main
+
+DOC = Path(__file__).resolve().parents[2] / "board" / "COMBAT.md"
+ENTRY = re.compile(r"R ([TSP]) (\d+), B ([TSP]) (\d+)")
+SCREEN = re.compile(r"(attacker won|defender won|tie), (\d+) / (\d+)")
+QUOTED = re.compile(r"`([^`]+)`")
+
+
+def examples():
+    rows = []
+    for number, line in enumerate(DOC.read_text(encoding="utf-8").splitlines(), 1):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 4 and QUOTED.search(cells[0]) and "arguments" not in cells[0]:
+            rows.append(pytest.param(*cells, id=f"COMBAT.md:{number}"))
+    return rows
+
+
+ROWS = examples()
+
+
+def test_every_game_has_worked_examples():
+    games = {shlex.split(QUOTED.search(row.values[0]).group(1))[0] for row in ROWS}
+    assert games == {"triplea", "conflict", "newworld3", "crt"}
+    assert len(ROWS) >= 18
+
+
+@pytest.mark.parametrize("battle, entry, screen, outcome", ROWS)
+def test_a_worked_example_of_the_docs(capsys, battle, entry, screen, outcome):
+    args = shlex.split(QUOTED.search(battle).group(1))
+    found = SCREEN.search(screen)
+    if found:
+        winner = found.group(1).split()[0]
+        args += ["--result", winner, "--energy", f"{found.group(2)},{found.group(3)}"]
+    code = main(["combat", *args])
+    out, err = capsys.readouterr()
+    if entry.startswith("refused:"):
+        assert code == 2 and err.startswith("board: ") and err.count("\n") == 1
+        assert QUOTED.search(entry).group(1) in err
+        return
+    assert (code, err) == (0, "")
+    if entry.startswith("no battle:"):
+        assert "On the cartridge" not in out and QUOTED.search(entry).group(1) in out
+        return
+    weapon_a, energy_a, weapon_d, energy_d = ENTRY.match(entry).groups()
+    assert re.search(rf"^  R {weapon_a} {energy_a} +attacker", out, re.M), out
+    assert re.search(rf"^  B {weapon_d} {energy_d} +defender", out, re.M), out
+    assert found, "an entry needs a screen result"
+    phrases = QUOTED.findall(outcome)
+    assert phrases
+    for phrase in phrases:
+        assert phrase in out, (phrase, out)
