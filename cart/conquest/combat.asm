@@ -49,11 +49,16 @@ SIDE_BOOM       equ     6               ; frames of explosion left
 SIDE_FIRE_WAS   equ     7               ; the fire button last frame
 SIDE_SHOWN      equ     8               ; the weapon is drawn this frame
 SIDE_SHAPES     equ     9               ; its sprite shapes are written (once a battle)
+SIDE_TURN       equ     10              ; jet: the autopilot's (or out of control) turns, per second
+SIDE_SHOT_CLOCK equ     11              ; the shot's steps, per second
 
-; Speeds and drains (units a second), ranges (steps; a shot makes 2 steps a frame).
+; Speeds and drains (units a second), ranges (steps; a shot flies SPEED_SHOT steps a second).
 SPEED_TANK      equ     20
 SPEED_SUB       equ     16
 SPEED_PLANE     equ     40
+SPEED_SHOT      equ     120             ; steps a second: 2 a frame on NTSC
+TURNS_A_SECOND  equ     4               ; the jet's autopilot: angles a second
+OUT_OF_CONTROL_TURNS equ 2              ; a jet off the screen with the stick centred: random headings a second
 DRAIN_TANK      equ     20
 DRAIN_SUB       equ     20
 DRAIN_MISSILE   equ     200             ; a sub with a missile in flight: ten times its idle rate

@@ -37,24 +37,30 @@ jet_sharp:
         movx    @r1,a
         jmp     jet_straight
 jet_neutral:
-        lcall   side_offscreen          ; off the screen, no hand on the stick: out of control
-        jz      jet_straight
-        lcall   random_b0
-        anl     a,#1Fh
-        jnz     jet_straight
+        lcall   side_offscreen          ; off the screen, no hand on the stick: out of control, a
+        jz      jet_straight            ; random heading OUT_OF_CONTROL_TURNS times a second
+        mov     a,#SIDE_TURN
+        mov     r3,#OUT_OF_CONTROL_TURNS
+        call    side_rate
+        jnc     jet_full
         lcall   random_b0
         call    set_heading
+        jmp     jet_full
 jet_straight:
         movx    a,@r1
         inc     a
         jnz     jet_turning
+jet_full:
         mov     r3,#SPEED_PLANE
         jmp     move_steps
-jet_turning:                            ; the autopilot: an angle every quarter second, half speed
-        mov     r0,#frames
-        mov     a,@r0
-        anl     a,#0Fh
-        jnz     jet_half
+jet_turning:                            ; the autopilot: TURNS_A_SECOND angles a second, half speed
+        mov     a,#SIDE_TURN
+        mov     r3,#TURNS_A_SECOND
+        call    side_rate               ; (R1 = SIDE_TURN's address, the RAM selected)
+        jnc     jet_half
+        mov     a,r1
+        add     a,#(SIDE_TARGET - SIDE_TURN) & 0FFh
+        mov     r1,a
         call    heading_of
         mov     r3,a
         movx    a,@r1
@@ -81,10 +87,8 @@ jet_half:
 
 ; jet_fire: the armor-piercing gun fires forward.
 jet_fire:
-        call    heading_of
-        mov     r2,a
-        mov     a,#RANGE_GUN
-        jmp     shot_launch
+        mov     r6,#RANGE_GUN
+        jmp     shot_forward
 
 ; step_jet: a jet's step to X R3, Y R4. Past an edge it goes on unseen to JET_X_WRAP / JET_Y_WRAP,
 ; then comes back at the opposite one; over a tree or a mountain it crashes.

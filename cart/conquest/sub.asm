@@ -34,7 +34,7 @@ step_sub:
 ; sub_fire: the cruise missile is launched upward.
 sub_fire:
         mov     r2,#0
-        mov     a,#RANGE_MISSILE
+        mov     r6,#RANGE_MISSILE
         jmp     shot_launch
 
 ; missile_held: the button is still held while side R5's shot flies: a missile follows the stick.

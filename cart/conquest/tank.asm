@@ -37,10 +37,8 @@ step_tank:
 
 ; tank_fire: the cannon fires a shell forward.
 tank_fire:
-        call    heading_of
-        mov     r2,a
-        mov     a,#RANGE_SHELL
-        jmp     shot_launch
+        mov     r6,#RANGE_SHELL
+        jmp     shot_forward
 
 ; shell_tree: side R5's shell is over a tree (R1 = the side's block): it passes through one within
 ; SHELL_NEAR steps of the tank and explodes on one farther away.

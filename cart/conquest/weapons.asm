@@ -125,6 +125,7 @@ not_sub_move:
 ; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
 ; ding), a jet on autopilot flashing every other 4 frames.
 side_visibility:
+        mov     r2,#0
         lcall   side_offscreen
         jnz     hidden
         mov     a,r5
@@ -148,12 +149,8 @@ seen:
         anl     a,#04h
         jnz     hidden
 shown:
-        mov     a,#1
-        jmp     set_shown
+        inc     r2
 hidden:
-        clr     a
-set_shown:
-        mov     r2,a
         lcall   side_block
         mov     a,r1
         add     a,#SIDE_SHOWN
@@ -172,9 +169,7 @@ heading_of:
 set_heading:
         anl     a,#07h
         mov     r7,a
-        mov     a,r5
-        add     a,#red_heading
-        mov     r0,a
+        call    heading_of              ; R0 = the heading's address
         mov     a,r7
         mov     @r0,a
         ret
@@ -223,10 +218,19 @@ here_terrain:
         mov     r4,a
         jmp     terrain_under
 
-; move_steps: R3 units a second: a step each time they add up to a second's frames.
-move_steps:
-        lcall   side_block
-        inc     r1                      ; SIDE_MOVE
+; side_rate: side R5's counter at SIDE_* offset A adds R3 units a second; carry: a unit is due (a
+; second's frames, `fps`, taken off). Every speed, drain and turn rate is counted so, which makes
+; NTSC and PAL play the same in seconds. A counter stays below fps and the rates are multiples of
+; 20 (shots 120 a second), so a counter plus a rate never passes 255. Takes R0, R1, R3, R6.
+side_rate:
+        mov     r6,a                    ; (side_block and select_ram written out: this runs
+        mov     a,r5                    ; several times a frame)
+        swap    a
+        add     a,r6
+        add     a,#side_red
+        mov     r1,a
+        orl     p1,#P1_VDC_N | P1_KBD_N
+        anl     p1,#P1_RAM
         movx    a,@r1
         add     a,r3
         mov     r3,a
@@ -235,12 +239,18 @@ move_steps:
         cpl     a
         inc     a
         add     a,r3
-        jc      move_one                ; a second's worth: one step
+        jc      side_rate_due
         mov     a,r3
+side_rate_due:
         movx    @r1,a
         ret
-move_one:
-        movx    @r1,a
+
+; move_steps: R3 units a second: a step each time they add up to a second's frames.
+move_steps:
+        mov     a,#SIDE_MOVE
+        call    side_rate
+        jc      step
+        ret
 ; step: one unit along the heading, if the ground lets the weapon go there.
 step:
         call    heading_of
@@ -350,9 +360,12 @@ fire_up:
 fire_done:
         ret
 
-; shot_launch: side R5 fires a shot of range A (steps) with heading R2 from its weapon's middle.
+; shot_forward: side R5 fires a shot of range R6 (steps) the way its weapon heads.
+; shot_launch: ... with heading R2. The shot starts from the weapon's middle.
+shot_forward:
+        call    heading_of
+        mov     r2,a
 shot_launch:
-        mov     r6,a
         call    shot_of
         mov     a,r6
         movx    @r1,a                   ; state = range
@@ -393,9 +406,22 @@ shot_of:
         movx    a,@r1
         ret
 
-; shot_frame: the shot makes two steps a frame, until it hits, ends, or its range is spent.
+; shot_frame: the shot flies SPEED_SHOT steps a second (2 a frame on NTSC, 2 or 3 on PAL) until it
+; hits, ends, or its range is spent.
 shot_frame:
+        call    shot_of                 ; (no shot: its clock waits)
+        jz      shot_frame_done
+        mov     r3,#SPEED_SHOT
+shot_frame_next:
+        mov     a,#SIDE_SHOT_CLOCK
+        call    side_rate
+        jnc     shot_frame_done
         call    shot_step
+        mov     r3,#0
+        jmp     shot_frame_next
+shot_frame_done:
+        ret
+
 shot_step:
         call    shot_of
         jnz     shot_flies
@@ -512,34 +538,16 @@ drain_side:
         call    shot_of
         jz      drain_rate
         mov     r3,#DRAIN_MISSILE
-drain_rate:
-        lcall   side_block
-        inc     r1
-        inc     r1                      ; SIDE_DRAIN
-        movx    a,@r1
-        add     a,r3
-        mov     r3,a                    ; (never carries: rates and fps below 128 each)
-drain_units:
-        mov     r0,#fps
-        mov     a,@r0
-        cpl     a
-        inc     a
-        add     a,r3
-        jnc     drain_store
-        mov     r3,a
+drain_rate:                             ; a unit of energy each time R3 a second make a second's worth
+        mov     a,#SIDE_DRAIN
+        call    side_rate
+        jnc     drain_store_done
+        mov     r3,#0
         lcall   energy_down
-        jz      drain_empty
-        lcall   side_block
-        inc     r1
-        inc     r1
-        jmp     drain_units
-drain_store:
-        mov     a,r3
-        movx    @r1,a
+        jnz     drain_rate
+        jmp     destroy                 ; out of energy: down in flames
 drain_store_done:
         ret
-drain_empty:
-        jmp     destroy                 ; out of energy: down in flames
 
 ; ---- tables (this page)
 effect_byte:

@@ -21,11 +21,12 @@ def random_stick(rng):
     return frozenset(b for b in BUTTONS if rng.random() < 0.3)
 
 
+@pytest.mark.parametrize("region", ["ntsc", "pal"])
 @pytest.mark.parametrize("red, blue", PAIRINGS, ids=[r + b for r, b in PAIRINGS])
-def test_no_overrun_under_random_joysticks(red, blue):
+def test_no_overrun_under_random_joysticks(red, blue, region):
     landed("side_fire")
     rng = random.Random(f"{red}{blue}")
-    game = start_battle(new_game(), red=(red, 9999), blue=(blue, 9999))
+    game = start_battle(new_game(region), red=(red, 9999), blue=(blue, 9999))
     frames = seconds(game, SOAK_SECONDS)
     battles = 1
     for frame in range(frames):
@@ -42,10 +43,11 @@ def test_no_overrun_under_random_joysticks(red, blue):
     assert game.overruns == 0, f"{game.overruns} overruns in {frames} frames ({battles} battles)"
 
 
-def test_no_overrun_under_random_keys_in_every_mode():
+@pytest.mark.parametrize("region", ["ntsc", "pal"])
+def test_no_overrun_under_random_keys_in_every_mode(region):
     landed()
     rng = random.Random(7)
-    game = new_game()
+    game = new_game(region)
     seen = set()
     for _ in range(seconds(game, SOAK_SECONDS)):
         if rng.random() < 0.2:

@@ -107,3 +107,44 @@ def test_nothing_hidden_shows_on_pal():
         game.wait_for(lambda g: g.mode == "entry", 30)
         game.tick(2)
         top_is_empty(game, f"the entry after the {red}-{blue} battle")
+
+
+def test_a_shell_flies_as_fast_per_second():
+    """Shots are speeds too: a shell covers the same ground in the same seconds on both (README:
+    120 steps a second)."""
+    from test_conquest_tank import field, travel
+    from conquest_helpers import place
+    flown = {}
+    for region in ("ntsc", "pal"):
+        game = start_battle(new_game(region), red=("T", 9999), blue=("T", 9999))
+        f = field(game)
+        place(game, "red", *f.xy(0, 0))                 # the top row is open land
+        travel(game, "red", {"right"}, 0.05)
+        game.sticks(red={"fire"})
+        game.tick(1)
+        x0 = game.red.shot_x
+        game.tick(seconds(game, 0.25))
+        game.sticks(red=())
+        assert game.red.shot_state
+        flown[region] = game.red.shot_x - x0
+    assert abs(flown["ntsc"] - 30) <= 3 and abs(flown["pal"] - 30) <= 3, flown
+
+
+def test_the_autopilot_turns_as_fast_per_second():
+    """The jet's autopilot turns the same angles a second on both (README: 4 a second): a jet kept
+    turning for 3 seconds."""
+    from conquest_helpers import HEADING_STICK, place
+    from test_conquest_jet import field
+    turns = {}
+    for region in ("ntsc", "pal"):
+        game = start_battle(new_game(region), red=("P", 9999), blue=("T", 9999))
+        place(game, "red", *field(game).xy(4, 2))     # open land all round (mines do not matter)
+        count, heading = 0, game.red.heading
+        for _ in range(seconds(game, 3)):
+            game.sticks(red=HEADING_STICK[(game.red.heading + 4) % 8])
+            game.tick()
+            if game.red.heading != heading:
+                count, heading = count + 1, game.red.heading
+        assert game.red.alive
+        turns[region] = count
+    assert all(11 <= n <= 13 for n in turns.values()), turns
