@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cart.asm.disassembler import check_symbol_table, disassemble_one, load_symbols
-from cart.asm.dis_cli import BANK_LAYOUTS, CART_ORIGIN
+from cart.asm.dis_cli import CART_ORIGIN
 from cart.asm.opcodes import operand_address
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
@@ -33,10 +33,10 @@ from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
 from emu.commands import add_machine_options, build_machine, trace_lines
 from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
-                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, O2, WATCH_READ, WATCH_WRITE)
+                        DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, O2, WATCH_READ, WATCH_WRITE,
+                        cart_layout)
 
 PROGRAM_SIZE = O2.BOARD_PROGRAM_SIZE   # PC 0x000-0xFFF
-BANK_STRIDES = {size: layout[0] for size, layout in BANK_LAYOUTS.items()}   # image bytes per bank
 STACK_DEPTH = 8
 PSW_SP = O2.PSW_SP
 COMPLETION_WORDS = ("if", "irq", "frame", "iram", "xram", "vdc", "read", "write", "access", "all",
@@ -413,7 +413,8 @@ class Debugger:
     def _bank_and_stride(self, address: int):
         """The cartridge bank mapped now and its stride in the image, for cartridge addresses
         (0x400 up) of a cartridge with banks; (None, None) otherwise."""
-        stride = BANK_STRIDES.get(self.machine.cart_size)
+        layout = cart_layout(self.machine.cart_size)
+        stride = layout.bank_stride if layout else None
         if address < CART_ORIGIN or not stride or self.machine.cart_size <= stride:
             return None, None
         return self.machine.cart_bank, stride

@@ -15,20 +15,11 @@ from pathlib import Path
 import roms_free
 from emu import keys as _keys
 from emu.errors import RomError, StateError
-from emu.native import MODELS, O2, DebugCore, Machine, register_bank
+from emu.native import MODELS, O2, DebugCore, Machine, cart_sizes, register_bank
 from emu.vdc import Vdc
 
 
-def _cart_sizes() -> tuple[int, ...]:
-    """The image sizes a cartridge board takes (native/cart_*.c), asked of the core itself:
-    cartridges come in whole 1 KiB windows, and a board refuses any size it does not take."""
-    probe = Machine("ntsc")
-    largest = O2.CART_WINDOW * 64            # far beyond any board: the probe ends
-    return tuple(size for size in range(O2.CART_WINDOW, largest + 1, O2.CART_WINDOW)
-                 if probe.load_cart(bytes(size)) == O2.OK)
-
-
-CART_SIZES = _cart_sizes()                  # 2048, 4096, 8192, 12288, 16384
+CART_SIZES = cart_sizes()                   # 2048, 4096, 8192, 12288, 16384 (native/cart_*.c)
 BIOS_SIZE = O2.BIOS_SIZE
 CHARSET_SIZE = O2.CHARSET_CODES * O2.CHARSET_ROWS
 SAMPLE_RATES = (44100, 48000)

@@ -18,7 +18,7 @@ import functools
 from dataclasses import dataclass
 
 import roms_free
-from emu.native import O2
+from emu.native import O2, char_address, char_height  # the core's rules (vdc8244.h)
 
 COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "violet", "cyan", "white")
 
@@ -55,17 +55,6 @@ def text(codes, picture: str = "[{}]") -> str:
         t = char_text(code)
         out.append(picture.format(char_names()[code % O2.CHARSET_CODES]) if t is None else t)
     return "".join(out)
-
-
-def char_height(y: int, pointer: int) -> int:
-    """Rows a character shows (§3: 7 - ((Y/2 + pointer) & 7), 0 meaning 8)."""
-    return 7 - ((pointer + y // 2) & 7) or 8
-
-
-def char_address(y: int, pointer: int) -> int:
-    """The character-ROM byte a (Y, 9-bit pointer) pair starts at (§3: the VDC adds Y/2 to the
-    pointer)."""
-    return (pointer + y // 2) % (O2.CHARSET_CODES * O2.CHARSET_ROWS)
 
 
 def char_code(y: int, pointer: int) -> int:

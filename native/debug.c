@@ -546,10 +546,10 @@ uint8_t o2_debug_program(const o2_debugger *d, uint16_t addr)
  * so that looking leaves the VDC (and the save state) as it was. */
 void o2_debug_beam(const o2_debugger *d, uint32_t *line, uint32_t *x)
 {
-    const vdc8244 *v = &d->m->vdc;
-    uint64_t in_frame = o2_hc(d->m) % d->m->hc_per_frame;
-    *line = (uint32_t)((VDC_FRAME_START_LINE + in_frame / v->line_hc) % v->lines);
-    *x = (uint32_t)(in_frame % v->line_hc);
+    unsigned beam_line, beam_x;
+    vdc_beam_at(&d->m->vdc, o2_hc(d->m), &beam_line, &beam_x);
+    *line = beam_line;
+    *x = beam_x;
 }
 
 uint64_t o2_debug_line_start_cycle(const o2_debugger *d, uint32_t lines)

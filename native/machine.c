@@ -588,3 +588,13 @@ uint64_t machine_setup_hash(const o2_machine *m)
     h = fnv1a_word(h, (uint64_t)m->cart.size);
     return fnv1a_word(h, (uint64_t)m->region);
 }
+
+unsigned o2_char_address(uint8_t y, unsigned pointer)
+{
+    return vdc_char_address(y, pointer);
+}
+
+unsigned o2_char_height(uint8_t y, unsigned pointer)
+{
+    return vdc_char_height(vdc_char_address(y, pointer));
+}

@@ -177,6 +177,21 @@ int           o2_cpu_opcode_cycles(uint8_t opcode);  /* machine cycles of an 804
 #define O2_XRAM_SIZE          128    /* the external RAM on MOVX */
 #define O2_VDC_REGISTER_COUNT 256    /* MOVX addresses while the VDC is selected */
 
+/* ---- Hardware rules, asked by Python rather than written again there ---- */
+/* Characters (vdc8244.h, §3): the character-ROM byte a character at line y with 9-bit pointer
+ * `pointer` starts at, and the rows it shows (a quad's fourth character sets all four's). */
+unsigned o2_char_address(uint8_t y, unsigned pointer);
+unsigned o2_char_height(uint8_t y, unsigned pointer);
+/* How the cartridge board taking an image of `size` bytes lays it out (native/cart_*.c):
+ * O2_OK, or O2_ERR_SIZE when no board takes that size. */
+typedef struct o2_cart_layout {
+    uint32_t banks;            /* P10/P11 select among them (modulo the count) */
+    uint32_t bank_stride;      /* image bytes from one bank to the next */
+    uint32_t shown_offset;     /* the byte of a bank shown at 0x400 */
+    uint32_t shown_size;       /* the bank's bytes shown from 0x400 up, mirrors left out */
+} o2_cart_layout;
+int  o2_cart_layout_of(size_t size, o2_cart_layout *layout);
+
 /* ---- The console (machine.c, state.c) ---- */
 typedef struct o2_machine o2_machine;
 

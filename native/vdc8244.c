@@ -61,8 +61,7 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define SPRITE_COLOR_SHIFT O2_VDC_SPRITE_COLOUR_SHIFT
 #define CHAR_COLOR_SHIFT   O2_VDC_CHAR_COLOUR_SHIFT
 #define CHAR_ATTR_PTR8     O2_VDC_CHAR_POINTER8
-#define CHAR_PTR_MASK      0x1FF
-#define CHAR_ROWS          O2_CHARSET_ROWS
+#define CHAR_PTR_MASK      VDC_CHAR_ADDRESS_MASK
 #define CHAR_Y_MASK        0xFE        /* characters start on even lines */
 #define CHAR_Y_MIN_NTSC    0x0E        /* the 8244 shows no character above this line (Horton test
                                           46); the 8245 does (MAME's videopac, §3 "on NTSC") */
@@ -245,10 +244,8 @@ static int char_row_on(const vdc8244 *v, unsigned line, uint8_t y, unsigned ptr,
     unsigned top = y & CHAR_Y_MASK;
     if ((v->region == VDC_REGION_NTSC && top < CHAR_Y_MIN_NTSC) || line < top)
         return -1;
-    unsigned first = (ptr + (y >> 1)) & CHAR_PTR_MASK;
-    unsigned height = (CHAR_ROWS - 1) - (first & (CHAR_ROWS - 1));
-    if (height == 0)
-        height = CHAR_ROWS;
+    unsigned first = vdc_char_address(y, ptr);
+    unsigned height = vdc_char_height(first);
     unsigned row = (line - top) >> 1;
     if (row >= height)
         return -1;
@@ -291,7 +288,7 @@ static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
             continue;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
             const uint8_t *c = r + OBJ_REGS * k;
-            unsigned first = (char_pointer(c) + (r[OBJ_Y] >> 1)) & CHAR_PTR_MASK;
+            unsigned first = vdc_char_address(r[OBJ_Y], char_pointer(c));
             add_piece(d, start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k), PIECE_MSB_FIRST,
                       v->charset[(first + (unsigned)row) & CHAR_PTR_MASK], OBJ_PIXEL_HC, char_pen(c),
                       VDC_COLL_CHARS);
@@ -712,10 +709,10 @@ static inline unsigned sound_clock_x(const vdc8244 *v)
 
 static void position_from_hc(vdc8244 *v)
 {
-    uint64_t frame_hc = (uint64_t)v->line_hc * v->lines;
-    uint64_t pos = v->hc % frame_hc;
-    v->line = (uint16_t)((VDC_FRAME_START_LINE + pos / v->line_hc) % v->lines);
-    v->x = (uint16_t)(pos % v->line_hc);
+    unsigned line, x;
+    vdc_beam_at(v, v->hc, &line, &x);
+    v->line = (uint16_t)line;
+    v->x = (uint16_t)x;
 }
 
 void vdc_catch_up(vdc8244 *v, uint64_t hc)

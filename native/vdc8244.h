@@ -60,6 +60,21 @@ typedef struct line_desc {
 
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
+/* Characters (§3): the VDC adds Y/2 to the 9-bit pointer to find the character-ROM byte a
+ * character starts at, and shows rows up to the last of that byte's 8-byte group (8 rows when it
+ * starts on the last). The VDC draws by these; o2_char_address/o2_char_height hand them to Python. */
+#define VDC_CHAR_ADDRESS_MASK (O2_CHARSET_CODES * O2_CHARSET_ROWS - 1)
+static inline unsigned vdc_char_address(uint8_t y, unsigned pointer)
+{
+    return (pointer + (y >> 1)) & VDC_CHAR_ADDRESS_MASK;
+}
+
+static inline unsigned vdc_char_height(unsigned address)
+{
+    unsigned height = (O2_CHARSET_ROWS - 1) - (address & (O2_CHARSET_ROWS - 1));
+    return height ? height : O2_CHARSET_ROWS;
+}
+
 /* Everything a line's picture depends on besides the object registers: the control bits that
  * draw (grid, dots, wide grid, objects), the collision selection, the colours, P17, the
  * character set and the grid registers (C0-EF). */
@@ -193,6 +208,14 @@ struct vdc8244 {
 };
 
 extern const uint8_t vdc_palette[VDC_PENS][3];
+
+/* The beam at half-clock hc: frames start at line VDC_FRAME_START_LINE, x 0 (top of file). */
+static inline void vdc_beam_at(const vdc8244 *v, uint64_t hc, unsigned *line, unsigned *x)
+{
+    uint64_t pos = hc % ((uint64_t)v->line_hc * v->lines);
+    *line = (unsigned)((VDC_FRAME_START_LINE + pos / v->line_hc) % v->lines);
+    *x = (unsigned)(pos % v->line_hc);
+}
 
 void     vdc_init(vdc8244 *vdc, int region);
 void     vdc_reset(vdc8244 *vdc);                         /* power-on state, beam at hc 0 */

@@ -9,28 +9,24 @@ import sys
 
 from cart.asm.cli import EXIT_ERROR, OneLineParser, number
 from cart.asm.disassembler import disassembly_source, load_symbols
+from emu.native import cart_layout, cart_sizes
 
 ADDRESS_SPACE = 0x1000
 CART_ORIGIN = 0x400
 
-# Cartridge image size -> (bytes from one bank to the next, offset of the bank's first byte
-# shown at 0x400 within it, bytes shown): the boards of native/cart_*.c.
-BANK_LAYOUTS = {2048: (2048, 0, 2048), 4096: (2048, 0, 2048), 8192: (2048, 0, 2048),
-                12288: (3072, 0, 3072), 16384: (4096, 1024, 3072)}
-
 
 def bank_bytes(data: bytes, bank: int) -> bytes:
-    """The bytes a cartridge shows at 0x400 up with `bank` selected; ValueError names the
-    problem (a size no cartridge has, a bank it does not have)."""
-    layout = BANK_LAYOUTS.get(len(data))
+    """The bytes a cartridge shows at 0x400 up with `bank` selected, as the core's board for
+    its size lays them out (native/cart_*.c); ValueError names the problem (a size no
+    cartridge has, a bank it does not have)."""
+    layout = cart_layout(len(data))
     if layout is None:
-        sizes = ", ".join(str(size) for size in BANK_LAYOUTS)
+        sizes = ", ".join(str(size) for size in cart_sizes())
         raise ValueError(f"{len(data)} bytes is not a cartridge size ({sizes})")
-    stride, skip, shown = layout
-    banks = len(data) // stride
-    if not 0 <= bank < banks:
-        raise ValueError(f"no bank {bank} (the cartridge has banks 0-{banks - 1})")
-    return data[bank * stride + skip: bank * stride + skip + shown]
+    if not 0 <= bank < layout.banks:
+        raise ValueError(f"no bank {bank} (the cartridge has banks 0-{layout.banks - 1})")
+    start = bank * layout.bank_stride + layout.shown_offset
+    return data[start: start + layout.shown_size]
 
 
 def main(argv=None) -> int:
@@ -71,9 +67,10 @@ def main(argv=None) -> int:
             return EXIT_ERROR
         origin = CART_ORIGIN if args.org is None else args.org
         if symbols:
-            symbols = _labels_of_bank(args.symbols, symbols, args.bank, BANK_LAYOUTS[len(data_all)][0])
-    elif len(data) in BANK_LAYOUTS and len(data) > ADDRESS_SPACE:
-        banks = len(data) // BANK_LAYOUTS[len(data)][0]
+            symbols = _labels_of_bank(args.symbols, symbols, args.bank,
+                                      cart_layout(len(data_all)).bank_stride)
+    elif cart_layout(len(data)) and len(data) > ADDRESS_SPACE:
+        banks = cart_layout(len(data)).banks
         print(f"o2dis: error: {args.rom}: {len(data) // 1024} KiB cartridge of {banks} banks: "
               f"choose one with --bank 0-{banks - 1}", file=sys.stderr)
         return EXIT_ERROR

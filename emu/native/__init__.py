@@ -32,8 +32,8 @@ O2 = _types.SimpleNamespace(**{name[3:]: getattr(lib, name) for name in dir(lib)
                                if name.startswith("O2_") and isinstance(getattr(lib, name), int)})
 
 # The wrappers (each module imports ffi, lib and O2 from here, so they come after them).
-from emu.native.machine import (MODELS, REGIONS, STATE_ERRORS, TRACE_FIELDS, Machine,  # noqa: E402
-                                trace_rows)
+from emu.native.machine import (MODELS, REGIONS, STATE_ERRORS, TRACE_FIELDS, CartLayout,  # noqa: E402
+                                Machine, cart_layout, cart_sizes, char_address, char_height, trace_rows)
 from emu.native.board import (PORT_BUS, PORT_P1, PORT_P2, PSW_AC, PSW_BS, PSW_CY, PSW_F0,  # noqa: E402
                               PSW_SP, Board8048, opcode_cycles, register_bank)
 from emu.native.debug import (DEBUG_BREAK, DEBUG_DONE, DEBUG_IRQ, DEBUG_RETURN,  # noqa: E402
@@ -42,7 +42,7 @@ from emu.native.debug import (DEBUG_BREAK, DEBUG_DONE, DEBUG_IRQ, DEBUG_RETURN, 
                               DebugCore, DebugStop, eval_constant)
 
 __all__ = ["ffi", "lib", "O2", "MODELS", "REGIONS", "STATE_ERRORS", "TRACE_FIELDS", "Machine",
-           "trace_rows", "PORT_BUS", "PORT_P1", "PORT_P2", "PSW_AC", "PSW_BS", "PSW_CY", "PSW_F0",
+           "trace_rows", "CartLayout", "cart_layout", "cart_sizes", "char_address", "char_height", "PORT_BUS", "PORT_P1", "PORT_P2", "PSW_AC", "PSW_BS", "PSW_CY", "PSW_F0",
            "PSW_SP", "Board8048", "opcode_cycles", "register_bank", "DEBUG_BREAK", "DEBUG_DONE", "DEBUG_IRQ",
            "DEBUG_RETURN", "DEBUG_SPACE_SIZES", "DEBUG_SPACES", "DEBUG_TRACE_FULL", "DEBUG_WATCH",
            "EXPR_OPS", "EXPR_REGISTERS", "EXPR_STACK", "WATCH_READ", "WATCH_WRITE", "DebugCore",

@@ -1,4 +1,8 @@
-"""The console (native/machine.c, state.c): Machine, its trace rows and save-state errors."""
+"""The console (native/machine.c, state.c, cart.c): Machine, its trace rows and save-state
+errors, and the hardware rules the core answers without a machine (characters, cartridge
+layouts)."""
+from typing import NamedTuple
+
 import numpy as _np
 
 from emu.native import ffi, lib
@@ -14,6 +18,41 @@ STATE_ERRORS = {
 }
 
 TRACE_FIELDS = ("cycle", "pc", "op", "a", "psw", "t")
+
+
+def char_address(y: int, pointer: int) -> int:
+    """The character-ROM byte a character at line y with a 9-bit pointer starts at (§3)."""
+    return lib.o2_char_address(y & 0xFF, pointer & 0x1FF)
+
+
+def char_height(y: int, pointer: int) -> int:
+    """Rows 1-8 a character at line y with a 9-bit pointer shows (§3)."""
+    return lib.o2_char_height(y & 0xFF, pointer & 0x1FF)
+
+
+class CartLayout(NamedTuple):
+    """How the cartridge board for an image lays it out (native/cart_*.c): its banks, image
+    bytes from one bank to the next, and the bytes of a bank program space shows from 0x400 up
+    (offset in the bank, length; mirrors left out)."""
+    banks: int
+    bank_stride: int
+    shown_offset: int
+    shown_size: int
+
+
+def cart_layout(size: int) -> CartLayout | None:
+    """The layout of a cartridge image of `size` bytes, None when no board takes that size."""
+    layout = ffi.new("o2_cart_layout *")
+    if size < 0 or lib.o2_cart_layout_of(size, layout) != lib.O2_OK:
+        return None
+    return CartLayout(layout.banks, layout.bank_stride, layout.shown_offset, layout.shown_size)
+
+
+def cart_sizes() -> tuple[int, ...]:
+    """The image sizes a cartridge board takes, smallest first: cartridges come in whole 1 KiB
+    windows, and no board takes more than 64 of them."""
+    window = lib.O2_CART_WINDOW
+    return tuple(size for size in range(window, 64 * window + 1, window) if cart_layout(size))
 
 
 def trace_rows(entries, count: int) -> dict:

@@ -71,3 +71,32 @@ def test_bios_occupies_0x000_to_0x3ff():
     rows = m.trace(3)
     assert [int(p) for p in rows["pc"]] == [0x000, 0x010, 0x3FE]
     assert int(rows["op"][2]) == 0x04
+
+
+# Cartridge layouts (§2): 2/4/8 KiB in 2 KiB banks shown at 0x400-0xBFF (0xC00 up mirrors);
+# 12 KiB packs four 3 KiB banks; 16 KiB holds four 4 KiB pages of program space, each bank the
+# page's 0x400-0xFFF.
+@pytest.mark.parametrize("size, layout", [
+    (2048, (1, 2048, 0, 2048)), (4096, (2, 2048, 0, 2048)), (8192, (4, 2048, 0, 2048)),
+    (12288, (4, 3072, 0, 3072)), (16384, (4, 4096, 1024, 3072))])
+def test_cart_layout_is_the_boards(size, layout):
+    from emu.native import cart_layout
+    assert tuple(cart_layout(size)) == layout
+
+
+@pytest.mark.parametrize("size", [0, 1024, 3072, 6144, 16385, 32768, -1])
+def test_no_layout_for_sizes_no_board_takes(size):
+    from emu.native import cart_layout
+    assert cart_layout(size) is None
+
+
+@pytest.mark.parametrize("size", [2048, 4096, 8192, 12288, 16384])
+def test_cart_layout_shows_what_the_machine_maps(size):
+    """Each bank's bytes the layout names are the ones the CPU fetches at 0x400 and 0x800."""
+    from emu.native import cart_layout
+    layout = cart_layout(size)
+    cart = marked_cart(size)
+    for bank in range(layout.banks):
+        start = bank * layout.bank_stride + layout.shown_offset
+        assert fetched_at(cart, 0xF4 | bank, 0x400) == cart[start]
+        assert fetched_at(cart, 0xF4 | bank, 0x800) == cart[start + 1024]
