@@ -30,6 +30,17 @@ def test_no_bios_routine_is_called_after_the_entry(bios):
     assert low <= {0x003, 0x004, 0x005, 0x006}, sorted(hex(pc) for pc in low)
 
 
+def test_no_bios_routine_is_called_in_a_battle(bios):
+    """Through a battle's frames too (both banks of the cartridge: every PC at 400h or above)."""
+    landed("side_fire")
+    game = start_battle(new_game(bios=bios), red=("S", 2500), blue=("P", 2500))
+    game.sticks(red={"down", "fire"}, blue={"up", "fire"})
+    rows = game.machine.trace(20 * 6000)
+    low = {int(pc) for pc in rows["pc"] if pc < 0x400}
+    assert low <= {0x003, 0x004, 0x005, 0x006}, sorted(hex(pc) for pc in low)
+    assert game.mode == "combat" and game.overruns == 0
+
+
 def test_the_entry_looks_the_same_with_either_bios():
     """Unchanged: the same keys give the same screen and the same game RAM (20h-3Fh)."""
     landed()

@@ -45,6 +45,40 @@ def test_red_starts_on_the_left(red, blue):
     assert game.red.alive and game.blue.alive
 
 
+def start_cells(red, blue):
+    """The battle's field and the cells each side starts in."""
+    game = battle(red, blue)
+    f = field(game)
+    cells = {side: ((s.x - f.x0 + 4) // 16, (s.y - f.y0 + 8) // 24)
+             for side, s in (("red", game.red), ("blue", game.blue))}
+    return game, f, cells
+
+
+@pytest.mark.parametrize("red, blue", PAIRINGS, ids=[r + b for r, b in PAIRINGS])
+def test_both_sides_start_on_the_same_ground(red, blue):
+    """Issue 10: a playfield for each pairing 'that gives both sides a fair chance' (README: the
+    right half mirrors the left): a weapon starts in the mirror of the cell the same weapon starts
+    in on the other side, on ground it can be on, and the ground on screen is the mirror image of
+    itself (each cell's colours as its mirror cell's)."""
+    game, f, cells = start_cells(red, blue)
+    _, _, swapped = start_cells(blue, red)                 # the same playfield (field_of_pairing)
+    mirror = lambda cell: (8 - cell[0], cell[1])
+    assert cells["blue"] == mirror(swapped["red"]), (cells, swapped)
+    can_start = {"T": (LAND,), "S": (WATER,), "P": (LAND, WATER)}
+    for side, weapon in (("red", red), ("blue", blue)):
+        assert f.at(*cells[side]) in can_start[weapon], (side, weapon, f.at(*cells[side]))
+    screen = game.machine.screen
+    weapons = set(cells.values()) | {mirror(c) for c in cells.values()}
+
+    def colours(column, row):
+        x, y = 2 * (f.x0 + 5 + 16 * column), f.y0 + 24 * row
+        return {tuple(int(v) for v in p) for p in screen[y:y + 24, x:x + 32].reshape(-1, 3)}
+    for row in range(7):
+        for column in range(4):
+            if (column, row) not in weapons:
+                assert colours(column, row) == colours(8 - column, row), (column, row)
+
+
 def test_the_left_controller_drives_red_and_the_right_one_blue():
     game = battle()
     blue = game.blue
