@@ -39,9 +39,14 @@ def test_space_halts_the_fireworks_and_keeps_the_energy(game):
     program entry by each player' — the war goes on with each side's energy left."""
     idle_battle(game, ("T", 40), ("T", 10))
     left = game.red.energy
+    game.tick(seconds(game, 0.5))                      # fireworks going on
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
     assert game.red.energy == left and game.blue.energy == 0
+    game.tick(2)
+    above_the_bar = game.machine.screen[:180]          # halted: no fireworks, no playfield left
+    colours = np.unique(above_the_bar.reshape(-1, 3), axis=0)
+    assert len(colours) == 1, colours.tolist()
 
 
 def test_new_weapons_keep_the_energy_and_digits_replace_it(game):
