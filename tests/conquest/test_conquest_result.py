@@ -140,3 +140,8 @@ def test_subs_that_crash_into_each_other_show_two_white_flags(game):
     assert game.red.energy > 0 and game.blue.energy > 0             # crashed, not run out
     assert colour_of(game.machine.screen, red_flag) == WHITE
     assert colour_of(game.machine.screen, blue_flag) == WHITE
+    # rule 12C: 'the winner is the player with the greatest number of energy units remaining on
+    # the screen' — both readouts still show what is left
+    from conquest_screen import readouts
+    status_bar = game.machine.screen[200:]             # (the sea above is not its background)
+    assert readouts(status_bar) == [game.red.energy, game.blue.energy]
