@@ -74,7 +74,7 @@ def test_the_missile_explodes_when_the_button_is_released():
 
 
 def test_the_missile_explodes_at_the_end_of_its_range():
-    """'A missile will explode ... at the end of its range' (README: 90 steps, 2 a frame): steered
+    """'A missile will explode ... at the end of its range' (README: 90 steps, 120 a second): steered
     along open sea, far from the target and from any tree or edge, it ends where its range does."""
     from conquest_helpers import symbols
     game = battle()
