@@ -26,15 +26,16 @@ PROGRESS_EVERY = 5.0        # seconds between progress lines of a long headless 
 
 
 def cmd_run(args) -> int:
+    from emu.frontend_session import Session, SessionOptions
+    options = SessionOptions.from_args(args)
     if not args.headless:
         from emu.frontend import run_window
-        return run_window(args)
+        return run_window(options)
     # The front end's Session plays/records movies (--play/--record) and WAV (--wav) here too.
-    from emu.frontend_session import Session, SessionOptions
-    session = Session(SessionOptions.from_args(args))
+    session = Session(options)
     m = session.machine
     movie = session.runner.movie
-    total = args.frames or (movie.frames if movie else 60)
+    total = options.frames or (movie.frames if movie else 60)
     progress_at = [time.monotonic() + PROGRESS_EVERY]
 
     def progress(done):                          # a long run says how far it is
@@ -43,12 +44,12 @@ def cmd_run(args) -> int:
             progress_at[0] += PROGRESS_EVERY
     session.run(total, progress)
     session.finish()
-    if args.screenshot:
+    if options.screenshot:
         from PIL import Image
         try:
-            Image.fromarray(m.screen).save(args.screenshot, format="PNG")
+            Image.fromarray(m.screen).save(options.screenshot, format="PNG")
         except (OSError, ValueError) as e:
-            raise O2Error(f"{args.screenshot}: cannot write the screenshot ({e})") from None
+            raise O2Error(f"{options.screenshot}: cannot write the screenshot ({e})") from None
     print(f"{m.frame} frames, {m.cycles} cycles, pc=0x{m.cpu.pc:03X}")
     return EXIT_REPLAY_DIFFERS if session.runner.matched is False else 0
 

@@ -2,7 +2,8 @@
 
 This module is what the command registry (emu.cli) imports: it adds the front end's options to
 `o2 run` (`register()`) without loading SDL, so `o2 run --headless` and every other command
-start without it. `run_window(args)` opens the window (emu.frontend_window, which loads SDL).
+start without it. `run_window(options)` opens the window (emu.frontend_window, which loads SDL)
+on `o2 run`'s options (emu.frontend_session.SessionOptions, the Session's own).
 """
 import argparse
 
@@ -35,30 +36,34 @@ def register(subparsers, commands):
                        help="game controller N (0 = first) drives the left joystick; error if absent")
 
 
-def _config(args):
-    config = Config.load(args.config) if args.config else Config.load_or_create()
+def _config(options):
+    """The settings file with the options given on the command line applied over it."""
+    config = Config.load(options.config) if options.config else Config.load_or_create()
     video = config.data["video"]
-    if args.scale:
-        video["scale"] = args.scale
-    video["fullscreen"] |= args.fullscreen
-    video["scanlines"] |= args.scanlines
-    if args.silent:
+    if options.scale:
+        video["scale"] = options.scale
+    video["fullscreen"] |= options.fullscreen
+    video["scanlines"] |= options.scanlines
+    if options.silent:
         config.data["audio"]["enabled"] = False
-    if args.controller is not None:   # that controller moves to the left stick; swap if needed
+    if options.controller is not None:   # that controller moves to the left stick; swap if needed
         controllers = config.data["controllers"]
-        if controllers["right"] == args.controller:
+        if controllers["right"] == options.controller:
             controllers["right"] = controllers["left"]
-        controllers["left"] = args.controller
+        controllers["left"] = options.controller
     return config
 
 
-def run_window(args, setup=None):
-    """The window on `o2 run`'s arguments; setup(session), if given, is called before the first frame
-    (board play hangs the screen reader on the machine's frames there)."""
+def run_window(options, setup=None):
+    """The window on `o2 run`'s options (SessionOptions; parsed arguments are converted);
+    setup(session), if given, is called before the first frame (board play hangs the screen
+    reader on the machine's frames there)."""
     from emu.frontend_session import Session, SessionOptions
     from emu.frontend_window import open_window
-    config = _config(args)
-    session = Session(SessionOptions.from_args(args), config)
+    if not isinstance(options, SessionOptions):
+        options = SessionOptions.from_args(options)
+    config = _config(options)
+    session = Session(options, config)
     if setup is not None:
         setup(session)
-    return open_window(args, config, session)
+    return open_window(config, session)

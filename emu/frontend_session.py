@@ -1,8 +1,8 @@
 """One run of `o2 run`, window or headless: the machine plus what the front end adds to it.
 
-Both paths build a `Session` from the parsed arguments and call `run_frame()` once per frame:
-the movie being played or recorded, the WAV recording and the starting save state behave the
-same with or without a window. `finish()` writes what was recorded.
+Both paths build a `Session` from `o2 run`'s options (SessionOptions) and call `run_frame()`
+once per frame (headless through `run()`): the movie being played or recorded, the WAV
+recording and the starting save state behave the same with or without a window. `finish()` writes what was recorded.
 """
 import hashlib
 import sys
@@ -31,9 +31,10 @@ def _sha(data):
 
 @dataclass(frozen=True)
 class SessionOptions:
-    """What a session is made of: the images, the region, the movie to play or record, the WAV
-    to write, the save state to start from, the settings file (`o2 run`'s options of the same
-    names, emu.frontend.register)."""
+    """`o2 run`'s options (emu.cli, emu.frontend.register), one object for the session, the
+    window and the headless run: what a session is made of (the images, the region, the movie to
+    play or record, the WAV to write, the save state to start from, the settings file), how long
+    to run and what to leave behind, and the window's own settings."""
     cart: str | None = None          # None: the bundled cartridge
     bios: str | None = None
     charset: str | None = None
@@ -43,6 +44,16 @@ class SessionOptions:
     wav: str | None = None
     load_state: str | None = None    # a slot number 1-8 or a state file
     config: str | None = None
+    frames: int | None = None        # None: the window runs until closed
+    screenshot: str | None = None    # the last frame as a PNG
+    # The window's (the settings file's values unless given; emu.frontend._config)
+    stats: bool = False
+    nothrottle: bool = False
+    silent: bool = False
+    controller: int | None = None
+    scale: int | None = None
+    fullscreen: bool = False
+    scanlines: bool = False
 
     @classmethod
     def from_args(cls, args) -> "SessionOptions":

@@ -41,7 +41,7 @@ PAD_BUTTONS = {
 AXIS_RANGE = 32767.0
 
 
-def open_window(args, config, session):
+def open_window(config, session):
     """Start SDL, run the window until it closes, stop SDL; the exit status."""
     if sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) != 0:
         raise O2Error(f"cannot start SDL video: {sdl2.SDL_GetError().decode(errors='replace')}")
@@ -52,7 +52,7 @@ def open_window(args, config, session):
         raise O2Error("no display to open a window on (is DISPLAY or WAYLAND_DISPLAY set?); "
                       "use --headless to run without a window")
     try:
-        return Window(args, config, session).run()
+        return Window(config, session).run()
     finally:
         sdl2.SDL_Quit()
 
@@ -126,8 +126,12 @@ class Controllers:
 
 
 class Window:
-    def __init__(self, args, config, session):
-        self.args, self.config, self.session = args, config, session
+    """The window on a Session: its options (session.options, SessionOptions) and the settings
+    file's `config` with those options applied (emu.frontend._config)."""
+
+    def __init__(self, config, session):
+        self.config, self.session = config, session
+        self.options = session.options
         self.slots = session.slots
         self.machine = session.machine
         self.runner = session.runner
@@ -168,7 +172,7 @@ class Window:
         wanted = self.config.data["controllers"]["left"]
         for index in range(sdl2.SDL_NumJoysticks()):
             self.controllers.added(index)
-        if self.args.controller is not None and len(self.controllers.open) <= wanted:
+        if self.options.controller is not None and len(self.controllers.open) <= wanted:
             found = len(self.controllers.open)
             raise O2Error(f"no game controller {wanted} connected (found {found}; 0 is the first)")
 
@@ -198,7 +202,7 @@ class Window:
     # ---- the loop ----
 
     def run(self):
-        limit = self.args.frames
+        limit = self.options.frames
         started = self.last_shown = time.perf_counter()
         try:
             while self.running and (limit is None or self.frames_run < limit):
@@ -208,9 +212,9 @@ class Window:
         elapsed = time.perf_counter() - started
         underruns = self.audio.underruns if self.audio else "n/a (no sound)"
         self._close()
-        if self.args.screenshot:
-            save_png(self.machine.screen, self.args.screenshot)
-        if self.args.stats:
+        if self.options.screenshot:
+            save_png(self.machine.screen, self.options.screenshot)
+        if self.options.stats:
             print(f"stats: {self.frames_run} frames in {elapsed:.2f} s = {self.frames_run / elapsed:.2f} fps "
                   f"(machine {self.session.frame_rate:.2f} Hz), {self.frames_shown} shown; "
                   f"audio underruns: {underruns}")
@@ -222,7 +226,7 @@ class Window:
         if not self.paused or self.advance:
             self.session.run_frame(self.live.current())
             self.frames_run += 1
-            if self.audio and not self.args.nothrottle and not self.paused:
+            if self.audio and not self.options.nothrottle and not self.paused:
                 self.audio.queue(self.machine.audio)
             self.advance = False
         if self._should_show(self.skipped, self.last_shown):
@@ -239,7 +243,7 @@ class Window:
         """Draw this frame, or skip drawing it so that the emulation keeps up with the sound."""
         if self.paused or skipped >= MAX_SKIPPED_FRAMES:
             return True
-        if self.args.nothrottle:    # as fast as possible, drawn at most at the machine's rate
+        if self.options.nothrottle:    # as fast as possible, drawn at most at the machine's rate
             return time.perf_counter() - last_shown >= 1 / self.session.frame_rate
         if self.audio:              # drawing must not let the sound queue run dry
             return self.audio.slack() > self.draw_seconds
@@ -256,7 +260,7 @@ class Window:
     def _pace(self):
         if self.paused:
             sdl2.SDL_Delay(15)
-        elif self.args.nothrottle:
+        elif self.options.nothrottle:
             return
         elif self.audio:
             if not self.audio.wait_for_room():

@@ -24,7 +24,7 @@ def window(programs, tmp_path, monkeypatch):
     config.data["audio"]["enabled"] = False
     session = Session(args, config)
     assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO) == 0
-    yield Window(args, config, session)
+    yield Window(config, session)
     sdl2.SDL_Quit()
 
 

@@ -75,6 +75,20 @@ def test_a_session_takes_options_not_parsed_arguments(tmp_path, monkeypatch):
     assert SessionOptions.from_args(args) == SessionOptions(cart=str(cart), pal=True, wav="x.wav")
 
 
+def test_every_run_option_is_a_session_option():
+    """One options object for `o2 run`: the session, the window and the headless run read
+    SessionOptions, so each option of the parser has its field there (--headless only chooses
+    between window and headless)."""
+    from dataclasses import fields
+    from emu import cli
+    from emu.frontend_session import SessionOptions
+    args = cli.build_parser().parse_args(["run", "c.bin", "--scale", "3", "--nothrottle",
+                                          "--frames", "5", "--controller", "1", "--silent"])
+    assert set(vars(args)) - {"command", "func", "headless"} == {f.name for f in fields(SessionOptions)}
+    assert SessionOptions.from_args(args) == SessionOptions(cart="c.bin", scale=3, nothrottle=True,
+                                                            frames=5, controller=1, silent=True)
+
+
 def test_commands_other_than_the_window_do_not_load_sdl(tmp_path):
     import subprocess
     import sys

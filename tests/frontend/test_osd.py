@@ -104,7 +104,7 @@ def window(user_dirs, echo_cart):
     config.data["audio"]["enabled"] = False
     session = Session(args, config)
     assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
-    yield Window(args, config, session)
+    yield Window(config, session)
     sdl2.SDL_Quit()
 
 

@@ -2,6 +2,7 @@
 import ctypes
 import hashlib
 import re
+from dataclasses import replace
 
 from pathlib import Path
 
@@ -123,7 +124,7 @@ def window(user_dirs, echo_cart):
     config.data["audio"]["enabled"] = False
     session = Session(args, config)
     assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
-    yield Window(args, config, session)
+    yield Window(config, session)
     sdl2.SDL_Quit()
 
 
@@ -131,7 +132,8 @@ def test_hotkeys_save_slots_screenshot_and_joystick_keys(window, user_dirs):
     key_event("F3", mod=sdl2.KMOD_LSHIFT)          # save slot 2 before frame 1 runs
     key_event("F12")                               # screenshot
     key_event("D")                                 # left joystick RIGHT
-    window.args.frames = 12
+    assert window.options is window.session.options and window.options.nothrottle
+    window.options = replace(window.options, frames=12)
     assert window.run() == 0
     slot = window.slots.path(2)
     assert slot.exists() and not slot.with_name("slot2.state.tmp").exists()
@@ -239,7 +241,7 @@ def test_slot_hotkeys_mid_movie_continue_the_movie(user_dirs, echo_cart, capsys)
     args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--play", str(movie)])
     assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
     try:
-        window = Window(args, config, Session(args, config))
+        window = Window(config, Session(args, config))
         for _ in range(30):
             window.session.run_frame()
         window._hotkey(3, sdl2.KMOD_LSHIFT)              # Shift+F4: save slot 3 at frame 30
@@ -277,7 +279,7 @@ def test_a_stalled_audio_device_leaves_the_window_running_silent(window, capsys)
         window.audio.queue(window.machine.audio)
     assert window.audio.started
     sdl2.SDL_PauseAudioDevice(window.audio.device, 1)   # ... and stops draining
-    window.args.nothrottle = False
+    window.options = replace(window.options, nothrottle=False)
     window._pace()
     assert window.audio is None
     assert capsys.readouterr().err == "o2: the audio device stopped playing; running silent\n"
@@ -334,7 +336,7 @@ class _Slack:
 
 
 def test_silent_pacing_draws_every_frame_that_is_not_late(window):
-    window.args.nothrottle = False
+    window.options = replace(window.options, nothrottle=False)
     window.draw_seconds = 0.5          # a slow first present, long remembered
     window.pacer = _Slack(0.002)
     assert window._should_show(0, 0.0)
