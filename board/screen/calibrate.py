@@ -11,7 +11,9 @@ same way); everything else is learned:
 3. the flag of each side is the largest solid blob in its half, the weapon letter the glyph-sized blob
    nearest the flag outside the readout;
 4. each typed character's cell gives its glyph: the cell's foreground averaged over each dot, over every
-   sample of that character.
+   sample of that character;
+5. the colours "red" and "blue" become the flags' colours as the captures show them (white, a loser's flag,
+   is not on the entry screen: the base's stays).
 The base profile (ours by default) supplies the screens and the fields not on the entry screen.
 """
 from __future__ import annotations
@@ -238,11 +240,17 @@ def calibrate(captures: list[tuple[np.ndarray, Typed, Typed]], base: Profile, na
         raise CalibrationError("these characters were never typed, so their shapes are unknown: "
                                f"{' '.join(missing)} (add a capture with entries that show them, e.g. "
                                f"R P 6789 and B S 9876)")
+    # The flags' colours as this console shows them: each flag's median over every capture.
+    colours = dict(base.colours)
+    for side in ("red", "blue"):
+        p = patches[f"{side}_flag"]
+        medians = [np.median(f.picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3), axis=0) for f in found]
+        colours[side] = tuple(int(round(float(v))) for v in np.median(medians, axis=0))
     glyphs = dict(base.glyphs)
     glyphs.update(learned)
     if "?" not in learned:        # a capture before the weapons were chosen teaches "?"; until then, the base's
         glyphs["?"] = base.glyphs.get("?", np.zeros_like(next(iter(learned.values()))))
-    profile = replace(base, name=name, glyphs=glyphs, texts=tuple(texts.values()), patches=tuple(patches.values()),
+    profile = replace(base, name=name, glyphs=glyphs, colours=colours, texts=tuple(texts.values()), patches=tuple(patches.values()),
                       source="")
     return Profile.parse(profile.to_toml(), f"<{name}>"), found
 

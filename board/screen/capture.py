@@ -60,7 +60,10 @@ class Source:
                     if capture is None:
                         waiting = self._wait(waiting, "cannot open the capture device")
                         continue
-                ok, frame = capture.read()
+                try:
+                    ok, frame = capture.read()
+                except cv2.error:                # a driver that fails outright when unplugged
+                    ok, frame = False, None
                 if not ok:
                     if not self.is_device:
                         return

@@ -13,23 +13,41 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-BLACK_LEVEL = 24          # a row or column whose median brightness is above this is picture, not border
+BLACK_LEVEL = 24          # a row or column whose median brightness is below this is border, not picture
+EDGE_INSET = 8            # pixels inside an edge where the picture's own brightness is taken (past a blur)
 MIN_SHARE = 0.5           # the found box must cover at least half of each dimension, or the frame is used
 
 
 def active_box(frame: np.ndarray) -> tuple[int, int, int, int]:
     """(top, bottom, left, right) of the active picture: the rows and columns whose median brightness is
-    above the black level (the whole frame when that finds nothing plausible)."""
+    above the black level, each edge then moved to where the brightness crosses half the picture's just
+    inside it: the middle of a blurred edge, whatever the picture's brightness (the whole frame when that
+    finds nothing plausible)."""
     height, width = frame.shape[:2]
-    small = frame[::2, ::2].max(axis=2)                  # brightness of every other pixel: enough, and fast
-    rows = np.flatnonzero(np.median(small, axis=1) > BLACK_LEVEL) * 2
-    cols = np.flatnonzero(np.median(small, axis=0) > BLACK_LEVEL) * 2
-    if len(rows) == 0 or len(cols) == 0:
-        return 0, height, 0, width
-    top, bottom, left, right = rows[0], min(height, rows[-1] + 2), cols[0], min(width, cols[-1] + 2)
+    rows = np.median(frame[:, ::4].max(axis=2), axis=1)       # every line, every 4th pixel: enough, and fast
+    cols = np.median(frame[::4].max(axis=2), axis=0)
+    top, bottom = _edges(rows)
+    left, right = _edges(cols)
     if bottom - top < MIN_SHARE * height or right - left < MIN_SHARE * width:
         return 0, height, 0, width
     return top, bottom, left, right
+
+
+def _edges(brightness: np.ndarray) -> tuple[int, int]:
+    """First and one past the last index of the picture along one axis (0, len when there is none)."""
+    inside = np.flatnonzero(brightness > BLACK_LEVEL)
+    if len(inside) == 0:
+        return 0, len(brightness)
+    first, last = int(inside[0]), int(inside[-1])
+    for _ in range(EDGE_INSET):                  # the half-brightness crossing, at most EDGE_INSET further in
+        if first >= last or brightness[first] > brightness[min(first + EDGE_INSET, last)] / 2:
+            break
+        first += 1
+    for _ in range(EDGE_INSET):
+        if last <= first or brightness[last] > brightness[max(last - EDGE_INSET, first)] / 2:
+            break
+        last -= 1
+    return first, last + 1
 
 
 def to_picture(frame: np.ndarray, width: int, height: int) -> np.ndarray:

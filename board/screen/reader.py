@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from .picture import to_picture
@@ -20,8 +21,10 @@ from .profile import SPACE, Profile
 
 MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
 CERTAIN = 0.9              # every cell at least this sure: no offset search
+CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
 SEARCH = 3                 # picture pixels searched each way around a run's position
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
+SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
 SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
@@ -49,7 +52,7 @@ class Reading:
 class Reader:
     def __init__(self, profile: Profile, search: int = SEARCH):
         self.profile, self.search = profile, search
-        self.offsets: dict[str, tuple[int, int]] = {}      # per run: the offset that fitted best last
+        self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
         self._origin_cache: dict = {}
         self.cell_h, self.cell_w = profile.cell_size
@@ -57,11 +60,12 @@ class Reader:
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
-        stack = np.stack([np.kron(profile.glyphs[n], np.ones((profile.dot_height, profile.dot_width)))
-                          .astype(np.float32).ravel() for n in names])
-        stack -= stack.mean(axis=1, keepdims=True)
-        norms = np.linalg.norm(stack, axis=1, keepdims=True)
-        self.templates = stack / np.where(norms == 0, 1, norms)
+        sharp = np.stack([np.kron(profile.glyphs[n], np.ones((profile.dot_height, profile.dot_width)))
+                          .astype(np.float32) for n in names])
+        self.exact_templates = _templates(sharp)
+        # A capture's path blurs every edge: its cells are compared with glyphs blurred as much.
+        self.capture_templates = _templates(np.stack([cv2.GaussianBlur(g, (0, 0), CAPTURE_BLUR) for g in sharp]))
+        self.templates = self.exact_templates
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
         chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
         self.colour_names, self.colour_chroma = list(profile.colours), chroma
@@ -71,6 +75,7 @@ class Reader:
     def read(self, frame: np.ndarray) -> Reading:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
         picture = to_picture(frame, self.profile.width, self.profile.height).astype(np.float32)
+        self.templates = self.exact_templates if exact else self.capture_templates
         fields = self._texts(picture, search=not exact)
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
@@ -83,17 +88,19 @@ class Reader:
 
     # -- texts -------------------------------------------------------------------------------------
 
-    def _origins(self, text, dx: int, dy: int) -> tuple[np.ndarray, np.ndarray]:
-        """Top-left corners of a run's cells moved by (dx, dy), kept inside the picture (remembered)."""
-        key = (text.name, dx, dy)
+    def _origins(self, text, shift) -> tuple[np.ndarray, np.ndarray]:
+        """Top-left corners of a run's cells, each moved by its (dx, dy) of `shift` (one pair for the whole
+        run, or one per cell), kept inside the picture (remembered)."""
+        key = (text.name, shift)
         if key not in self._origin_cache:
-            self._origin_cache[key] = self._place(text, dx, dy)
+            self._origin_cache[key] = self._place(text, shift)
         return self._origin_cache[key]
 
-    def _place(self, text, dx: int, dy: int) -> tuple[np.ndarray, np.ndarray]:
+    def _place(self, text, shift) -> tuple[np.ndarray, np.ndarray]:
         h, w = self.cell_h, self.cell_w
-        xs = np.clip(text.x + dx + text.pitch * np.arange(text.cells), 0, self.profile.width - w)
-        ys = np.full(text.cells, min(max(text.y + dy, 0), self.profile.height - h))
+        moves = np.array(shift if isinstance(shift[0], tuple) else [shift] * text.cells).reshape(text.cells, 2)
+        xs = np.clip(text.x + moves[:, 0] + text.pitch * np.arange(text.cells), 0, self.profile.width - w)
+        ys = np.clip(text.y + moves[:, 1], 0, self.profile.height - h)
         return ys, xs
 
     def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
@@ -146,17 +153,38 @@ class Reader:
             read = self._read_at(windows, backgrounds, [(t, o) for t in unsure for o in offsets])
             for i, t in enumerate(unsure):
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
-                best = max(range(len(offsets)), key=lambda k: float(tried[k][1].mean()))
-                self.offsets[t.name] = offsets[best]
-                fields[t.name] = self._field(t, *tried[best])
+                chosen = self._fit(offsets, tried)
+                self.offsets[t.name] = tuple(offsets[k] for k in chosen)
+                fields[t.name] = self._field(t, *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
+                                                  for part in range(3)))
         return fields
+
+    def _fit(self, offsets, tried) -> list[int]:
+        """Each cell's offset (an index into `offsets`) under the run's best fit: one offset for the run plus
+        a drift across it (SLOPES: pixels a cell), as a capture scaled a little off (overscan cropped, a
+        calibrated pitch rounded) spreads the cells apart by a fraction of a pixel each."""
+        scores = np.array([s for _, s, _ in tried])            # (offset, cell)
+        cells = scores.shape[1]
+        index = {o: k for k, o in enumerate(offsets)}
+        best, best_score = None, -np.inf
+        for slope in SLOPES if cells > 1 else (0.0,):
+            drift = np.rint(slope * (np.arange(cells) - (cells - 1) / 2)).astype(int)
+            for dx, dy in offsets:
+                try:
+                    chosen = [index[(dx + d, dy)] for d in drift]
+                except KeyError:                                 # drifts out of the searched window
+                    continue
+                score = float(scores[chosen, np.arange(cells)].mean())
+                if score > best_score + 1e-9:
+                    best, best_score = chosen, score
+        return best
 
     def _backgrounds(self, windows: np.ndarray, texts) -> dict:
         """Each run's background colour: the median of its cells' pixels, every other one (glyphs light the
         lesser part), all runs in one call."""
         samples = []
         for t in texts:
-            ys, xs = self._origins(t, 0, 0)
+            ys, xs = self._origins(t, (0, 0))
             cells = windows[ys[:4], xs[:4]][:, ::2, ::2].reshape(-1, 3)    # four cells are plenty
             samples.append(cells if len(cells) == self._sample_size else np.resize(cells, (self._sample_size, 3)))
         medians = np.median(np.stack(samples), axis=1)
@@ -165,8 +193,8 @@ class Reader:
     def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
         """[(glyphs, score, second)] for each (run, offset) of `placed`, scored in one batch."""
         ys, xs, allowed, background = [], [], [], []
-        for t, (dx, dy) in placed:
-            y, x = self._origins(t, dx, dy)
+        for t, shift in placed:
+            y, x = self._origins(t, shift)
             ys.append(y)
             xs.append(x)
             allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
@@ -199,6 +227,14 @@ class Reader:
             return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
         nearest, runner_up = distances[order[0]], distances[order[1]]
         return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
+
+
+def _templates(glyphs: np.ndarray) -> np.ndarray:
+    """Glyph pictures as rows of zero mean and unit norm (correlation by a matrix product)."""
+    stack = glyphs.reshape(len(glyphs), -1).astype(np.float32)
+    stack -= stack.mean(axis=1, keepdims=True)
+    norms = np.linalg.norm(stack, axis=1, keepdims=True)
+    return stack / np.where(norms == 0, 1, norms)
 
 
 def _busy(region: np.ndarray) -> Field:

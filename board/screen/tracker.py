@@ -57,12 +57,14 @@ class Tracker:
         self.stable = None                 # (screen, values) believed now
         self.entry = None                  # the last entry believed: weapons and energies
         self.in_battle = False
+        self.asked_since_battle = False    # an unsure result already reported for the battle under way
         self.unsure_since, self.asked = None, False
         self.last_readout = None
 
     def feed(self, reading: Reading, frame: int) -> list[Event]:
         state = self._state(reading)
-        if state is None:
+        if state is None:                  # an unsure frame breaks the row of agreeing ones
+            self.candidate, self.count = None, 0
             return self._maybe_unsure(reading, frame)
         self.unsure_since = None
         if state == self.candidate:
@@ -88,7 +90,7 @@ class Tracker:
         if self.unsure_since is None:
             self.unsure_since = frame
         if frame - self.unsure_since >= self.unsure_after:
-            self.asked = True
+            self.asked = self.asked_since_battle = True
             return [Event("unsure", frame, {"screen": reading.screen})]
         return []
 
@@ -103,10 +105,11 @@ class Tracker:
         self.last_readout = None
         if screen == "entry":
             self.entry = dict(zip(FIELDS["entry"], values))
-            self.in_battle = False
-            return []
+            missed, self.in_battle = self.in_battle, False
+            # Back at the entry with no sure result since the battle started: the players are asked.
+            return [Event("unsure", frame, {"screen": "result"})] if missed and not self.asked_since_battle else []
         if screen == "combat" and self.entry and not self.in_battle:
-            self.in_battle = True
+            self.in_battle, self.asked_since_battle = True, False
             e = self.entry
             return [Event("battle_started", frame, {"red_weapon": e["red_weapon"], "blue_weapon": e["blue_weapon"],
                                                     "red_energy": energy(e["red_energy"]),
@@ -116,6 +119,7 @@ class Tracker:
             white = (red_flag == WHITE, blue_flag == WHITE)
             winner = {(True, True): "tie", (False, True): "red", (True, False): "blue"}.get(white)
             if winner is None:
+                self.asked_since_battle = True
                 return [Event("unsure", frame, {"screen": screen})]
             self.in_battle = False
             e = self.entry

@@ -58,3 +58,21 @@ def test_a_worked_example_of_the_docs(capsys, battle, entry, screen, outcome):
     assert phrases
     for phrase in phrases:
         assert phrase in out, (phrase, out)
+
+
+def test_the_readmes_evening_of_triplea(capsys):
+    """README.md, "An evening of TripleA": every command shown gives the lines shown ("..." skips lines)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("**An evening of TripleA"):readme.index("## Benchmarks")]
+    blocks = re.findall(r"```\n(.*?)```", section, re.S)
+    commands = [b for b in blocks if b.lstrip().startswith("$ board combat")]
+    assert len(commands) == 2
+    for block in commands:
+        lines = [line.strip() for line in block.strip().splitlines()]
+        args = shlex.split(lines[0].removeprefix("$ board "))
+        assert main(args) == 0
+        out = [line.strip() for line in capsys.readouterr().out.splitlines()]
+        shown = [line for line in lines[1:] if line != "..."]
+        assert all(line in out for line in shown), (shown, out)
+        if "..." not in lines:
+            assert out == shown

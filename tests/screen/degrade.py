@@ -44,17 +44,67 @@ def _place(frame: np.ndarray, capture: Capture) -> np.ndarray:
     return out
 
 
+_NOISE: dict = {}
+
+
+def _noise(shape, sigma: float, seed: int) -> np.ndarray:
+    """Sensor noise, a new field each frame: one long pattern drawn once, read from a moving start."""
+    key = (shape, sigma, seed)
+    if key not in _NOISE:
+        _NOISE[key] = [np.random.default_rng(seed).normal(0, sigma, (int(np.prod(shape)) * 2,)).astype(np.float32),
+                       0]
+    pattern, start = _NOISE[key]
+    size = int(np.prod(shape))
+    _NOISE[key][1] = (start + 7919 * 3) % size
+    return pattern[start:start + size].reshape(shape)
+
+
 def degrade(frame: np.ndarray, capture: Capture, previous: np.ndarray | None = None) -> np.ndarray:
     out = _place(frame, capture)
     if capture.blur:                         # the analogue path blurs each field before the device weaves them
         out = cv2.GaussianBlur(out, (0, 0), capture.blur)
     if capture.combing and previous is not None:
         out[1::2] = _place(previous, capture)[1::2]
-    out = 255.0 * (np.clip(out * np.array(capture.gain, np.float32), 0, 255) / 255.0) ** capture.gamma
-    if capture.noise:
-        out += np.random.default_rng(capture.seed).normal(0, capture.noise, out.shape).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
+    if capture.gain != (1.0, 1.0, 1.0) or capture.gamma != 1.0:     # per channel, as a lookup table
+        levels = np.arange(256, dtype=np.float32)
+        out = np.dstack([cv2.LUT(out[:, :, c], (255.0 * (np.clip(levels * g, 0, 255) / 255.0) ** capture.gamma)
+                                 .round().astype(np.uint8)) for c, g in enumerate(capture.gain)])
+    if capture.noise:
+        out = np.clip(out + _noise(out.shape, capture.noise, capture.seed), 0, 255).astype(np.uint8)
     if capture.jpeg:
         ok, data = cv2.imencode(".jpg", out[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, capture.jpeg])
         out = cv2.imdecode(data, cv2.IMREAD_COLOR)[:, :, ::-1]
     return np.ascontiguousarray(out)
+
+
+# One capture fault at a time (and the typical mixes above): what the war tests and `make bench` read.
+KINDS = {
+    "720x480": Capture(),
+    "640x480": Capture(size=(640, 480), active=0.92),
+    "offset-crop": Capture(offset=(5, -3), crop=3),
+    "blur": Capture(blur=1.5),
+    "noise": Capture(noise=10.0, seed=4),
+    "colour-gamma": Capture(gain=(1.15, 0.85, 1.1), gamma=1.4),
+    "jpeg": Capture(jpeg=40),
+    "combing": Capture(combing=True),
+    "mixed-720x480": TYPICAL[2],
+    "mixed-640x480": TYPICAL[3],
+    "mixed-combing": TYPICAL[4],
+}
+DROP_EVERY, REPEAT_EVERY = 97, 89          # a frame lost now and then, another one doubled
+
+
+def captured(frames, truths, capture: Capture, drops: bool = False):
+    """The war's frames as the device delivers them, each with the RAM state it shows: degraded, and with
+    `drops`, every DROP_EVERY-th frame lost and every REPEAT_EVERY-th delivered twice."""
+    previous = frames[0]
+    for number, (frame, truth) in enumerate(zip(frames, truths)):
+        if drops and number % DROP_EVERY == DROP_EVERY // 2:
+            previous = frame
+            continue
+        shot = degrade(frame, capture, previous if capture.combing else None)
+        yield shot, truth
+        if drops and number % REPEAT_EVERY == REPEAT_EVERY // 3:
+            yield shot, truth
+        previous = frame

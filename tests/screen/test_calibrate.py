@@ -55,11 +55,11 @@ CHARSET = second_charset()
 RED_AT, BLUE_AT = (72, 104), (236, 150)            # moved: not where the base profile has them
 
 
-def moved_scene(red, blue, red_weapon, blue_weapon):
+def moved_scene(red, blue, red_weapon, blue_weapon, flags=("red", "blue")):
     return render([(RED_AT[0], RED_AT[1], red, "yellow"), (BLUE_AT[0], BLUE_AT[1], blue, "cyan"),
                    (RED_AT[0] - 30, RED_AT[1] + 30, red_weapon, "white"),
                    (BLUE_AT[0] + 70, BLUE_AT[1] - 30, blue_weapon, "white")],
-                  [(RED_AT[0], RED_AT[1] - 40, "red"), (BLUE_AT[0] + 20, BLUE_AT[1] + 40, "blue")],
+                  [(RED_AT[0], RED_AT[1] - 40, flags[0]), (BLUE_AT[0] + 20, BLUE_AT[1] + 40, flags[1])],
                   charset=CHARSET)
 
 
@@ -120,3 +120,21 @@ def test_the_calibration_picture(calibrated, tmp_path):
 def test_typed_entries_are_checked(text):
     with pytest.raises(CalibrationError, match="expected a weapon"):
         Typed.parse(text, "red")
+
+
+def test_calibration_learns_the_flags_colours():
+    """A console whose sides' flags are violet and green (not the base profile's red and blue): the calibrated
+    profile takes their colours off the captures and reads them as the red and the blue flag."""
+    flags = ("violet", "green")
+    scenes = [(moved_scene("2500", "1234", "S", "T", flags), Typed("S", "2500"), Typed("T", "1234")),
+              (moved_scene("6789", "9876", "P", "S", flags), Typed("P", "6789"), Typed("S", "9876"))]
+    profile, _ = calibrate(scenes, entry_profile())
+    frame = scenes[0][0]
+    # The flags are 8x8 sprites; their pixels show the colours the console draws them in.
+    assert profile.colours["red"] == tuple(int(v) for v in frame[RED_AT[1] - 40 + 4, RED_AT[0] + 4])
+    assert profile.colours["blue"] == tuple(int(v) for v in frame[BLUE_AT[1] + 40 + 4, BLUE_AT[0] + 20 + 4])
+    assert profile.colours["red"] != entry_profile().colours["red"]
+    reading = Reader(profile).read(moved_scene("4031", "5702", "T", "P", flags))
+    assert (reading["red_flag"], reading["blue_flag"]) == ("red", "blue")
+    whites = Reader(profile).read(moved_scene("4031", "5702", "T", "P", ("white", "green")))
+    assert (whites["red_flag"], whites["blue_flag"]) == ("white", "blue")

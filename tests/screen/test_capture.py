@@ -48,3 +48,42 @@ def test_a_file_that_is_not_a_video(tmp_path):
         list(Source(str(bad)).frames())
     with pytest.raises(CaptureError, match="missing.avi: no such file"):
         list(Source(str(tmp_path / "missing.avi")).frames())
+
+
+class FailingDevice(FakeDevice):
+    """A device whose driver fails outright once unplugged (OpenCV raises instead of returning no frame)."""
+
+    def read(self):
+        if not self.frames:
+            raise capture_module.cv2.error("VIDIOC_DQBUF: No such device")
+        return super().read()
+
+
+def test_a_device_whose_driver_fails_is_retried(monkeypatch):
+    picture = np.full((480, 720, 3), 120, np.uint8)
+    opened = iter([FailingDevice([picture]), None, FailingDevice([picture, picture])])
+    monkeypatch.setattr(Source, "_open", lambda self: next(opened, None))
+    monkeypatch.setattr(capture_module.time, "sleep", lambda seconds: None)
+    said, frames = [], []
+    for frame in Source("/dev/video9", say=said.append).frames(stop=lambda: len(frames) >= 3):
+        frames.append(frame)
+    assert len(frames) == 3
+    assert said == ["/dev/video9: the capture device stopped sending frames; retrying every 2 s",
+                    "/dev/video9: cannot open the capture device; retrying every 2 s",
+                    "/dev/video9: picture back"]
+
+
+def test_board_watch_on_a_device_that_never_comes_says_so_and_stops_cleanly(monkeypatch, capsys):
+    """No crash, no traceback: one line while it waits; Ctrl-C ends the session with status 0."""
+    from board.cli import main as board_main
+    waits = []
+
+    def sleep(seconds):
+        waits.append(seconds)
+        if len(waits) == 3:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(Source, "_open", lambda self: None)
+    monkeypatch.setattr(capture_module.time, "sleep", sleep)
+    assert board_main(["watch", "--capture", "/dev/video9"]) == 0
+    err = capsys.readouterr().err
+    assert err == "board: /dev/video9: cannot open the capture device; retrying every 2 s\n"
