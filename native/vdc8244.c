@@ -28,6 +28,14 @@
 
 #include "vdc8244.h"
 
+/* Built with -DVDC_NO_RENDER_CACHE, every line is described from the registers and drawn
+ * in full: the reference the caches are tested against (tests/machine/test_fastpath_reference.py). */
+#ifdef VDC_NO_RENDER_CACHE
+#define RENDER_CACHE 0
+#else
+#define RENDER_CACHE 1
+#endif
+
 const uint8_t vdc_palette[VDC_PENS][3] = {
     {0x00, 0x00, 0x00}, {0x79, 0x00, 0x00}, {0x00, 0x6D, 0x07}, {0x77, 0x67, 0x0B},
     {0x1A, 0x37, 0xBE}, {0x94, 0x30, 0x9F}, {0x2A, 0xAA, 0xBE}, {0xCE, 0xCE, 0xCE},
@@ -237,20 +245,15 @@ static void describe_grid(const vdc8244 *v, line_desc *d, unsigned line, uint8_t
     }
 }
 
-/* Row of a character starting at line y with pointer ptr shown on `line`, or -1. The height
- * ends where the ROM address reaches the last row of an 8-byte group (§3). */
-static int char_row_on(const vdc8244 *v, unsigned line, uint8_t y, unsigned ptr, unsigned *addr)
+/* The lines a character starting at line y with pointer ptr covers from *top (0: it does not
+ * show), and the ROM address of its first row (vdc8244.h). */
+static unsigned char_extent(const vdc8244 *v, uint8_t y, unsigned ptr, unsigned *top, unsigned *first)
 {
-    unsigned top = y & CHAR_Y_MASK;
-    if ((v->region == VDC_REGION_NTSC && top < CHAR_Y_MIN_NTSC) || line < top)
-        return -1;
-    unsigned first = vdc_char_address(y, ptr);
-    unsigned height = vdc_char_height(first);
-    unsigned row = (line - top) >> 1;
-    if (row >= height)
-        return -1;
-    *addr = first;
-    return (int)row;
+    *top = y & CHAR_Y_MASK;
+    *first = vdc_char_address(y, ptr);
+    if (v->region == VDC_REGION_NTSC && *top < CHAR_Y_MIN_NTSC)
+        return 0;
+    return 2 * vdc_char_height(*first);
 }
 
 static unsigned char_pointer(const uint8_t *r)
@@ -263,61 +266,87 @@ static uint8_t char_pen(const uint8_t *r)
     return (uint8_t)(PEN_LUMINANCE | (r[OBJ_ATTR] >> CHAR_COLOR_SHIFT & COLOR_MASK));
 }
 
-/* Characters in register order: a later one is drawn over an earlier one (as MAME does). */
-static void describe_chars(const vdc8244 *v, line_desc *d, unsigned line)
+#define CHAR_OBJECTS (CHARS + QUADS * QUAD_CHARS)
+_Static_assert(CHAR_OBJECTS + SPRITES == VDC_OBJECTS, "vdc8244.h's VDC_OBJECTS: one per character and sprite");
+
+/* What the objects draw (vdc8244.h, objects[]), worked out again for those whose bit is set in
+ * the change masks. The order is the drawing order: characters 0-11 in register order (a later
+ * one is drawn over an earlier one, as MAME does), the quads' characters, then sprites 3 to 0
+ * (sprite 0 ends on top). */
+static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprites, unsigned chars,
+                         unsigned quads)
 {
-    unsigned addr;
-    d->first_char = d->count;
+    unsigned top, first;
     for (unsigned c = 0; c < CHARS; c++) {
+        if (!(chars >> c & 1))
+            continue;
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
-        int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r), &addr);
-        int start = obj_start_hc(v, r[OBJ_X], CHAR_X_MAX);
-        if (row >= 0 && start != OBJ_NOT_EMITTED)
-            add_piece(d, start, PIECE_MSB_FIRST, v->charset[(addr + (unsigned)row) & CHAR_PTR_MASK],
-                      OBJ_PIXEL_HC, char_pen(r), VDC_COLL_CHARS);
+        shown_object *o = &objects[c];
+        o->start = (int16_t)obj_start_hc(v, r[OBJ_X], CHAR_X_MAX);
+        o->lines = (uint8_t)char_extent(v, r[OBJ_Y], char_pointer(r), &top, &first);
+        if (o->start == OBJ_NOT_EMITTED)
+            o->lines = 0;
+        o->top = (uint16_t)top;
+        o->first = (uint16_t)first;
+        o->pen = char_pen(r);
+        o->cls = VDC_COLL_CHARS;
     }
     for (unsigned q = 0; q < QUADS; q++) {
+        if (!(quads >> q & 1))
+            continue;
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
-        /* The fourth character's height ends all four. */
-        int row = char_row_on(v, line, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &addr);
-        /* Quads outside X 0-0x83 are unpredictable (Horton tests 58-65): none drawn; MAME draws
-         * them to X 0xAF (tests/conformance/DIFFERENCES.md). */
+        /* The fourth character's height ends all four. Quads outside X 0-0x83 are unpredictable
+         * (Horton tests 58-65): none drawn; MAME draws them to X 0xAF (DIFFERENCES.md). */
+        unsigned lines = char_extent(v, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
         uint8_t x_max = v->model == VDC_MODEL_MAME ? QUAD_X_MAX_MAME : QUAD_X_MAX;
         int start = r[OBJ_X] <= x_max ? obj_start_hc(v, r[OBJ_X], x_max) : OBJ_NOT_EMITTED;
-        if (row < 0 || start == OBJ_NOT_EMITTED)
-            continue;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
             const uint8_t *c = r + OBJ_REGS * k;
-            unsigned first = vdc_char_address(r[OBJ_Y], char_pointer(c));
-            add_piece(d, start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k), PIECE_MSB_FIRST,
-                      v->charset[(first + (unsigned)row) & CHAR_PTR_MASK], OBJ_PIXEL_HC, char_pen(c),
-                      VDC_COLL_CHARS);
+            shown_object *o = &objects[CHARS + QUAD_CHARS * q + k];
+            o->start = (int16_t)(start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * k));
+            o->lines = (uint8_t)(start == OBJ_NOT_EMITTED ? 0 : lines);
+            o->top = (uint16_t)top;
+            o->first = (uint16_t)vdc_char_address(r[OBJ_Y], char_pointer(c));
+            o->pen = char_pen(c);
+            o->cls = VDC_COLL_CHARS;
         }
     }
-    d->chars = (uint8_t)(d->count - d->first_char);
+    for (unsigned n = 0; n < SPRITES; n++) {
+        if (!(sprites >> n & 1))
+            continue;
+        const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
+        shown_object *o = &objects[CHAR_OBJECTS + SPRITES - 1 - n];
+        uint8_t attr = r[SPRITE_ATTR];
+        o->double_size = (attr & SPRITE_ATTR_DOUBLE) ? 1 : 0;
+        o->top = (uint16_t)(r[OBJ_Y] < first_object_line(v) ? first_object_line(v) : r[OBJ_Y]);
+        o->start = (int16_t)obj_start_hc(v, r[OBJ_X], SPRITE_X_MAX);
+        o->lines = (uint8_t)(o->start == OBJ_NOT_EMITTED ? 0 : (2u * SPRITE_ROWS) << o->double_size);
+        o->first = (uint16_t)(VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n);
+        o->shift = attr & SPRITE_ATTR_SHIFT;
+        o->pen = (uint8_t)(PEN_LUMINANCE | (attr >> SPRITE_COLOR_SHIFT & COLOR_MASK));
+        o->cls = (uint8_t)COLL_SPRITE(n);
+    }
 }
 
-static void describe_sprites(const vdc8244 *v, line_desc *d, unsigned line)
+#define ALL_OBJECTS (~0u)
+
+/* The objects' rows on `line`, in drawing order. */
+static void describe_objects(const vdc8244 *v, const shown_object *objects, line_desc *d, unsigned line)
 {
-    for (int n = SPRITES - 1; n >= 0; n--) {       /* sprite 0 ends on top */
-        const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
-        uint8_t attr = r[SPRITE_ATTR];
-        unsigned dbl = (attr & SPRITE_ATTR_DOUBLE) ? 1 : 0;
-        unsigned top = r[OBJ_Y] < first_object_line(v) ? first_object_line(v) : r[OBJ_Y];
-        if (line < top)
+    d->first_char = d->count;
+    for (const shown_object *o = objects; o < objects + CHAR_OBJECTS; o++)
+        if (line - o->top < o->lines)
+            add_piece(d, o->start, PIECE_MSB_FIRST, v->charset[(o->first + ((line - o->top) >> 1)) & CHAR_PTR_MASK],
+                      OBJ_PIXEL_HC, o->pen, o->cls);
+    d->chars = (uint8_t)(d->count - d->first_char);
+    for (const shown_object *o = objects + CHAR_OBJECTS; o < objects + VDC_OBJECTS; o++) {
+        if (line - o->top >= o->lines)
             continue;
-        unsigned row = (line - top) >> (1 + dbl);
-        int start = obj_start_hc(v, r[OBJ_X], SPRITE_X_MAX);
-        if (row >= SPRITE_ROWS || start == OBJ_NOT_EMITTED)
-            continue;
-        unsigned shift = attr & SPRITE_ATTR_SHIFT;
-        int shifted = shift == SPRITE_SHIFT_ALL || (shift == SPRITE_SHIFT_EVEN && !(row & 1))
-                   || (shift == SPRITE_SHIFT_ODD && (row & 1));
-        if (shifted)
-            start += 1 + (int)dbl;
-        add_piece(d, start, PIECE_LSB_FIRST, v->reg[VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n + row],
-                  OBJ_PIXEL_HC << dbl, (uint8_t)(PEN_LUMINANCE | (attr >> SPRITE_COLOR_SHIFT & COLOR_MASK)),
-                  (uint8_t)COLL_SPRITE(n));
+        unsigned row = (line - o->top) >> (1 + o->double_size);
+        int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
+                   || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
+        add_piece(d, o->start + (shifted ? 1 + o->double_size : 0), PIECE_LSB_FIRST, v->reg[o->first + row],
+                  OBJ_PIXEL_HC << o->double_size, o->pen, o->cls);
     }
 }
 
@@ -337,8 +366,10 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
     d->chars = 0;
     describe_grid(v, d, line, grid);
     if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE) {
-        describe_chars(v, d, line);
-        describe_sprites(v, d, line);
+        shown_object fresh[VDC_OBJECTS];
+        if (!RENDER_CACHE)                 /* the reference: from the registers, every line */
+            list_objects(v, fresh, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
+        describe_objects(v, RENDER_CACHE ? v->objects : fresh, d, line);
     }
 }
 
@@ -514,19 +545,11 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines)
         memset(v->line_valid + top, 0, bottom - top);
 }
 
-static unsigned char_lines(const vdc8244 *v, uint8_t y, unsigned ptr)
-{
-    unsigned addr;
-    unsigned line = y & CHAR_Y_MASK, lines = 0;
-    while (char_row_on(v, line + lines, y, ptr, &addr) >= 0)
-        lines++;
-    return lines;
-}
-
 /* The lines an object's registers (in `r`, a register file) make it cover. */
 static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_changes,
                                unsigned char_changes, unsigned quad_changes)
 {
+    unsigned top, first;
     for (unsigned n = 0; n < SPRITES; n++)
         if (sprite_changes >> n & 1) {
             const uint8_t *s = r + REG_SPRITES + OBJ_REGS * n;
@@ -536,13 +559,14 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
     for (unsigned c = 0; c < CHARS; c++)
         if (char_changes >> c & 1) {
             const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
-            invalidate(v, s[OBJ_Y] & CHAR_Y_MASK, char_lines(v, s[OBJ_Y], char_pointer(s)));
+            unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
+            invalidate(v, top, lines);
         }
     for (unsigned q = 0; q < QUADS; q++)
         if (quad_changes >> q & 1) {
             const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
-            invalidate(v, s[OBJ_Y] & CHAR_Y_MASK,
-                       char_lines(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1))));
+            unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
+            invalidate(v, top, lines);
         }
 }
 
@@ -594,6 +618,7 @@ static void sync_cache(vdc8244 *v)
     /* Whatever the look, a line an object covered or covers no longer shows that object. */
     invalidate_objects(v, was, sprites, chars, quads);
     invalidate_objects(v, now, sprites, chars, quads);
+    list_objects(v, v->objects, sprites, chars, quads);
     v->look = find_look(v);
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
     v->changed = 0;
@@ -608,13 +633,6 @@ static int same_description(const line_desc *a, const line_desc *b)
         && a->chars == b->chars && !memcmp(a->piece, b->piece, a->count * sizeof a->piece[0]);
 }
 
-/* Built with -DVDC_NO_RENDER_CACHE, every line is drawn in full from its description: the
- * reference the cache is tested against (tests/machine/test_fastpath_reference.py). */
-#ifdef VDC_NO_RENDER_CACHE
-#define RENDER_CACHE 0
-#else
-#define RENDER_CACHE 1
-#endif
 
 /* A line that must be drawn (or a part of one): from its description, or as a copy of the line
  * above. */
@@ -693,6 +711,7 @@ static void forget_lines(vdc8244 *v)
     v->look_slot = 0;
     v->next_look = 1;
     v->look = find_look(v);
+    list_objects(v, v->objects, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
     v->changed = 0;
 }
 
@@ -850,6 +869,7 @@ void vdc_reset(vdc8244 *v)
 void vdc_set_model(vdc8244 *v, int model)
 {
     v->model = model == VDC_MODEL_MAME ? VDC_MODEL_MAME : VDC_MODEL_HARDWARE;
+    forget_lines(v);                  /* objects are placed by the model (objects[]) */
 }
 
 void vdc_set_charset(vdc8244 *v, const uint8_t charset[512])

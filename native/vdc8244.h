@@ -58,6 +58,19 @@ typedef struct line_desc {
 
 #define NO_LINE UINT32_MAX
 
+/* What an object draws, worked out from its registers when they change rather than on every
+ * line: lines [top, top + lines) (lines 0: nothing), the first pixel's half-clock, and for a
+ * character the ROM address of its first row, for a sprite the register of its first shape row. */
+#define VDC_OBJECTS 32                 /* 12 characters, 4 quads x 4, 4 sprites */
+typedef struct shown_object {
+    uint16_t top;
+    uint8_t lines;
+    int16_t start;
+    uint16_t first;
+    uint8_t pen, cls;
+    uint8_t double_size, shift;        /* sprites: attribute bit 2, bits 1-0 */
+} shown_object;
+
 typedef struct vdc8244 vdc8244;   /* defined below by the VDC implementation */
 
 /* Characters (§3): the VDC adds Y/2 to the 9-bit pointer to find the character-ROM byte a
@@ -198,6 +211,7 @@ struct vdc8244 {
     uint32_t next_look;            /* ids are never reused: all lines are forgotten before a wrap */
     unsigned look_slot;            /* where the next new look goes in looks[] (round robin) */
     vdc_look looks[VDC_LOOKS];
+    shown_object objects[VDC_OBJECTS];  /* from the registers as last seen, in drawing order */
     /* The last line drawn whole (NO_LINE: none on screen as drawn), described in
      * desc[above_slot]: the next line, if it has the same description and collision selection,
      * is a copy of it. The other slot takes the line being drawn. */
