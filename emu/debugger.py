@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cart.asm.disassembler import check_symbol_table, disassemble_one, load_symbols
+from cart.asm.disassembler import check_symbol_table, disassemble_one, labels_by_address
 from cart.asm.dis_cli import CART_ORIGIN
 from cart.asm.opcodes import operand_address
 from emu import debugger_views as views
@@ -69,8 +69,12 @@ class Symbols:
     stride pick that bank's."""
 
     def __init__(self, labels=None, lines=None, by_address=None, sizes=None, path=None,
-                 statements=None):
+                 statements=None, table=None):
         self.path = path             # the .sym.json it came from (the `game` view reads it too)
+        self._table = table          # the symbol file's content, for the labels of one bank
+        # label -> its place in the cartridge image (version 2 files): the bank it belongs to
+        self.label_offsets: dict[str, int] = dict(table.get("label_offsets", {})) if table else {}
+        self._bank_labels: dict[tuple[int, int], dict[int, str]] = {}
         self.labels: dict[str, int] = dict(labels or {})
         self.lines: dict[int, str] = dict(lines or {})
         self._ends = {address + size: address for address, size in (sizes or {}).items()}
@@ -105,10 +109,11 @@ class Symbols:
                 if address not in lines:
                     lines[address] = where
                     sizes[address] = size
-            by_address = load_symbols(path)
+            by_address = labels_by_address(table)
+            labels_by_address(table, 0, O2.CART_WINDOW)     # label_offsets checked now, not later
         except (AttributeError, KeyError, TypeError, ValueError) as e:
             raise DebugError(f"{path}: malformed symbol file ({type(e).__name__}: {e})") from None
-        return cls(labels, lines, by_address, sizes, Path(path), statements)
+        return cls(labels, lines, by_address, sizes, Path(path), statements, table)
 
     def _in_bank(self, address: int, bank: int | None, stride: int | None):
         """The statement (offset, where, size) at `address` in `bank`, or None."""
@@ -146,8 +151,17 @@ class Symbols:
             found.append(address)
         return found[::-1]
 
-    def label_at(self, address: int) -> str | None:
-        return self.by_address.get(address)
+    def labels_in(self, bank: int | None = None, stride: int | None = None) -> dict[int, str]:
+        """{address: label} as the disassembler names addresses; given the bank mapped and the
+        cartridge's bank stride, that bank's labels only (labels_by_address)."""
+        if bank is None or not stride or self._table is None:
+            return self.by_address
+        if (bank, stride) not in self._bank_labels:
+            self._bank_labels[bank, stride] = labels_by_address(self._table, bank, stride)
+        return self._bank_labels[bank, stride]
+
+    def label_at(self, address: int, bank: int | None = None, stride: int | None = None) -> str | None:
+        return self.labels_in(bank, stride).get(address)
 
     def describe(self, address: int) -> str:
         """`label`, `label+3` (nearest label below) or the hex address."""
@@ -393,13 +407,13 @@ class Debugger:
     def disassemble(self, address: int) -> tuple[int, str]:
         """(length, text) of the instruction at address as mapped now, targets named by label."""
         text, length = disassemble_one(lambda a: self.core.program(a, 1)[0], address,
-                                       self.symbols.by_address)
+                                       self.symbols.labels_in(*self._bank_and_stride(address)))
         return length, text
 
     def _dis_lines(self, address: int, count: int, mark: int | None) -> list[str]:
         lines = []
         for _ in range(count):
-            label = self.symbols.label_at(address)
+            label = self.symbols.label_at(address, *self._bank_and_stride(address))
             if label:
                 lines.append(f"{label}:")
             length, text = self.disassemble(address)
@@ -649,11 +663,20 @@ class Debugger:
             self._add(Breakpoint(0, kind, start, end, access, condition=condition))
         else:
             address = self._address(" ".join(words))
-            bank = None if banked else self._only_bank(address)
+            bank = None if banked else self._label_bank(" ".join(words), address)
+            if bank is None and not banked:
+                bank = self._only_bank(address)
             if bank is not None:     # code of one bank only starts there: stop in that bank
                 condition = parse(f"bank == {bank}" + (f" && ({text})" if text else ""),
                                   self.symbols.labels)
             self._add(Breakpoint(0, "pc", address, address, condition=condition))
+
+    def _label_bank(self, name: str, address: int) -> int | None:
+        """The bank a label of a banked cartridge belongs to (its offset in the image, from
+        the symbol file), or None (not a label with an offset, or no banks)."""
+        _, stride = self._bank_and_stride(address)
+        offset = self.symbols.label_offsets.get(name.strip())
+        return None if stride is None or offset is None else offset // stride
 
     def _only_bank(self, address: int) -> int | None:
         """The bank of a banked cartridge whose code alone has a statement starting at

@@ -86,6 +86,7 @@ class Symbol:
     kind: str                # "label", "equ" or "set"
     file: str
     line: int
+    placement: int | None = None   # labels: where the next byte lands in the image (banks)
 
 
 @dataclass
@@ -316,17 +317,17 @@ class Assembler:
             raise AsmError(f"character '{char}' has no code in the current charset", position)
         return code
 
-    def _define(self, name, value, kind, line, column):
+    def _define(self, name, value, kind, line, column, placement=None):
         full = self._full_name(name)
         key = full.lower()
         existing = self.symbols.get(key)
         if existing is not None and not (kind == "set" and existing.kind == "set"):
             raise AsmError(f"'{full}' is already defined at {existing.file}:{existing.line}",
                            column)
-        self.symbols[key] = Symbol(full, value, kind, line.file, line.number)
+        self.symbols[key] = Symbol(full, value, kind, line.file, line.number, placement)
 
     def _define_label(self, name, line, column):
-        self._define(name, self.pc, "label", line, column)
+        self._define(name, self.pc, "label", line, column, placement=self.placement)
         if not name.startswith(".") and name.lower() not in self.private_labels:
             self.scope = name
         self.selected_bank = None

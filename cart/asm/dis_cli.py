@@ -67,8 +67,11 @@ def main(argv=None) -> int:
             return EXIT_ERROR
         origin = CART_ORIGIN if args.org is None else args.org
         if symbols:
-            symbols = _labels_of_bank(args.symbols, symbols, args.bank,
-                                      cart_layout(len(data_all)).bank_stride)
+            try:
+                symbols = load_symbols(args.symbols, args.bank, cart_layout(len(data_all)).bank_stride)
+            except ValueError as error:
+                print(f"o2dis: error: {args.symbols}: {error}", file=sys.stderr)
+                return EXIT_ERROR
     elif cart_layout(len(data)) and len(data) > ADDRESS_SPACE:
         banks = cart_layout(len(data)).banks
         print(f"o2dis: error: {args.rom}: {len(data) // 1024} KiB cartridge of {banks} banks: "
@@ -80,19 +83,6 @@ def main(argv=None) -> int:
         return EXIT_ERROR
     sys.stdout.write(disassembly_source(data, origin, symbols))
     return 0
-
-
-def _labels_of_bank(path, symbols, bank, stride):
-    """{address: label} without the labels of other banks: a label stays unless the symbol
-    file's statements at its address (their `offset` in the image) all lie in other banks."""
-    with open(path, encoding="utf-8") as handle:
-        lines = json.load(handle).get("lines", [])
-    banks_at = {}
-    for entry in lines if isinstance(lines, list) else ():
-        if isinstance(entry, dict) and isinstance(entry.get("offset"), int):
-            banks_at.setdefault(entry.get("address"), set()).add(entry["offset"] // stride)
-    return {address: name for address, name in symbols.items()
-            if address not in banks_at or bank in banks_at[address]}
 
 
 def _symbol_origin(path):

@@ -109,7 +109,7 @@ def disassembly_source(data: bytes, origin: int, symbols=None) -> str:
 
 
 SYMBOL_FORMAT = "o2asm-symbols"
-SYMBOL_VERSIONS = (1,)   # the symbol-file versions this reader understands (cart/asm/output.py)
+SYMBOL_VERSIONS = (1, 2)   # the symbol-file versions this reader understands (cart/asm/output.py)
 
 
 def check_symbol_table(table) -> None:
@@ -122,19 +122,46 @@ def check_symbol_table(table) -> None:
                          f"project reads version {', '.join(map(str, SYMBOL_VERSIONS))})")
 
 
-def load_symbols(path) -> dict:
-    """{address: label} from an o2asm symbol file; where several labels share an address, the
-    first one without a '.' (a scope label) wins, else the first in name order."""
+def load_symbols(path, bank: int | None = None, stride: int | None = None) -> dict:
+    """{address: label} from an o2asm symbol file (labels_by_address)."""
     with open(path, encoding="utf-8") as handle:
         table = json.load(handle)
     check_symbol_table(table)
+    return labels_by_address(table, bank, stride)
+
+
+def labels_by_address(table: dict, bank: int | None = None, stride: int | None = None) -> dict:
+    """{address: label} of a checked symbol table; where several labels share an address, the
+    first one without a '.' (a scope label) wins, else the first in name order. Given `bank`
+    and `stride` (image bytes from one bank of a cartridge to the next), only that bank's
+    labels: a label whose place in the .bin lies in another bank is left out (version 2 says
+    where with `label_offsets`; in version 1 the statements at its address say it)."""
     labels = table.get("labels", {})
     if not isinstance(labels, dict) or not all(
             isinstance(address, int) and not isinstance(address, bool) for address in labels.values()):
         raise ValueError('malformed symbol file: "labels" must map names to addresses')
+    if bank is not None and stride:
+        in_bank = _bank_test(table, bank, stride)
+        labels = {name: address for name, address in labels.items() if in_bank(name, address)}
     by_address = {}
     for name, address in sorted(labels.items()):
         current = by_address.get(address)
         if current is None or ("." in current and "." not in name):
             by_address[address] = name
     return by_address
+
+
+def _bank_test(table: dict, bank: int, stride: int):
+    """in_bank(name, address): whether a label may belong to `bank`."""
+    if "label_offsets" in table:
+        offsets = table["label_offsets"]
+        if not isinstance(offsets, dict) or not all(
+                isinstance(o, int) and not isinstance(o, bool) and o >= 0 for o in offsets.values()):
+            raise ValueError('malformed symbol file: "label_offsets" must map names to offsets')
+        return lambda name, address: name not in offsets or offsets[name] // stride == bank
+    lines = table.get("lines", [])
+    banks_at = {}
+    for entry in lines if isinstance(lines, list) else ():
+        if isinstance(entry, dict) and isinstance(entry.get("offset"), int) and entry["offset"] >= 0:
+            banks_at.setdefault(entry.get("address"), set()).add(entry["offset"] // stride)
+    return lambda name, address: address not in banks_at or bank in banks_at[address]

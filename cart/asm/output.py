@@ -1,16 +1,20 @@
 """What an assembly writes besides the binary: the listing and the symbol file (.sym.json).
 
-Symbol file schema (version 1); every address is a JSON integer:
+Symbol file schema (version 2); every address is a JSON integer:
     {
-      "format": "o2asm-symbols", "version": 1,
+      "format": "o2asm-symbols", "version": 2,
       "origin": 1024,                  program address of the .bin's first byte
       "labels":    {"start": 1030, "main.loop": 1042, ...},   code and data labels
+      "label_offsets": {"start": 6, "main.loop": 18, ...},    where each label is in the .bin
       "constants": {"vdc_char0": 16, ...},                    EQU/SET/= symbols
       "lines": [{"address": 1024, "offset": 0, "size": 2, "file": "src/game.asm", "line": 12}, ...]
     }
-`lines` has one entry per statement that emitted bytes: its program address, its position in
-the .bin (they differ for banked code assembled with PHASE), its byte count and the source
-line. Paths are relative to the directory holding the .sym.json file.
+`label_offsets` gives a label's position in the .bin, so readers tell which bank of a banked
+cartridge a label belongs to (the offset divided by the cartridge's bank stride); labels
+outside the .bin have none. `lines` has one entry per statement that emitted bytes: its
+program address, its position in the .bin (they differ for banked code assembled with PHASE),
+its byte count and the source line. Paths are relative to the directory holding the .sym.json
+file. Version 1 files (no `label_offsets`) are still read.
 """
 import json
 import os
@@ -45,10 +49,12 @@ def listing_text(assembly: Assembly, title: str) -> str:
 
 def symbol_table(assembly: Assembly, directory: str = ".") -> dict:
     """The symbol file's content, with source paths relative to `directory`."""
-    labels, constants = {}, {}
+    labels, constants, label_offsets = {}, {}, {}
+    origin, end = assembly.origin, assembly.end
     for symbol in sorted(assembly.symbols.values(), key=lambda symbol: (symbol.value, symbol.name)):
         (labels if symbol.kind == "label" else constants)[symbol.name] = symbol.value
-    origin = assembly.origin
+        if symbol.kind == "label" and symbol.placement is not None and origin <= symbol.placement < end:
+            label_offsets[symbol.name] = symbol.placement - origin
     paths = {}
 
     def relative(path):
@@ -61,7 +67,8 @@ def symbol_table(assembly: Assembly, directory: str = ".") -> dict:
               "file": relative(span.file), "line": span.line}
              for span in sorted(assembly.spans, key=lambda span: span.placement)]
     return {"format": SYMBOL_FORMAT, "version": SYMBOL_VERSION, "origin": origin,
-            "labels": labels, "constants": constants, "lines": lines}
+            "labels": labels, "label_offsets": label_offsets, "constants": constants,
+            "lines": lines}
 
 
 def write_outputs(assembly: Assembly, binary, listing=None, symbols=None, size=None, fill=0xFF,
@@ -94,4 +101,5 @@ def symbol_json(table: dict) -> str:
                    for key in ("format", "version", "origin"))
     lines = block([f"  {json.dumps(line)}" for line in table["lines"]], "[", "]")
     return (f"{{\n{head} \"labels\": {mapping('labels')},\n"
+            f" \"label_offsets\": {mapping('label_offsets')},\n"
             f" \"constants\": {mapping('constants')},\n \"lines\": {lines}\n}}\n")

@@ -41,8 +41,8 @@ def test_o2asm_writes_binary_listing_and_symbols(program, capsys):
     assert (out / "game.bin").read_bytes().hex(" ") == \
         "23 07 94 00 00 00 01 02 03 04 05 00 00 00 00 00"
     assert json.loads((out / "game.sym.json").read_text()) == {
-        "format": "o2asm-symbols", "version": 1, "origin": 0x400,
-        "labels": {"start": 0x400},
+        "format": "o2asm-symbols", "version": 2, "origin": 0x400,
+        "labels": {"start": 0x400}, "label_offsets": {"start": 0},
         "constants": {"COLOUR": 7},
         "lines": [
             {"address": 0x400, "offset": 0, "size": 2, "file": "../game.asm", "line": 4},
@@ -232,7 +232,7 @@ def test_o2dis_bank_of_a_4k_cartridge_and_sizes_no_cartridge_has(tmp_path, capsy
                                        f"(2048, 4096, 8192, 12288, 16384)\n")
 
 
-@pytest.mark.parametrize("version", [2, 0, None, "1"])
+@pytest.mark.parametrize("version", [3, 0, None, "1"])
 def test_o2dis_refuses_a_symbol_file_of_an_unknown_version(tmp_path, capsys, version):
     rom, sym = tmp_path / "rom.bin", tmp_path / "rom.sym.json"
     rom.write_bytes(bytes(2))
@@ -242,7 +242,7 @@ def test_o2dis_refuses_a_symbol_file_of_an_unknown_version(tmp_path, capsys, ver
     sym.write_text(json.dumps(table))
     assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
     assert capsys.readouterr().err == (f"o2dis: error: {sym}: symbol file version {version!r} is "
-                                       f"unknown (this version of the project reads version 1)\n")
+                                       f"unknown (this version of the project reads version 1, 2)\n")
     sym.write_text("{")
     assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
     assert capsys.readouterr().err.startswith(f"o2dis: error: {sym}: not a symbol file (bad JSON: ")
@@ -265,9 +265,24 @@ def test_o2dis_shows_the_labels_of_the_bank_it_disassembles(tmp_path, capsys):
     assert dis_cli.main([str(rom), "--bank", "0", "--symbols", str(sym)]) == 0
     bank0 = capsys.readouterr().out
     assert "extra" not in bank0
-    # `zero` and `one` share 0x400, where both banks have code: the symbol file cannot tell
-    # them apart (labels carry no offset), so one name serves both banks.
     assert "; 0400: 84 00" in bank0 and "; 0403: 00" in bank0
+    # `zero` and `one` share 0x400, where both banks have code: each label's offset in the
+    # image (label_offsets, version 2) names the bank it belongs to.
+    table = json.loads(sym.read_text())
+    assert table["version"] == 2 and table["label_offsets"] == {"zero": 0, "one": 2048, "extra": 2051}
+    assert "zero:" in bank0 and "one:" not in bank0 and "jmp zero" in bank0
+    assert "one:" in bank1 and "zero:" not in bank1
+    # A version 1 file (no label_offsets) is still read: there the statements at an address
+    # say which banks have code there, so one name serves both banks at 0x400.
+    del table["label_offsets"]
+    table["version"] = 1
+    sym.write_text(json.dumps(table))
+    assert dis_cli.main([str(rom), "--bank", "1", "--symbols", str(sym)]) == 0
+    old1 = capsys.readouterr().out
+    assert "extra:" in old1 and "one:" in old1
+    assert dis_cli.main([str(rom), "--bank", "0", "--symbols", str(sym)]) == 0
+    old0 = capsys.readouterr().out
+    assert "extra" not in old0 and "one:" in old0
 
 
 @pytest.mark.parametrize("extra, problem", [
@@ -281,3 +296,14 @@ def test_o2dis_refuses_a_malformed_symbol_file_in_one_line(tmp_path, capsys, ext
     sym.write_text(json.dumps({"format": "o2asm-symbols", "version": 1, **extra}))
     assert dis_cli.main([str(rom), "--symbols", str(sym)]) == 2
     assert capsys.readouterr().err == f"o2dis: error: {sym}: {problem}\n"
+
+
+@pytest.mark.parametrize("offsets", [None, {"a": -1}, {"a": "0"}, [1]])
+def test_o2dis_refuses_malformed_label_offsets_in_one_line(tmp_path, capsys, offsets):
+    rom, sym = tmp_path / "rom.bin", tmp_path / "rom.sym.json"
+    rom.write_bytes(bytes(4096))
+    sym.write_text(json.dumps({"format": "o2asm-symbols", "version": 2, "origin": 1024,
+                               "labels": {"a": 1024}, "label_offsets": offsets}))
+    assert dis_cli.main([str(rom), "--bank", "0", "--symbols", str(sym)]) == 2
+    assert capsys.readouterr().err == (f"o2dis: error: {sym}: malformed symbol file: "
+                                       f'"label_offsets" must map names to offsets\n')

@@ -88,6 +88,7 @@ def test_source_lines_follow_the_bank_mapped_now(tmp_path):
     out.truncate(0), out.seek(0)
     debugger.execute("dis")
     listing = out.getvalue().splitlines()
+    assert listing[0] == "zero:"                           # bank 0's label at 0x400
     assert listing[1] == "   400  23 FF  mov a,#0xff           banks.asm:2"
     assert listing[2].startswith("=> 402")
     assert listing[2].endswith("banks.asm:3") and listing[3].endswith("banks.asm:4")
@@ -95,14 +96,21 @@ def test_source_lines_follow_the_bank_mapped_now(tmp_path):
 
 def test_a_label_of_one_bank_breaks_in_that_bank(tmp_path):
     debugger, out = _banked_debugger(tmp_path)
-    # `late` (0x404) starts a statement in bank 1 only (bank 0's JMP covers 0x403-0x404);
-    # `one` and `zero` share 0x400, where both banks have code: no bank is implied.
+    # `late` (0x404) is in bank 1 only; `one` and `zero` share 0x400, where both banks have
+    # code: each label's offset in the image (the symbol file's label_offsets) names its bank.
+    # An address names no bank.
     debugger.execute("break late")
     debugger.execute("break one")
     debugger.execute("break bank0:late")
+    debugger.execute("break zero")
+    debugger.execute("break 0x400")
     assert out.getvalue().splitlines() == ["breakpoint 1: at late (404) if bank == 1",
-                                           "breakpoint 2: at one (400)",
-                                           "breakpoint 3: at late (404) if bank == 0"]
+                                           "breakpoint 2: at one (400) if bank == 1",
+                                           "breakpoint 3: at late (404) if bank == 0",
+                                           "breakpoint 4: at one (400) if bank == 0",
+                                           "breakpoint 5: at one (400)"]
+    for number in (4, 5):
+        debugger.execute(f"delete {number}")
     debugger.execute("delete 2")
     out.truncate(0), out.seek(0)
     debugger.execute("continue")
