@@ -153,8 +153,7 @@ def run_play(args) -> int:
             from emu.frontend_session import Session
             session = Session(o2_args)
             session.machine.on_frame(follow)
-            for _ in range(o2_args.frames):
-                session.run_frame()
+            session.run(o2_args.frames)
             session.finish()
             return 0
         from emu.frontend import run_window
