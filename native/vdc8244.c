@@ -416,7 +416,7 @@ static inline __attribute__((always_inline)) void fill_rgb(uint8_t *out, unsigne
 }
 
 /* Bits [a, b) of a bitmap, a < b. */
-static void set_bits(uint64_t *words, unsigned a, unsigned b)
+static inline __attribute__((always_inline)) void set_bits(uint64_t *words, unsigned a, unsigned b)
 {
     unsigned first = a / 64, last = (b - 1) / 64;
     uint64_t head = ~0ull << (a % 64), tail = ~0ull >> (63 - (b - 1) % 64);
