@@ -105,3 +105,17 @@ def test_conflict_every_allowed_capture_fights_with_the_pieces_weapons(mover, ta
         return
     assert plan.entry.attacker.weapon == CONFLICT.pieces[mover].weapon
     assert plan.entry.defender.weapon == CONFLICT.pieces[target].weapon
+
+
+@given(strengths, strengths, st.integers(1, 10**5), st.sampled_from((ATTACKER, DEFENDER, TIE)),
+       st.floats(0, 1), st.floats(0, 1))
+def test_crt_a_stronger_defender_never_does_worse(attack, defence, extra, winner, fa, fd):
+    """The same screen result against a stronger defender: the code is never better for the attacker."""
+    rank = list(CRT.results).index
+    battles = [CRTBattle(attack, defence), CRTBattle(attack, defence + extra)]
+    entries = [CRT.plan(b).entry for b in battles]
+    result = Result(winner, round(fa * min(e.attacker.energy for e in entries)),
+                    round(fd * min(e.defender.energy for e in entries)))
+    assume(winner == TIE or result.left(winner) > 0)
+    codes = [rank(CRT.resolve(b, result).facts["code"]) for b in battles]
+    assert codes[1] <= codes[0]
