@@ -196,11 +196,12 @@ class Breakpoint:
     enabled: bool = True
     hits: int = 0
     temporary: bool = field(default=False, repr=False)
+    place: str | None = field(default=None, repr=False)   # its label in its bank, when banked
 
     def what(self, symbols: Symbols) -> str:
         """Where it stops and on what condition: `at double (425) if R0 == 3`."""
         if self.kind == "pc":
-            what = f"at {symbols.describe(self.start)} ({self.start:03X})"
+            what = f"at {self.place or symbols.describe(self.start)} ({self.start:03X})"
         elif self.kind == "irq":
             what = "on interrupt entry"
         elif self.kind == "frame":
@@ -663,13 +664,18 @@ class Debugger:
             self._add(Breakpoint(0, kind, start, end, access, condition=condition))
         else:
             address = self._address(" ".join(words))
-            bank = None if banked else self._label_bank(" ".join(words), address)
-            if bank is None and not banked:
-                bank = self._only_bank(address)
-            if bank is not None:     # code of one bank only starts there: stop in that bank
-                condition = parse(f"bank == {bank}" + (f" && ({text})" if text else ""),
-                                  self.symbols.labels)
-            self._add(Breakpoint(0, "pc", address, address, condition=condition))
+            if banked:
+                bank = int(banked.group(1), 0)
+            else:
+                bank = self._label_bank(" ".join(words), address)
+                if bank is None:
+                    bank = self._only_bank(address)
+                if bank is not None:     # a label or code of one bank: stop in that bank
+                    condition = parse(f"bank == {bank}" + (f" && ({text})" if text else ""),
+                                      self.symbols.labels)
+            _, stride = self._bank_and_stride(address)
+            place = self.symbols.label_at(address, bank, stride) if bank is not None and stride else None
+            self._add(Breakpoint(0, "pc", address, address, condition=condition, place=place))
 
     def _label_bank(self, name: str, address: int) -> int | None:
         """The bank a label of a banked cartridge belongs to (its offset in the image, from

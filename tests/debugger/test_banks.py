@@ -107,7 +107,7 @@ def test_a_label_of_one_bank_breaks_in_that_bank(tmp_path):
     assert out.getvalue().splitlines() == ["breakpoint 1: at late (404) if bank == 1",
                                            "breakpoint 2: at one (400) if bank == 1",
                                            "breakpoint 3: at late (404) if bank == 0",
-                                           "breakpoint 4: at one (400) if bank == 0",
+                                           "breakpoint 4: at zero (400) if bank == 0",
                                            "breakpoint 5: at one (400)"]
     for number in (4, 5):
         debugger.execute(f"delete {number}")
