@@ -206,6 +206,15 @@ static inline int t1_at(cpu8048 *cpu, uint64_t cycle)
     return cpu->s.t1;
 }
 
+/* MOV A,T and JTF in counter mode: the bus may count a T1 edge that its counter has taken by
+ * `cycle` (MOV A,T's cycle, JTF's second) but not yet shown at a boundary (the MAME model,
+ * machine.c read_t1). */
+static inline void count_edges_to(cpu8048 *cpu, uint64_t cycle)
+{
+    if (cpu->s.timer_mode == O2_TIMER_COUNTER && cpu->bus.read_t1)
+        cpu->bus.read_t1(cpu->bus.ctx, cycle);
+}
+
 /* STRT CNT: edges count from the level at its first cycle. */
 static inline void start_counter(cpu8048 *cpu, uint64_t cycle)
 {
@@ -425,7 +434,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x13: add(s, fetch(cpu, &pc), carry(s)); break;               /* ADDC A,#data */
     case 0x14: call(cpu, &pc, op); break;                              /* CALL 0xx */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
-    case 0x16: jump_if(cpu, &pc, take_timer_flag(s)); break;           /* JTF */
+    case 0x16: count_edges_to(cpu, end - 1); jump_if(cpu, &pc, take_timer_flag(s)); break;    /* JTF */
     case 0x17: s->a++; break;                                          /* INC A */
     EACH_REG(0x18): (*reg(s, op & 7u))++; break;                       /* INC Rr */
     /* 2x */
@@ -448,7 +457,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: expander_write(cpu); break;  /* MOVD Pp,A */
     /* 4x */
     case 0x40: case 0x41: s->a |= *indirect(s, op & 1u); break;        /* ORL A,@Rr */
-    case 0x42: s->a = s->timer; break;                                 /* MOV A,T */
+    case 0x42: count_edges_to(cpu, end - cycles); s->a = s->timer; break;  /* MOV A,T */
     case 0x43: s->a |= fetch(cpu, &pc); break;                         /* ORL A,#data */
     case 0x44: jmp(cpu, &pc, op); break;                               /* JMP 2xx */
     case 0x45: start_counter(cpu, end - cycles); break;                /* STRT CNT */

@@ -80,6 +80,14 @@ static int counting_t1(const o2_machine *m)
     return m->cpu.s.timer_mode == O2_TIMER_COUNTER;
 }
 
+/* Where MAME's counter places the start of cycle c against T1's edges: to the nearest
+ * half-clock (an edge 0.002 half-clock after a cycle's start counts in that cycle:
+ * test_counter_read in PAL, tests/conformance/DIFFERENCES.md). */
+static uint64_t counter_cycle_hc(const o2_machine *m, uint64_t cycle)
+{
+    return (2 * cycle * m->cycle_hc_num + m->cycle_hc_den) / (2 * m->cycle_hc_den);
+}
+
 /* sync_pins in counter mode for the MAME model. MAME's counter sees a T1 edge in the first
  * machine cycle that starts at or after it, and the count (and its interrupt) from the end of
  * that cycle: at boundary c, edges up to the start of cycle c - 1 have counted. The hardware
@@ -89,7 +97,7 @@ static int counting_t1(const o2_machine *m)
 static void sync_pins_counting_late(o2_machine *m)
 {
     uint64_t horizon = machine_horizon(m), event;
-    uint64_t counted_to = m->cpu.s.cycles ? machine_cycle_hc(m, m->cpu.s.cycles - 1) : 0;
+    uint64_t counted_to = m->cpu.s.cycles ? counter_cycle_hc(m, m->cpu.s.cycles - 1) : 0;
     if (m->late_t1_hc) {
         if (m->late_t1_hc > counted_to) {
             vdc_catch_up(&m->vdc, horizon);
@@ -143,6 +151,14 @@ static void sync_pins(o2_machine *m)
 static int read_t1(void *ctx, uint64_t cycle)
 {
     o2_machine *m = ctx;
+    /* MAME's counter has counted an edge by the end of the first cycle starting at or after it;
+     * the interrupt sees that a boundary later, MOV A,T and JTF in that very cycle
+     * (test_counter_read, tests/conformance/DIFFERENCES.md). */
+    if (counting_t1(m) && m->vdc.model == VDC_MODEL_MAME && m->late_t1_hc
+        && m->late_t1_hc <= counter_cycle_hc(m, cycle)) {
+        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+        m->late_t1_hc = 0;
+    }
     if (!counting_t1(m)) {
         vdc_catch_up(&m->vdc, machine_cycle_horizon(m, cycle));
         m->cpu.s.t1 = (uint8_t)vdc_t1(&m->vdc);
