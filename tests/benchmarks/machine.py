@@ -105,11 +105,11 @@ move:   movx    a,@r0
 FRAMES = 20_000
 NTSC_FPS = 59.826097856519
 ROUNDS = 9              # interleaved rounds per machine; the median is reported
-ROUND_FRAMES = 600      # each round from the same saved state (Conquest's shortest battle, tank
-                        # against aeroplane, lasts about 850 frames)
-# MAME's steady state: the CPU time of a run MAME_SPAN[1] frames past the measured state's start
-# minus that of a run MAME_SPAN[0] frames past it (start-up and the way there cancel out).
-MAME_SPAN = (100, 100 + ROUND_FRAMES)
+ROUND_FRAMES = 600      # each round from the same saved state; a battle that ends sooner is
+BATTLE_MARGIN = 30      # measured over its length less this margin
+# MAME's steady state: the CPU time of a run MAME_LEAD + the setup's round frames past the measured
+# state's start minus that of a run MAME_LEAD frames past it (start-up and the way there cancel).
+MAME_LEAD = 20
 MAME_ROUNDS = 5
 STEP_FRAMES, STEP_ROUNDS = 3000, 7
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,42 +163,56 @@ def _conquest_in_combat(red: str, blue: str):
     return m, recorder
 
 
+def _battle_frames(m: Odyssey2) -> int:
+    """The frames measured in the battle under way in m: ROUND_FRAMES, or as much of a shorter
+    battle as leaves BATTLE_MARGIN frames (found on a copy of the state)."""
+    from cart.conquest import Conquest
+    state, game, frames = m.save_state(), Conquest(m), 0
+    while game.mode == "combat" and frames < ROUND_FRAMES + BATTLE_MARGIN:
+        m.run_frames(1)
+        frames += 1
+    m.load_state(state)
+    if frames <= 2 * BATTLE_MARGIN:
+        raise RuntimeError(f"the battle lasts only {frames} frames: too short to measure")
+    return min(ROUND_FRAMES, frames - BATTLE_MARGIN)
+
+
 def setups() -> dict:
-    """name: (our machine at the measured state, a test that it is still there or None,
-    (bios, charset, cart, inputs, frames to get there) for MAME). MAME's empty slot is a 2 KiB
-    cartridge of 0xFF bytes: program reads see what an empty slot gives (emu: 0xFF), and MAME
-    wants a cartridge file."""
+    """name: (our machine at the measured state, a test that it is still there or None, the
+    frames a round runs, (bios, charset, cart, inputs, frames to get there) for MAME). MAME's
+    empty slot is a 2 KiB cartridge of 0xFF bytes: program reads see what an empty slot gives
+    (emu: 0xFF), and MAME wants a cartridge file."""
     import roms_free
     from cart.conquest import Conquest
     from cart.conquest.wrapper import rom_path
     bios, charset = (ROOT / "roms_free" / "bios.bin").read_bytes(), CHARSET.read_bytes()
-    found = {"busy": (machine(), None, (busy_bios(), charset, bytes(2048), [], 0))}
+    found = {"busy": (machine(), None, ROUND_FRAMES, (busy_bios(), charset, bytes(2048), [], 0))}
     for name, cart in (("demo", "demo.bin"), ("select_game", "test_select.bin")):
-        found[name] = (Odyssey2(cart=roms_free.path(cart)), None,
+        found[name] = (Odyssey2(cart=roms_free.path(cart)), None, ROUND_FRAMES,
                        (bios, charset, Path(roms_free.path(cart)).read_bytes(), [], 0))
-    found["empty_slot"] = (Odyssey2(), None, (bios, charset, bytes([0xFF]) * 2048, [], 0))
+    found["empty_slot"] = (Odyssey2(), None, ROUND_FRAMES, (bios, charset, bytes([0xFF]) * 2048, [], 0))
     for red, blue in ("TT", "SS", "PP", "TS", "TP", "SP"):
         m, recorder = _conquest_in_combat(red, blue)
         found[f"conquest_{red}{blue}".lower()] = (
-            m, lambda m: Conquest(m).mode == "combat",
+            m, lambda m: Conquest(m).mode == "combat", _battle_frames(m),
             (bios, charset, Path(rom_path()).read_bytes(), recorder.timeline(), len(recorder.held)))
     return found
 
 
 def per_rom_ratios(found: dict) -> dict:
-    """`<rom>_realtime_ratio` for each machine: CPU time of ROUND_FRAMES frames from its saved
-    state, the machines taking turns for ROUNDS rounds (a shared machine's load hits them alike),
-    the median round."""
-    states = {name: m.save_state() for name, (m, _, _) in found.items()}
+    """`<rom>_realtime_ratio` for each machine: CPU time of a round's frames from its saved state,
+    the machines taking turns for ROUNDS rounds (a shared machine's load hits them alike), the
+    median round."""
+    states = {name: m.save_state() for name, (m, _, _, _) in found.items()}
     rates = {name: [] for name in found}
     for _ in range(ROUNDS):
-        for name, (m, still, _) in found.items():
+        for name, (m, still, frames, _) in found.items():
             m.load_state(states[name])
             start = time.process_time()
-            m.run_frames(ROUND_FRAMES)
-            rates[name].append(ROUND_FRAMES / (time.process_time() - start))
+            m.run_frames(frames)
+            rates[name].append(frames / (time.process_time() - start))
             if still is not None and not still(m):
-                raise RuntimeError(f"{name}: the measured state ended within {ROUND_FRAMES} frames")
+                raise RuntimeError(f"{name}: the measured state ended within {frames} frames")
     return {name: statistics.median(r) / NTSC_FPS for name, r in rates.items()}
 
 
@@ -230,12 +244,12 @@ def mame_frames_per_s(found: dict) -> dict:
     Conquest's runs must still be in its battle at their end, as ours."""
     rates = {name: [] for name in found}
     for _ in range(MAME_ROUNDS):
-        for name, (_, still, setup) in found.items():
-            short, _ = _mame_run(setup, MAME_SPAN[0])
-            long, last = _mame_run(setup, MAME_SPAN[1])
+        for name, (_, still, frames, setup) in found.items():
+            short, _ = _mame_run(setup, MAME_LEAD)
+            long, last = _mame_run(setup, MAME_LEAD + frames)
             if still is not None and _conquest_mode(last) != "combat":
                 raise RuntimeError(f"{name}: MAME is not in the battle after the recorded inputs")
-            rates[name].append((MAME_SPAN[1] - MAME_SPAN[0]) / max(long - short, 1e-6))
+            rates[name].append(frames / max(long - short, 1e-6))
     return {name: statistics.median(r) for name, r in rates.items()}
 
 
