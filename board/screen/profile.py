@@ -8,7 +8,8 @@ frames are pictures as they are). It holds:
 - `[glyphs]`: the character shapes, as rows of '#' and '.' (one dot each), and the size of a dot on the picture;
 - `[colours]`: the named colours that patches are classified into (RGB as a clean picture shows them);
 - `[[text]]`: runs of character cells (a readout, a weapon letter, a title) and the glyphs each may show;
-- `[[patch]]`: rectangles measured by colour (a flag) or by how busy they are (fireworks);
+- `[[patch]]`: rectangles measured by colour (a flag), by how busy they are, or by whether they flash
+  (fireworks);
 - `[[screen]]`: how each screen is recognised, by conditions on texts and patches.
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 FORMAT, VERSION = "o2-screen-profile", 1
-MEASURES = ("colour", "busy")
+MEASURES = ("colour", "busy", "flashing")
 SPACE = " "
 
 
@@ -50,7 +51,8 @@ class Patch:
     y: int
     width: int
     height: int
-    measure: str           # "colour": the named colour covering most of it; "busy": the share not background
+    measure: str           # "colour": the named colour covering most of it; "busy": the share not background;
+                           # "flashing": whether it changed over the last few frames (fireworks)
     colours: tuple[str, ...] = ()
 
 

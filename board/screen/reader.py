@@ -28,6 +28,8 @@ SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixe
 SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
+FLASH_FRAMES = 8           # a patch that changed within this many frames is flashing (fireworks: every 4)
+FLASH_SHARE = 0.01         # the share of a patch's pixels that must move far in colour for a change
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class Reader:
         self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
         self._origin_cache: dict = {}
+        self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
         self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
@@ -79,7 +82,12 @@ class Reader:
         fields = self._texts(picture, search=not exact)
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
-            fields[p.name] = self._colour(region, p.colours) if p.measure == "colour" else _busy(region)
+            if p.measure == "colour":
+                fields[p.name] = self._colour(region, p.colours)
+            elif p.measure == "busy":
+                fields[p.name] = _busy(region)
+            else:
+                fields[p.name] = self._flashing(p.name, region)
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
@@ -217,6 +225,21 @@ class Reader:
         return Field(value, min(1.0, max(0.0, min(margins))))
 
     # -- patches -----------------------------------------------------------------------------------
+
+    def _flashing(self, name: str, region: np.ndarray) -> Field:
+        """"flashing" when the patch changed (a share of its pixels moved far in colour) from one frame to the
+        next at least once over the last FLASH_FRAMES frames, "still" otherwise; the first frames, with no
+        history yet, are unsure."""
+        previous, changes = self.flashes.get(name, (None, []))
+        if previous is not None and previous.shape == region.shape:
+            moved = float((np.linalg.norm(region - previous, axis=1) > BUSY_DISTANCE).mean())
+            changes = (changes + [moved])[-FLASH_FRAMES:]
+        self.flashes[name] = (region.copy(), changes)
+        if len(changes) < FLASH_FRAMES:
+            return Field("still", 0.0)
+        share = max(changes)
+        confidence = min(1.0, abs(share - FLASH_SHARE) / FLASH_SHARE)
+        return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
     def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
         colour = _chroma(np.median(region, axis=0))

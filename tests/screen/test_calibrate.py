@@ -138,3 +138,43 @@ def test_calibration_learns_the_flags_colours():
     assert (reading["red_flag"], reading["blue_flag"]) == ("red", "blue")
     whites = Reader(profile).read(moved_scene("4031", "5702", "T", "P", ("white", "green")))
     assert (whites["red_flag"], whites["blue_flag"]) == ("white", "blue")
+
+
+def test_board_calibrate_on_our_cartridges_entry_screens(tmp_path, capsys):
+    """`board calibrate` on pictures of our cartridge's entry screen with the typed entries: the profile it
+    writes loads, finds the readouts where the shipped profile has them, and reads another entry; the
+    picture of what it found is written."""
+    import cv2
+    from board.cli import main as board_main
+    from board.screen.profile import Profile
+    from cart.conquest import Conquest
+    from cart.conquest.wrapper import rom_path
+    from emu.odyssey2 import Odyssey2
+
+    def entry_screen(red, blue):
+        game = Conquest(Odyssey2(cart=rom_path()))
+        game.tick(60)
+        game.press("SPACE")
+        game.enter(red=red, blue=blue, start=False)
+        game.tick(10)
+        return np.array(game.machine.screen)
+
+    shots = []
+    for name, red, blue in (("a.png", ("S", 2500), ("T", 1234)), ("b.png", ("P", 6789), ("S", 9876))):
+        cv2.imwrite(str(tmp_path / name), entry_screen(red, blue)[:, :, ::-1])
+        shots.append(str(tmp_path / name))
+    out, png = tmp_path / "mine.toml", tmp_path / "calibration.png"
+    code = board_main(["calibrate", "--capture", shots[0], "--red", "S2500", "--blue", "T1234",
+                       "--capture", shots[1], "--red", "P6789", "--blue", "S9876",
+                       "--out", str(out), "--png", str(png), "--name", "my console"])
+    printed = capsys.readouterr().out
+    assert code == 0 and f"{out}: profile 'my console' written" in printed
+    profile, shipped = Profile.load(out), Profile.load("conquest")
+    for name in ("red_energy", "blue_energy", "red_weapon", "blue_weapon"):
+        mine, ours = profile.text(name), shipped.text(name)
+        assert (mine.x, mine.y, mine.cells) == (ours.x, ours.y, ours.cells), name
+        assert mine.cells == 1 or mine.pitch == ours.pitch, name
+    assert cv2.imread(str(png)) is not None
+    reading = Reader(profile).read(entry_screen(("T", 4031), ("P", 5702)))
+    assert (reading.screen, reading["red_energy"], reading["blue_energy"], reading["red_weapon"],
+            reading["blue_weapon"]) == ("entry", "4031", "5702", "T", "P")

@@ -48,6 +48,31 @@ def test_every_frame_of_every_pairing_reads_as_the_game_says(war):
     assert wrong == []
 
 
+def fireworks_right(truth: dict, reading, frames_into_result: int) -> bool:
+    """Once a result has been on screen for 8 frames: the winner's fireworks flash, the loser's side and both
+    sides of a tie stay still (cart/conquest/README.md: "fireworks at the winner's flag ... both white in a
+    tie (no fireworks)")."""
+    if truth["mode"] != "result" or frames_into_result < 8:
+        return True
+    return (reading["red_fireworks"], reading["blue_fireworks"]) == \
+        {"red": ("flashing", "still"), "blue": ("still", "flashing"), "tie": ("still", "still")}[truth["winner"]]
+
+
+def test_the_winners_fireworks_flash(war):
+    frames, truths, winners = war
+    assert {"red", "blue", "tie"} <= set(winners)
+    reader = Reader(Profile.load("conquest"))
+    wrong, checked, since, previous = [], 0, 0, None
+    for k, (frame, truth) in enumerate(zip(frames, truths)):
+        since = since + 1 if truth["mode"] == previous else 0
+        previous = truth["mode"]
+        reading = reader.read(frame)
+        checked += truth["mode"] == "result" and since >= 8
+        if not fireworks_right(truth, reading, since):
+            wrong.append(k)
+    assert checked > 100 and wrong == []
+
+
 def board_game(tmp_path):
     game = str(tmp_path / "g.db")
     for args in (["new", "--players", "Ann,Bob"], ["first", "Ann=3", "Bob=7", "--readout", "3"],
@@ -99,3 +124,36 @@ def test_board_combat_takes_the_result_off_the_screen(tmp_path, capsys):
     won = {"red": "the attacker won", "blue": "the defender won", "tie": "a tie"}[winners[0]]
     assert f"Screen: {won}" in out
     assert f"{last['red_energy']} energy units left to the attacker, {last['blue_energy']} to the defender" in out
+
+
+def test_the_war_game_readout_is_read_when_it_stops():
+    """Rule 2D on our cartridge: any key but SPACE on SELECT GAME gives the WAR GAME readouts, spinning every
+    frame; SPACE stops them and the left one is the number (cart/conquest/README.md, "wargame"). Every frame
+    reads as the WAR GAME screen, the stopped number as the game's RAM says, and the tracker reports it once."""
+    from board.screen.tracker import Tracker
+    from cart.conquest import Conquest
+    from cart.conquest.wrapper import rom_path
+    from emu.odyssey2 import Odyssey2
+    game = Conquest(Odyssey2(cart=rom_path()))
+    game.tick(60)
+    game.press("A")
+    game.wait_for(lambda g: g.mode == "wargame", 60)
+    reader, tracker = Reader(Profile.load("conquest")), Tracker()
+    shown, events, values = [], [], set()
+
+    def frames(count):
+        for _ in range(count):
+            before = (game.mode, game.readout)    # a frame shows what RAM held at the VBLANK before it
+            game.tick()
+            reading = reader.read(np.array(game.machine.screen))
+            shown.append((before, reading))
+            events.extend(tracker.feed(reading, len(shown)))
+    frames(40)
+    game.press("SPACE")
+    frames(40)
+    assert all(mode == "wargame" and reading.screen == "wargame" for (mode, _), reading in shown)
+    stopped = game.readout
+    last = [(value, reading) for (_, value), reading in shown[-20:]]
+    assert all(value == stopped and int(reading["readout"]) == stopped for value, reading in last)
+    assert [e.kind for e in events] == ["readout_stopped"]
+    assert int(events[0].data["value"]) == stopped and events[0].data["value"].isdigit()

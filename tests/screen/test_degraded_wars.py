@@ -1,6 +1,7 @@
 """Whole wars read off degraded captures: every battle of every pairing on our cartridge, each capture fault on
 its own and mixed, with dropped and repeated frames. Every war result must come out right (winner and both
-energies left, as the game's RAM says) and at least 99.5% of the frames must read exactly as the RAM says;
+energies left, as the game's RAM says) and at least 99.5% of the frames must read exactly as the RAM says
+(the winner's fireworks flashing too);
 nothing unsure may be reported where the result was readable, and nothing wrong ever."""
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conquest_war import play_war  # noqa: E402
 from degrade import KINDS, TYPICAL, captured  # noqa: E402
-from test_conquest_screens import PAIRINGS, agrees  # noqa: E402
+from test_conquest_screens import PAIRINGS, agrees, fireworks_right  # noqa: E402
 
 from board.screen.capture import Source, write_video  # noqa: E402
 from board.screen.profile import Profile  # noqa: E402
@@ -38,11 +39,13 @@ def follow(shots):
     """Reads (frame, truth) pairs: (share of frames read right, battle results the tracker reported, the
     other events' kinds)."""
     reader, tracker = Reader(Profile.load("conquest")), Tracker()
-    right = count = 0
-    ended, others = [], []
+    right = count = since = 0
+    ended, others, previous = [], [], None
     for number, (shot, truth) in enumerate(shots, 1):
         reading = reader.read(shot)
-        right += agrees(truth, reading)
+        since = since + 1 if truth["mode"] == previous else 0
+        previous = truth["mode"]
+        right += agrees(truth, reading) and fireworks_right(truth, reading, since)
         count += 1
         for event in tracker.feed(reading, number):
             if event.kind == "battle_ended":
