@@ -167,17 +167,20 @@ static unsigned live_x(const vdc8244 *v)
 }
 
 /* MAME's PAL Y counter stops at 263 (07h) through the rest of VBLANK (A4 polled in the oracle's
- * trace: 06h to 07h on line 262, 07h until VBLANK's end on line 0; test_counter_poll). */
+ * trace: 06h to 07h on line 262, 07h until VBLANK's end on line 0), and both of its steps come a
+ * half-clock later than NTSC's: reads at X 413.36 and 365.31 still saw the old value
+ * (test_counter_poll, tests/conformance/DIFFERENCES.md). */
 #define MAME_PAL_Y_MAX 263u
 
 static unsigned live_y(const vdc8244 *v)
 {
+    int mame_pal = v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL;
     unsigned y = v->line;
-    if (v->x >= VDC_Y_STEP_X)
+    if (v->x >= VDC_Y_STEP_X + (unsigned)mame_pal)
         y = v->line + 1u;
-    else if (v->line == 0 && v->x < VDC_VBLANK_X)   /* the counter resets with VBLANK's end */
+    else if (v->line == 0 && v->x < VDC_VBLANK_X + (unsigned)mame_pal)   /* the counter resets with VBLANK's end */
         y = v->lines;
-    if (v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL && y > MAME_PAL_Y_MAX)
+    if (mame_pal && y > MAME_PAL_Y_MAX)
         y = MAME_PAL_Y_MAX;
     return y;
 }

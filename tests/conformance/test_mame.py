@@ -39,11 +39,7 @@ REGIONS = ("ntsc", "pal")      # MAME's odyssey2 (8244) and videopac (8245)
 _SOUND_WRITE_LINE_PAL = {("test_sound_write_line", "pal", what) for what in
                          ("trace", "iram", "xram", "cycles", "screen", "sound shift register",
                           "sound output")}
-KNOWN_DIFFERENCES: set = {
-    *_SOUND_WRITE_LINE_PAL,
-    *{("test_counter_poll", "pal", f"trace frame {frame}") for frame in (34, 36, 37, 38)},
-    ("test_counter_poll", "pal", "iram frame 36"),
-}
+KNOWN_DIFFERENCES: set = {*_SOUND_WRITE_LINE_PAL}
 
 
 def compared(name: str, region: str, what: str, frame=None) -> bool:
