@@ -57,3 +57,10 @@ boom:
         mov     r3,#SND_ON | SOUND_NOISE | 15
         mov     r4,#30
         jmp     play_sound
+
+; crackle: a burst of fireworks, fast noise.
+crackle:
+        mov     r2,#0A5h
+        mov     r3,#SND_ON | SOUND_FAST | SOUND_NOISE | 11
+        mov     r4,#8
+        jmp     play_sound

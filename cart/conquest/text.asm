@@ -82,27 +82,6 @@ show_control:
         movx    @r0,a
         ret
 
-; hide_playfield: outside battles, once after one (`terrain_drawn` set): the playfield's rows of four
-; blank, the background blue again and the sprites gone. (Once: its writes would otherwise delay the
-; objects past the WAR GAME title's first lines on NTSC.)
-hide_playfield:
-        mov     r1,#terrain_drawn
-        call    xram_read
-        jz      hide_playfield_done
-        clr     a
-        movx    @r1,a
-        call    select_vdc
-        mov     r0,#QUAD_RED_TALLY      ; quads 2 and 3: eight blanks
-        mov     r4,#0
-        mov     r6,#8
-        call    put_spaces
-        mov     r0,#VDC_COLOUR
-        mov     a,#BG_BLUE
-        movx    @r0,a
-        jmp     hide_sprites
-hide_playfield_done:
-        jmp     select_vdc              ; (the VDC again for the writes after this)
-
 ; show_select: SELECT GAME in the middle, nothing else.
 show_select:
         call    hide_playfield          ; after a practice war's last battle
@@ -196,6 +175,27 @@ put_spaces:
         call    put_space
         djnz    r6,put_spaces
         ret
+
+; hide_playfield: outside battles, once after one (`terrain_drawn` set): the playfield's rows of four
+; blank, the background blue again and the sprites gone. (Once: its writes would otherwise delay the
+; objects past the WAR GAME title's first lines on NTSC.)
+hide_playfield:
+        mov     r1,#terrain_drawn
+        call    xram_read
+        jz      hide_playfield_done
+        clr     a
+        movx    @r1,a
+        call    select_vdc
+        mov     r0,#QUAD_RED_TALLY      ; quads 2 and 3: eight blanks
+        mov     r4,#0
+        mov     r6,#8
+        call    put_spaces
+        mov     r0,#VDC_COLOUR
+        mov     a,#BG_BLUE
+        movx    @r0,a
+        jmp     hide_sprites
+hide_playfield_done:
+        jmp     select_vdc              ; (the VDC again for the writes after this)
 
 ; show_readouts: both sides' energies (in the war game: the two spinning readouts).
 show_readouts:
@@ -337,11 +337,3 @@ hide_sprite_next:
         inc     r0
         djnz    r6,hide_sprite_next
         ret
-
-; crackle (a sound.asm effect kept here, after the screens' page-bound loops): a burst of fireworks,
-; fast noise.
-crackle:
-        mov     r2,#0A5h
-        mov     r3,#SND_ON | SOUND_FAST | SOUND_NOISE | 11
-        mov     r4,#8
-        jmp     play_sound
