@@ -28,7 +28,7 @@ CONCERNS = {
     "sub.asm": ("move_sub", "step_sub", "sub_fire", "missile_held", "missile_let_go"),  # per
     "jet.asm": ("move_jet", "step_jet", "jet_fire"),                           # weapon
     "result.asm": ("go_result", "result_frame", "fireworks_draw"),             # fireworks, flags
-    "sound.asm": ("sound_frame", "play_sound", "click"),                       # sound
+    "sound.asm": ("sound_frame", "play_sound", "click", "crackle"),            # sound
     "wargame.asm": ("wargame_frame", "spin_energies"),                         # WAR GAME
 }
 
