@@ -43,6 +43,7 @@ def test_space_halts_the_fireworks_and_keeps_the_energy(game):
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
     assert game.red.energy == left and game.blue.energy == 0
+    assert game.red.weapon == "?" and game.blue.weapon == "?"    # new weapons to choose
     game.tick(2)
     above_the_bar = game.machine.screen[:180]          # halted: no fireworks, no playfield left
     colours = np.unique(above_the_bar.reshape(-1, 3), axis=0)
