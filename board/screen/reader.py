@@ -86,8 +86,9 @@ class Reader:
                 fields[p.name] = self._colour(region, p.colours)
             elif p.measure == "busy":
                 fields[p.name] = _busy(region)
-            else:
-                fields[p.name] = self._flashing(p.name, region)
+            else:        # every other column: an object's dot is two columns wide
+                fields[p.name] = self._flashing(p.name, picture[p.y:p.y + p.height, p.x:p.x + p.width:2]
+                                                .reshape(-1, 3))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
@@ -232,7 +233,8 @@ class Reader:
         history yet, are unsure."""
         previous, changes = self.flashes.get(name, (None, []))
         if previous is not None and previous.shape == region.shape:
-            moved = float((np.linalg.norm(region - previous, axis=1) > BUSY_DISTANCE).mean())
+            difference = region - previous
+            moved = float((np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2).mean())
             changes = (changes + [moved])[-FLASH_FRAMES:]
         self.flashes[name] = (region.copy(), changes)
         if len(changes) < FLASH_FRAMES:
