@@ -8,10 +8,13 @@
  *               bit 4 noise (bit 0 XOR bit 5 feeds bits 23 and 15), bits 3-0 volume.
  * The chip clocks the sound at the start of every HBLANK: a 4-bit line prescaler lets a shift
  * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
- * HBLANK's shift; the pin is then reloaded from bit 0. While disabled (AA bit 7 = 0) the
+ * HBLANK's shift; the pin is then reloaded from bit 0. (MAME instead postpones the held-off shift
+ * to the next line's clock, which it gives 26 half-clocks after HBLANK's start, and outputs the
+ * bit shifted out: the MAME model's sound_clock, tests/conformance/DIFFERENCES.md.) While disabled (AA bit 7 = 0) the
  * register goes on shifting and counting toward the service request: the enable gates only the
  * output (the documentation is silent; MAME shifts, tests/conformance/DIFFERENCES.md). The prescaler's power-on value is not documented; 13
- * reproduces the MAME oracle's shift phase exactly (A7-A9 compared at 24 frame ends, both rates).
+ * reproduces the MAME oracle's NTSC shift phase exactly (A7-A9 compared at 24 frame ends, both
+ * rates); the MAME model starts PAL at 11 (sound_reset).
  * Every 24th shift clock after a write to A7-A9 the chip asks for new data (8245 spec, "a 5 bit
  * counter set to modulo 24"); the VDC turns that into status bit 2 and, if enabled, /INT. Horton
  * could not make the interrupt fire on his 8244; MAME raises it exactly so (measured). The volume is a PWM duty of n/16 at 3.58 MHz: its average,
