@@ -193,9 +193,16 @@ static void sync_vdc(o2_machine *m)
     vdc_catch_up(&m->vdc, machine_horizon(m));
 }
 
-/* A VDC access may change /INT or the next event: end the CPU's chunk after this instruction. */
+/* A VDC access may change /INT or the next event: then end the CPU's chunk after this
+ * instruction. Most writes (a BIOS clearing the VDC writes hundreds a frame) change neither, and
+ * the chunk goes on: /INT as sampled stands, and its next rise is no earlier than the chunk's end
+ * (an event up to the instruction's horizon ends the chunk there anyway). In counter mode every
+ * T1 edge matters: the chunk always ends. */
 static void vdc_accessed(o2_machine *m)
 {
+    if (!counting_t1(m) && (uint8_t)vdc_irq(&m->vdc) == m->cpu.s.int_pin
+        && cycle_seeing(m, vdc_next_irq_event(&m->vdc)) >= m->cpu.run_until)
+        return;
     m->next_event_hc = 0;
     cpu8048_yield(&m->cpu);
 }
