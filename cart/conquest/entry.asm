@@ -180,8 +180,11 @@ entry_enter:
         orl     a,@r0
         jz      entry_refused
         jmp     go_combat
-entry_refused:
-        lcall   buzz
+entry_refused:                          ; a low buzz
+        mov     r2,#0F0h
+        mov     r3,#SND_ON | 12
+        mov     r4,#12
+        lcall   play_sound
         ret
 go_combat:
         call    battle_setup

@@ -85,11 +85,11 @@ start:
 ; keys and sticks, then the mode's own work.
 frame:
         call    wait_frame
+        call    frame_ticks             ; the clock of what is only seen or heard (sound.asm)
         call    show
         call    read_sticks
         call    read_key                ; A = key newly pressed this frame, or NO_KEY
         mov     r7,a
-        call    sound_frame
         call    random                  ; the generator runs every frame: nobody can time it
         mov     r0,#mode
         mov     a,@r0
@@ -140,8 +140,6 @@ wait_late:
 wait_done:
         mov     r0,#VDC_STATUS
         movx    a,@r0
-        mov     r0,#frames
-        inc     @r0
         ret
 
 ; measure_region: frames last 5983 machine cycles on NTSC, 7929 on PAL; the timer (cycles / 32)
@@ -162,21 +160,19 @@ measure_region:
 measured:
         mov     r0,#overruns            ; the two waits above are not game frames
         mov     @r0,#0
+        mov     a,#TICKS_AT_START
+        mov     t,a
         ret
 
 ; clear_ram: internal 20h-3Fh and external 00h-7Fh to 0.
 clear_ram:
         mov     r0,#20h
+        mov     r1,#20h
         clr     a
 clear_internal:
         mov     @r0,a
         inc     r0
-        mov     a,r0
-        xrl     a,#40h
-        jz      clear_external_start
-        clr     a
-        jmp     clear_internal
-clear_external_start:
+        djnz    r1,clear_internal
         call    select_ram
         mov     r0,#7Fh
         clr     a

@@ -9,11 +9,8 @@ FIREWORK_Y_TOP  equ     60h             ; bursts stay above the status bar (line
 go_result:
         mov     r0,#mode
         mov     @r0,#MODE_RESULT
-        mov     r1,#mode_timer
-        clr     a
-        lcall   xram_write
         mov     r1,#practice
-        movx    a,@r1
+        lcall   xram_read
         jnz     result_practice
         jmp     result_sound
 result_practice:
@@ -34,16 +31,17 @@ result_sound:
         lcall   scan_keys               ; no key is read in a battle: one held now is not a press
         mov     r0,#last_key
         mov     @r0,a
-        lcall   boom
+        mov     r2,#0FFh                ; a boom: noise
+        mov     r3,#SND_ON | SOUND_NOISE | 15
+        mov     r4,#30
+        lcall   play_sound
         ret
 result_frame:
-        mov     r1,#mode_timer
-        lcall   xram_read
-        inc     a
-        movx    @r1,a
+        mov     r0,#frames
+        mov     a,@r0
         anl     a,#0Fh
         jnz     result_keys
-        lcall   crackle                 ; a burst of fireworks every 16 frames
+        lcall   crackle                 ; a burst of fireworks every 16 ticks (4/15 s)
 result_keys:
         call    space_pressed
         jnz     result_done
@@ -73,7 +71,7 @@ result_done:
         ret
 
 ; fireworks_draw: sprites 0-3 burst over the winner's flag (both flags in a tie? no: nobody won),
-; new shapes and colours every 4 frames.
+; new shapes and colours every 4 ticks (1/15 s).
 fireworks_draw:
         mov     r0,#winner
         mov     a,@r0

@@ -123,7 +123,7 @@ not_sub_move:
         jmp     move_jet
 
 ; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
-; ding), a jet on autopilot flashing every other 4 frames.
+; ding), a jet on autopilot flashing: hidden every other 4 ticks of `frames` (1/15 s).
 side_visibility:
         mov     r2,#0
         lcall   side_offscreen
