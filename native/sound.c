@@ -78,7 +78,8 @@ void sound_reset(o2_sound *s, unsigned mame_lines_to_line0)
     s->same_run = 0;
     s->sub_pos = 0;
     s->sub_acc = 0;
-    memset(s->fir_hist, 0, sizeof s->fir_hist);
+    memset(s->fir_line, 0, sizeof s->fir_line);
+    s->sub_pending = 0;
     s->fir_pos = 0;
     s->sub_parity = 0;
     s->count = 0;
@@ -184,23 +185,39 @@ static void put_sample(o2_sound *s, int32_t v)
 
 static int32_t newest_sub(const o2_sound *s)
 {
-    return s->fir_hist[s->fir_pos + SOUND_FIR_TAPS - 1];
+    return s->fir_line[SOUND_FIR_TAPS - 1 + s->sub_pending];
+}
+
+/* Filters the pending sub-samples: every second one (by sub_parity) ends the 16-sub-sample window
+ * of an output sample. 16 and 32 bits are exact: sub-samples lie in 0..15 × SOUND_LEVEL_UNIT and
+ * the taps' absolute values sum to 44948, so |acc| < 44948 × 30720 + Q15 < 2^31 (this form lets
+ * the compiler use multiply-add vector instructions). */
+static void sound_filter_block(o2_sound *s)
+{
+    uint32_t n = s->sub_pending;
+    if (!n)
+        return;
+    const int16_t *line = s->fir_line;
+    unsigned parity_before = (s->sub_parity ^ n) & 1u;   /* sub_parity when the block began */
+    for (uint32_t i = parity_before ? 0 : 1; i < n; i += 2) {
+        const int16_t *window = line + i + 1;
+        int32_t acc = Q15 / 2;
+        for (int k = 0; k < SOUND_FIR_TAPS; k++)
+            acc += s->fir_coef[k] * window[k];
+        put_sample(s, acc >> 15);
+    }
+    memmove(s->fir_line, s->fir_line + n, SOUND_FIR_TAPS * sizeof s->fir_line[0]);
+    s->fir_pos = (uint8_t)((s->fir_pos + n) % SOUND_FIR_TAPS);
+    s->sub_pending = 0;
 }
 
 static void emit_sub(o2_sound *s, int32_t sub)
 {
+    if (s->sub_pending == SOUND_SUB_BLOCK)
+        sound_filter_block(s);
     s->same_run = sub == newest_sub(s) ? (uint8_t)(s->same_run < SOUND_FIR_TAPS ? s->same_run + 1 : SOUND_FIR_TAPS) : 1;
-    s->fir_hist[s->fir_pos] = sub;
-    s->fir_hist[s->fir_pos + SOUND_FIR_TAPS] = sub;
-    s->fir_pos = (uint8_t)((s->fir_pos + 1) % SOUND_FIR_TAPS);
+    s->fir_line[SOUND_FIR_TAPS + s->sub_pending++] = (int16_t)sub;
     s->sub_parity ^= 1;
-    if (s->sub_parity)
-        return;
-    const int32_t *window = s->fir_hist + s->fir_pos;
-    int64_t acc = 0;
-    for (int k = 0; k < SOUND_FIR_TAPS / 2; k++)   /* symmetric taps */
-        acc += (int64_t)s->fir_coef[k] * (window[k] + window[SOUND_FIR_TAPS - 1 - k]);
-    put_sample(s, (int32_t)((acc + Q15 / 2) >> 15));
 }
 
 /* n whole sub-samples at one level. */
@@ -210,7 +227,10 @@ static void emit_level(o2_sound *s, int32_t level, uint64_t n)
         emit_sub(s, level);
         n--;
     }
+    if (!n)
+        return;
     /* The history is all `level` now and stays so; only the output count and parity move. */
+    sound_filter_block(s);
     uint64_t outputs = (n + s->sub_parity) / 2;
     s->sub_parity = (uint8_t)((s->sub_parity + n) & 1);
     for (uint64_t k = 0; k < outputs && s->count < SOUND_MAX_SAMPLES; k++)
@@ -252,6 +272,7 @@ static void level_may_change(o2_sound *s)
 void sound_end_frame(o2_sound *s)
 {
     integrate(s);
+    sound_filter_block(s);
     memcpy(s->frame_samples, s->samples, s->count * sizeof s->samples[0]);
     s->frame_count = s->count;
     s->count = 0;
@@ -274,15 +295,21 @@ void sound_state(o2_sound *s, o2_stream *st)
     /* The output rate is the host's setting, not the console's: a state saved at another
      * rate keeps this machine's rate and restarts the resampler. */
     uint32_t rate = s->rate;
+    if (st->mode == O2_STREAM_LOAD)
+        s->sub_pending = 0;           /* the loaded history replaces them */
+    else
+        sound_filter_block(s);        /* the state holds filtered samples only */
     st_u32(st, &rate);
     st_u32(st, &s->level);
     st_u64(st, &s->pending_hc);
     st_u32(st, &s->sub_pos);
     st_u64(st, &s->sub_acc);
-    for (int k = 0; k < SOUND_FIR_TAPS; k++) {
-        st_i32(st, &s->fir_hist[k]);
-        s->fir_hist[k + SOUND_FIR_TAPS] = s->fir_hist[k];
-    }
+    /* The history is stored as a ring, oldest at fir_pos. */
+    int32_t ring[SOUND_FIR_TAPS];
+    for (int k = 0; k < SOUND_FIR_TAPS; k++)
+        ring[(s->fir_pos + k) % SOUND_FIR_TAPS] = s->fir_line[k];
+    for (int k = 0; k < SOUND_FIR_TAPS; k++)
+        st_i32(st, &ring[k]);
     st_u8(st, &s->fir_pos);
     st_u8(st, &s->sub_parity);
     st_u8(st, &s->same_run);
@@ -293,6 +320,14 @@ void sound_state(o2_sound *s, o2_stream *st)
         st->error = 1;
         return;
     }
+    for (int k = 0; k < SOUND_FIR_TAPS; k++) {
+        if (ring[k] < 0 || ring[k] > SOUND_CTRL_VOLUME * SOUND_LEVEL_UNIT) {
+            st->error = 1;            /* no level of the chip averages to it */
+            return;
+        }
+    }
+    for (int k = 0; k < SOUND_FIR_TAPS; k++)
+        s->fir_line[k] = (int16_t)ring[(s->fir_pos + k) % SOUND_FIR_TAPS];
     for (uint32_t k = 0; k < s->count; k++)
         st_u16(st, (uint16_t *)&s->samples[k]);
     for (uint32_t k = 0; k < s->frame_count; k++)
@@ -300,7 +335,7 @@ void sound_state(o2_sound *s, o2_stream *st)
     if (st->mode == O2_STREAM_LOAD && rate != s->rate) {
         s->sub_pos = 0;
         s->sub_acc = 0;
-        memset(s->fir_hist, 0, sizeof s->fir_hist);
+        memset(s->fir_line, 0, sizeof s->fir_line);
         s->fir_pos = 0;
         s->sub_parity = 0;
         s->same_run = 0;

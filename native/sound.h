@@ -50,6 +50,7 @@
 #define SOUND_LEVEL_UNIT     2048   /* PCM value per volume step: volume 15 -> 30720 */
 #define SOUND_FIR_TAPS       16
 #define SOUND_MAX_SAMPLES    2048   /* per frame: enough for 48 kHz at 49.7 Hz with margin */
+#define SOUND_SUB_BLOCK      1024   /* sub-samples filtered at a time, at most */
 
 typedef struct o2_sound {
     /* The chip. */
@@ -69,11 +70,15 @@ typedef struct o2_sound {
     uint64_t pending_hc;     /* half-clocks at `level` not integrated yet */
     uint32_t sub_pos;        /* ticks into the current sub-sample */
     uint64_t sub_acc;        /* level × ticks accumulated in the current sub-sample */
-    int32_t fir_hist[2 * SOUND_FIR_TAPS];   /* last sub-samples, oldest at fir_pos, each kept
-                                             twice (k and k + TAPS) so the window is contiguous */
-    uint8_t fir_pos;
-    uint8_t sub_parity;      /* every second sub-sample makes an output sample */
-    uint8_t same_run;        /* trailing equal sub-samples in fir_hist, up to SOUND_FIR_TAPS */
+    /* Sub-samples are filtered in blocks (sound_filter_block), when a frame ends, a long steady
+     * stretch starts or the block is full: fir_line holds the last SOUND_FIR_TAPS filtered ones,
+     * oldest first, then sub_pending unfiltered ones. */
+    int16_t fir_line[SOUND_FIR_TAPS + SOUND_SUB_BLOCK];   /* each 0..15 × SOUND_LEVEL_UNIT */
+    uint32_t sub_pending;
+    uint8_t fir_pos;         /* sub-samples filtered, modulo SOUND_FIR_TAPS (the saved history's
+                                ring position) */
+    uint8_t sub_parity;      /* every second sub-sample makes an output sample (counts pending) */
+    uint8_t same_run;        /* trailing equal sub-samples in fir_line, up to SOUND_FIR_TAPS */
     int16_t fir_coef[SOUND_FIR_TAPS];   /* Q15, derived from rate-independent design */
     /* Output: samples made during the current frame, and those of the last complete frame. */
     uint32_t count;
