@@ -649,18 +649,13 @@ def _battle(state: State, result: BattleResult, notes: list[str]) -> None:
         if weapons[side] in war.destroyed[side]:
             raise RuleViolation("12F", f"{state.name(war.sides[side])}'s {weapons[side]} was destroyed "
                                        f"earlier in this war")
-    war.energy = [result.attacker_energy, result.defender_energy]
+    outcome = tally_battle(war, result)
     if result.winner == TIE:
-        war.destroyed[0].add(weapons[0])
-        war.destroyed[1].add(weapons[1])
         notes.append(f"battle for {war.country}: tie, both forces destroyed")
     else:
         won = 0 if result.winner == ATTACKER else 1
-        war.wins[won] += 1
-        war.destroyed[1 - won].add(weapons[1 - won])
         notes.append(f"battle for {war.country}: {state.name(war.sides[won])}'s {weapons[won]} "
                      f"destroys the {weapons[1 - won]} ({war.wins[0]}-{war.wins[1]})")
-    outcome = _war_outcome(war)
     if outcome is not None:
         _end_war(state, outcome == 0, notes)
 
@@ -678,6 +673,21 @@ def _check_battle(result: BattleResult, energy: list[int], rule: str) -> None:
     if result.winner == ATTACKER and result.attacker_energy == 0 or \
             result.winner == DEFENDER and result.defender_energy == 0:
         raise RuleViolation("12G", "a player out of energy cannot win the battle")
+
+
+def tally_battle(war: War, result: BattleResult) -> int | None:
+    """Counts a checked battle into the war (rule 12): the energy left, the win, the weapons destroyed.
+    Returns the war's outcome: 0 the attacker has won it, 1 the defender, None it goes on."""
+    weapons = (result.attacker_weapon, result.defender_weapon)
+    war.energy = [result.attacker_energy, result.defender_energy]
+    if result.winner == TIE:
+        war.destroyed[0].add(weapons[0])
+        war.destroyed[1].add(weapons[1])
+    else:
+        won = 0 if result.winner == ATTACKER else 1
+        war.wins[won] += 1
+        war.destroyed[1 - won].add(weapons[1 - won])
+    return _war_outcome(war)
 
 
 def _war_outcome(war: War) -> int | None:

@@ -24,10 +24,9 @@ from .calibrate import CalibrationError, Typed, calibrate, picture
 from .capture import CaptureError, Source
 from .profile import Profile, ProfileError
 from .reader import Reader
-from .tracker import AGREE, Event, Tracker
+from .tracker import AGREE, WEAPON_NAMES, Event, Tracker
 
 EXIT_FILE, EXIT_REFUSED = 1, 2
-WEAPON_NAMES = {"T": "tank", "S": "sub", "P": "plane"}
 DEFAULT_PROFILE = "conquest"
 
 
@@ -90,7 +89,7 @@ def run_watch(args) -> int:
     try:
         profile = _load_profile(args.profile)
         source = Source(args.capture, say=lambda text: print(f"board: {text}", file=sys.stderr))
-        reader, tracker = Reader(profile), Tracker(agree=args.agree)
+        reader, tracker = Reader(profile), Tracker(agree=args.agree, attacker=args.attacker)
         companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
         for number, frame in enumerate(source.frames(), 1):
             for event in tracker.feed(reader.read(frame), number):
@@ -108,8 +107,9 @@ def run_watch(args) -> int:
 class Follower:
     """The companion on an emulator's frames: reads every frame, tracks, hands events over."""
 
-    def __init__(self, profile: Profile, agree: int, handle: Callable[[Event], None]):
-        self.reader, self.tracker, self.handle = Reader(profile), Tracker(agree=agree), handle
+    def __init__(self, profile: Profile, agree: int, handle: Callable[[Event], None], attacker: str = "red"):
+        self.reader, self.handle = Reader(profile), handle
+        self.tracker = Tracker(agree=agree, attacker=attacker)
 
     def __call__(self, machine) -> None:
         for event in self.tracker.feed(self.reader.read(machine.screen), machine.frame):
@@ -144,7 +144,8 @@ def run_play(args) -> int:
         return EXIT_FILE
     asked: "queue.Queue[Event]" = queue.Queue()
     companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
-    follow = Follower(profile, args.agree, companion.handle if args.auto or args.headless else asked.put)
+    follow = Follower(profile, args.agree, companion.handle if args.auto or args.headless else asked.put,
+                      args.attacker)
     if not (args.auto or args.headless):
         threading.Thread(target=_confirmations, args=(companion, asked), daemon=True).start()
     o2_args = _play_arguments(args)

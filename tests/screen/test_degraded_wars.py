@@ -35,12 +35,19 @@ def war():
     return frames, truths, results
 
 
+def wars_out_of_energy(results):
+    """The wars these battles end: each is entered with new, equal energies, so each is a war of its own (the
+    attacker red), ended only when a side runs out of energy (rule 12G: it loses; both out: the attack
+    fails, as the rules engine has it): (winner, the loser's energy left)."""
+    return [("red" if red else "blue", 0) for _, red, blue in results if 0 in (red, blue)]
+
+
 def follow(shots):
     """Reads (frame, truth) pairs: (share of frames read right, battle results the tracker reported, the
-    other events' kinds)."""
+    other events' kinds, wars ended as (winner, the loser's energy))."""
     reader, tracker = Reader(Profile.load("conquest")), Tracker()
     right = count = since = 0
-    ended, others, previous = [], [], None
+    ended, others, wars, previous = [], [], [], None
     for number, (shot, truth) in enumerate(shots, 1):
         reading = reader.read(shot)
         since = since + 1 if truth["mode"] == previous else 0
@@ -50,17 +57,20 @@ def follow(shots):
         for event in tracker.feed(reading, number):
             if event.kind == "battle_ended":
                 ended.append((event.data["winner"], event.data["red_energy"], event.data["blue_energy"]))
+            elif event.kind == "war_ended":
+                wars.append((event.data["winner"], event.data["loser_energy"]))
             else:
                 others.append(event.kind)
-    return right / count, ended, others
+    return right / count, ended, others, wars
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_war_on_a_degraded_capture_reads_right(war, kind):
     frames, truths, results = war
-    share, ended, others = follow(captured(frames, truths, KINDS[kind], drops=True))
+    share, ended, others, wars = follow(captured(frames, truths, KINDS[kind], drops=True))
     assert ended == results
     assert others == ["battle_started"] * len(results)
+    assert wars == wars_out_of_energy(results)
     assert share >= FRAMES_RIGHT, f"{kind}: {100 * share:.2f}% of frames read right"
 
 
@@ -73,6 +83,7 @@ def test_a_war_through_an_mpeg4_video(war, tmp_path):
     write_video(video, (shot for shot, _ in shots), codec="mp4v")
     decoded = list(Source(str(video)).frames())
     assert len(decoded) == len(shots)
-    share, ended, others = follow(zip(decoded, (truth for _, truth in shots)))
+    share, ended, others, wars = follow(zip(decoded, (truth for _, truth in shots)))
     assert ended == results
+    assert wars == wars_out_of_energy(results)
     assert share >= FRAMES_RIGHT, f"{100 * share:.2f}% of frames read right"
