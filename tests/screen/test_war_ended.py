@@ -133,3 +133,24 @@ def test_a_war_played_by_the_bots_ends_as_rule_12_says(bot_war):
     # blue receives (rule 14A).
     assert wars(events) == [{"winner": "blue", "loser_energy": results[-1][1], "wins": (1, 2)}]
     assert [e.kind for e in events][-2:] == ["battle_ended", "war_ended"]
+
+
+def test_board_watch_shows_the_war_ended_as_the_game_file_records_it(bot_war, tmp_path, capsys):
+    # Bob attacks Indonesia with the left controller (red); Ann defends with the right one (blue).
+    from board.cli import main as board_main
+    from board.screen.capture import write_video
+    from test_conquest_screens import board_game
+    frames, truths, winners = bot_war
+    game = board_game(tmp_path)
+    video = tmp_path / "war.avi"
+    write_video(video, frames)
+    capsys.readouterr()
+    assert board_main(["-g", game, "watch", "--capture", str(video), "--auto"]) == 0
+    out = capsys.readouterr().out
+    red_left = [t for t in truths if t["mode"] == "result"][-1]["red_energy"]
+    war_lines = [line for line in out.splitlines() if line.startswith("screen: war ended")]
+    assert war_lines == [f"screen: war ended: blue won (1-2, red-blue); red's energy left: {red_left} "
+                         f"(rules 13A, 14A: {(red_left + 50) // 100 * 100} PBU chips)"]
+    # The three battles recorded: the rules engine ends the same war, Ann (the defender) winning it.
+    assert out.count("recorded: battle") == 3
+    assert f"Ann wins the war for Indonesia\n  Ann receives {(red_left + 50) // 100 * 100} PBU in chips" in out
