@@ -190,6 +190,19 @@ static inline void elapse(o2_cpu_state *s, unsigned cycles)
     }
 }
 
+/* The prescaler and timer after `cycles` more machine cycles in timer mode (as many elapse calls). */
+static void elapse_many(o2_cpu_state *s, uint64_t cycles)
+{
+    if (s->timer_mode != O2_TIMER_TIMER)
+        return;
+    uint64_t total = s->prescaler + cycles;
+    uint64_t increments = total / PRESCALER_PERIOD;
+    s->prescaler = (uint8_t)(total % PRESCALER_PERIOD);
+    if (s->timer + increments > 0xFF)
+        s->timer_flag = 1;        /* a timer interrupt, if enabled, was never let happen here */
+    s->timer = (uint8_t)(s->timer + increments);
+}
+
 void cpu8048_set_t1(cpu8048 *cpu, int level)
 {
     o2_cpu_state *s = &cpu->s;
@@ -390,6 +403,51 @@ static unsigned enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned pc)
     return vector;
 }
 
+/* ---- repeated MOV A,Rr ---- */
+
+/* Cycles before the timer overflow that would request the timer interrupt (UINT64_MAX: none can). */
+static inline uint64_t cycles_to_timer_interrupt(const o2_cpu_state *s)
+{
+    if (s->timer_mode != O2_TIMER_TIMER || !s->tirq_enabled)
+        return UINT64_MAX;
+    return (uint64_t)(256u - s->timer) * PRESCALER_PERIOD - s->prescaler;
+}
+
+/* After a MOV A,Rr that ended at `end` with the next address *pc: the copies of the same opcode
+ * that follow it (an empty cartridge slot reads 0xFF, MOV A,R7, 1 cycle) change nothing but the
+ * PC, the cycles and the timer, so they run at once - as many as start before the run's end,
+ * before the end of the PC's 2 KiB half (where it wraps) and before a timer interrupt's request.
+ * Returns the cycle they end at. */
+static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op)
+{
+    o2_cpu_state *s = &cpu->s;
+    if (end >= cpu->run_until || interrupt_requested(s))
+        return end;
+    uint64_t most = cpu->run_until - end;                     /* one cycle each */
+    uint64_t before_interrupt = cycles_to_timer_interrupt(s) - 1;
+    if (most > before_interrupt)
+        most = before_interrupt;
+    unsigned in_half = PC_IN_BANK + 1 - (*pc & PC_IN_BANK);
+    if (most > in_half)
+        most = in_half;
+    unsigned n = 0;
+    while (n < most) {                                          /* window by window */
+        unsigned addr = *pc + n;
+        const uint8_t *bytes = &cpu->prog[(addr >> 10) & 3][addr & PROG_WINDOW];
+        unsigned span = PROG_WINDOW + 1 - (addr & PROG_WINDOW), same = 0;
+        if (span > most - n)
+            span = (unsigned)(most - n);
+        while (same < span && bytes[same] == op)
+            same++;
+        n += same;
+        if (same < span)
+            break;
+    }
+    elapse_many(s, n);
+    *pc = (*pc & PC_BANK_BIT) | ((*pc + n) & PC_IN_BANK);
+    return end + n;
+}
+
 /* ---- dispatch ---- */
 
 #define EACH_REG(base) \
@@ -401,7 +459,8 @@ static unsigned enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned pc)
  * copies of both stay in registers: reloading them from s through memory on every instruction
  * would chain each instruction's start to the previous one's stores. Forced inline so that
  * cpu8048_run's loop has no call per instruction. */
-static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, unsigned *next_pc)
+static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, unsigned *next_pc,
+                                                              int repeats)
 {
     o2_cpu_state *s = &cpu->s;
     if (interrupt_requested(s)) {
@@ -553,7 +612,11 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
     case 0xF6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JC */
     case 0xF7: rotate_left_through_carry(s); break;                    /* RLC A */
-    EACH_REG(0xF8): s->a = *reg(s, op & 7u); break;                    /* MOV A,Rr */
+    EACH_REG(0xF8):                                                    /* MOV A,Rr */
+        s->a = *reg(s, op & 7u);
+        if (repeats && program_byte(cpu, pc) == op)
+            end = run_repeats(cpu, end, &pc, op);
+        break;
     default: break;                                                    /* undefined: no-op */
     }
     s->pc = (uint16_t)pc;
@@ -622,19 +685,6 @@ static int find_idle_loop(cpu8048 *cpu, unsigned head, idle_loop *loop)
     return 0;
 }
 
-/* The prescaler and timer after `cycles` more machine cycles in timer mode (as many elapse calls). */
-static void elapse_many(o2_cpu_state *s, uint64_t cycles)
-{
-    if (s->timer_mode != O2_TIMER_TIMER)
-        return;
-    uint64_t total = s->prescaler + cycles;
-    uint64_t increments = total / PRESCALER_PERIOD;
-    s->prescaler = (uint8_t)(total % PRESCALER_PERIOD);
-    if (s->timer + increments > 0xFF)
-        s->timer_flag = 1;        /* a timer interrupt, if enabled, was never let happen here */
-    s->timer = (uint8_t)(s->timer + increments);
-}
-
 /* At the head of an idle loop: whole iterations at once, leaving the last one before the run's
  * end to run instruction by instruction. Returns the cycle the skipped iterations end at. */
 static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head)
@@ -647,12 +697,9 @@ static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head)
     n = n > 1 ? n - 1 : 0;
     if (n > loop.max)
         n = loop.max;
-    if (s->timer_mode == O2_TIMER_TIMER && s->tirq_enabled) {
-        /* stop before the overflow that would request the timer interrupt */
-        uint64_t to_overflow = (uint64_t)(256u - s->timer) * PRESCALER_PERIOD - s->prescaler;
-        if (n * loop.period >= to_overflow)
-            n = (to_overflow - 1) / loop.period;
-    }
+    uint64_t to_overflow = cycles_to_timer_interrupt(s);     /* stop before it */
+    if (n * loop.period >= to_overflow)
+        n = (to_overflow - 1) / loop.period;
     if (n == 0)
         return now;
     now += n * loop.period;
@@ -669,7 +716,7 @@ int cpu8048_step(cpu8048 *cpu)
 {
     unsigned pc = cpu->s.pc;
     uint64_t start = cpu->s.cycles;
-    return (int)(execute(cpu, start, &pc) - start);
+    return (int)(execute(cpu, start, &pc, 0) - start);
 }
 
 void cpu8048_run(cpu8048 *cpu, uint64_t until)
@@ -679,7 +726,7 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
     cpu->run_until = until;
     while (now < cpu->run_until) {
         unsigned from = pc;
-        now = execute(cpu, now, &pc);
+        now = execute(cpu, now, &pc, cpu->skip_idle);
         /* A jump back by at most the length of an idle loop: look for one there. */
         if (from - pc <= 3u && cpu->skip_idle)
             now = skip_idle(cpu, now, pc);
@@ -692,7 +739,7 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
     uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
     while (now < cpu->run_until && !breakpoints[pc & 0xFFFu])
-        now = execute(cpu, now, &pc);
+        now = execute(cpu, now, &pc, 0);
 }
 
 /* ---- life cycle ---- */

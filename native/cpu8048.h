@@ -27,7 +27,9 @@
  *    counter ends it (JMP $; INC/DEC Rr + JMP; MOV A,Rr or A,@Ri + JZ/JNZ; DJNZ Rr,$; a jump on
  *    a flag, A, T0 or /INT to itself, or not taken and followed by a JMP back as JNI out; JMP $-2), it
  *    adds whole iterations at once: the same cycles, registers, A, timer and flags as running them,
- *    stopping short of the run's end, of the loop's own exit and of a timer interrupt. Steps and
+ *    stopping short of the run's end, of the loop's own exit and of a timer interrupt. Likewise
+ *    a run of one repeated MOV A,Rr opcode (an empty slot's 0xFF bytes) executes at once, up to
+ *    the run's end, the end of the PC's 2 KiB half and a timer interrupt. Steps and
  *    cpu8048_run_to_break never skip.
  */
 #ifndef CPU8048_H
