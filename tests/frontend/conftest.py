@@ -1,4 +1,4 @@
-"""Fixtures for the front end tests: the input_echo test cartridge, and SDL's dummy drivers."""
+"""Fixtures for the front end tests: the input_echo test cartridge, SDL's dummy drivers, a window."""
 from pathlib import Path
 
 import pytest
@@ -26,3 +26,22 @@ def user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     return tmp_path
+
+
+@pytest.fixture
+def window(user_dirs, echo_cart):
+    """A window on the echo cartridge under SDL's dummy drivers: silent, unthrottled, recording
+    its inputs to user_dirs/window.movie."""
+    from emu import cli
+    from emu.config import Config
+    from emu.frontend_window import Window
+    from emu.frontend_sdl import sdl2
+    from emu.frontend_session import Session
+    args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--silent",
+                                          "--record", str(user_dirs / "window.movie")])
+    config = Config.defaults()
+    config.data["audio"]["enabled"] = False
+    session = Session(args, config)
+    assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
+    yield Window(config, session)
+    sdl2.SDL_Quit()

@@ -4,12 +4,9 @@ import ctypes
 import numpy as np
 import pytest
 
-from emu import cli
 from emu.config import Config
-from emu.frontend_window import Window
 from emu.frontend_osd import BACKDROP, Panel, fitted, font_pixels, position, render
 from emu.frontend_sdl import sdl2
-from emu.frontend_session import Session
 from emu.frontend_video import Video
 
 BLUE = (0, 0, 200)
@@ -94,18 +91,6 @@ def test_panels_are_drawn_over_the_picture(video):
     assert (shown[:10] == plain[:10]).all()
     video.present(screen)                                   # and it goes away again
     assert (window_pixels(video) == plain).all()
-
-
-@pytest.fixture
-def window(user_dirs, echo_cart):
-    args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--silent",
-                                          "--record", str(user_dirs / "osd.movie")])
-    config = Config.defaults()
-    config.data["audio"]["enabled"] = False
-    session = Session(args, config)
-    assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
-    yield Window(config, session)
-    sdl2.SDL_Quit()
 
 
 def texts(window):

@@ -116,18 +116,6 @@ def key_event(name, down=True, mod=0):
     assert sdl2.SDL_PushEvent(ctypes.byref(event)) == 1
 
 
-@pytest.fixture
-def window(user_dirs, echo_cart):
-    args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--silent",
-                                          "--record", str(user_dirs / "hot.movie")])
-    config = Config.defaults()
-    config.data["audio"]["enabled"] = False
-    session = Session(args, config)
-    assert sdl2.SDL_Init(sdl2.SDL_INIT_VIDEO | sdl2.SDL_INIT_GAMECONTROLLER) == 0
-    yield Window(config, session)
-    sdl2.SDL_Quit()
-
-
 def test_hotkeys_save_slots_screenshot_and_joystick_keys(window, user_dirs):
     key_event("F3", mod=sdl2.KMOD_LSHIFT)          # save slot 2 before frame 1 runs
     key_event("F12")                               # screenshot
@@ -139,14 +127,14 @@ def test_hotkeys_save_slots_screenshot_and_joystick_keys(window, user_dirs):
     assert slot.exists() and not slot.with_name("slot2.state.tmp").exists()
     shots = list((user_dirs / "data" / "odyssey2" / "screenshots").iterdir())
     assert [p.name for p in shots] == ["input_echo-0001.png"]
-    assert Movie.load(user_dirs / "hot.movie").events == [(1, FrameInput(joysticks=({"right"}, set())))]
+    assert Movie.load(user_dirs / "window.movie").events == [(1, FrameInput(joysticks=({"right"}, set())))]
     # Frame 1 is the cart's start-up; it reads the stick once in each of frames 2-12.
     assert window.machine.iram[0x20] == 0x40 + 11
 
 
 def test_a_failed_screenshot_is_a_message(window, user_dirs, capsys):
-    window.config.data["paths"]["screenshots"] = str(user_dirs / "hot.movie" / "x")   # under a file
-    (user_dirs / "hot.movie").write_text("")
+    window.config.data["paths"]["screenshots"] = str(user_dirs / "window.movie" / "x")   # under a file
+    (user_dirs / "window.movie").write_text("")
     window._hotkey("screenshot", 0)
     assert capsys.readouterr().err == "o2: no screenshot: Not a directory\n"
 
