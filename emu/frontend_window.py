@@ -415,21 +415,29 @@ class Window:
     def panels(self) -> list[Panel]:
         """The text over the picture now: the state (paused, recording, playing, typing) at the
         top left and the latest message at the bottom left, or the key help alone while open."""
-        status = []
-        if self.paused:
-            status.append("PAUSED")
-        if self.runner.recording:
-            status.append(f"REC {self.runner.next_frame - 1}")
-        if self.runner.playing:
-            status.append(f"PLAY {self.runner.next_frame - 1}/{self.runner.movie.frames}")
-        if self.live.typing_mode:
-            status.append("TYPING")
+        status = [short for short, _ in self._states()]
         shown = [Panel((" · ".join(status),), "top-left")] if status else []
-        if self.message and time.monotonic() < self.message_until:
+        if self._message_showing():
             shown.append(Panel((self.message,), "bottom-left"))
         if self.help_shown:          # alone: in a small window it covers the whole picture
             return [self.help_panel]
         return shown
+
+    def _states(self):
+        """What the window is doing now, each as (its short form over the picture, its title word)."""
+        frame = self.runner.next_frame - 1
+        states = [("PAUSED", "paused")] if self.paused else []
+        if self.runner.recording:
+            states.append((f"REC {frame}", f"recording {frame}"))
+        if self.runner.playing:
+            of = f"{frame}/{self.runner.movie.frames}"
+            states.append((f"PLAY {of}", f"playing {of}"))
+        if self.live.typing_mode:
+            states.append(("TYPING", "typing"))
+        return states
+
+    def _message_showing(self):
+        return self.message and time.monotonic() < self.message_until
 
     def _say(self, text, shown=None):
         """`text` on the terminal; over the picture `shown` (a short form: no long paths) or it."""
@@ -437,16 +445,8 @@ class Window:
         self.message, self.message_until = shown or text, time.monotonic() + MESSAGE_SECONDS
 
     def _update_title(self):
-        parts = [f"Odyssey² — {self.name}"]
-        if self.paused:
-            parts.append("paused")
-        if self.runner.playing:
-            parts.append(f"playing {self.runner.next_frame - 1}/{self.runner.movie.frames}")
-        if self.runner.recording:
-            parts.append(f"recording {self.runner.next_frame - 1}")
-        if self.live.typing_mode:
-            parts.append("typing")
-        if self.message and time.monotonic() < self.message_until:
+        parts = [f"Odyssey² — {self.name}", *(word for _, word in self._states())]
+        if self._message_showing():
             parts.append(self.message)
         title = " · ".join(parts)
         if title != self.title:
