@@ -246,9 +246,14 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF)) {
-        vdc_catch_up_counting(m, machine_access_hc(m));
-        vdc_write(&m->vdc, addr, value);
-        vdc_accessed(m);
+        /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
+         * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
+         * same. In counter mode every access syncs, for the T1 edges it passes. */
+        if (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)) {
+            vdc_catch_up_counting(m, machine_access_hc(m));
+            vdc_write(&m->vdc, addr, value);
+            vdc_accessed(m);
+        }
         chips |= MACHINE_BUS_VDC;
     }
     if (m->bus_hook)

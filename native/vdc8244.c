@@ -979,59 +979,71 @@ uint8_t vdc_read(vdc8244 *v, uint8_t reg)
 
 /* A register takes a new value: what was drawn so far keeps the old picture. Writing the value a
  * register already holds changes nothing, so it costs nothing (games clear and rewrite whole
- * blocks every frame). */
-static inline void store(vdc8244 *v, uint8_t a, uint8_t value)
+ * blocks every frame). With `apply` 0 only the answer is given: would the value change? */
+static inline int store(vdc8244 *v, uint8_t a, uint8_t value, int apply)
 {
-    if (v->reg[a] != value) {
+    if (v->reg[a] == value)
+        return 0;
+    if (apply) {
         picture_changed(v);
         v->reg[a] = value;
     }
+    return 1;
 }
 
-void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
+/* vdc_write, and with `apply` 0 the same decisions without acting on them: whether the write would
+ * change anything at all (vdc_write_matters). One path, so the two cannot disagree. */
+static inline int write_register(vdc8244 *v, uint8_t reg, uint8_t value, int apply)
 {
     uint8_t a = canonical(reg);
     uint8_t ctrl = v->reg[VDC_REG_CONTROL];
     if (a < REG_OBJECTS_END) {
         if (ctrl & VDC_CTRL_OBJECTS)
-            return;
+            return 0;
         if (a >= REG_QUADS && a % OBJ_REGS <= OBJ_X) {
             uint8_t first = (uint8_t)(a & ~QUAD_COPY_MASK);
+            int changed = 0;
             for (unsigned k = 0; k < QUAD_CHARS; k++)
-                store(v, (uint8_t)(first + OBJ_REGS * k), value);
-        } else {
-            store(v, a, value);
+                changed |= store(v, (uint8_t)(first + OBJ_REGS * k), value, apply);
+            return changed;
         }
-        return;
+        return store(v, a, value, apply);
     }
-    if (a < VDC_REG_CONTROL) {
-        store(v, a, value);
-        return;
-    }
-    if (a >= REG_GRID_FIRST) {
-        if (!(ctrl & VDC_CTRL_GRID) && a < REG_GRID_END)
-            store(v, a, value);
-        return;
-    }
+    if (a < VDC_REG_CONTROL)
+        return store(v, a, value, apply);
+    if (a >= REG_GRID_FIRST)
+        return !(ctrl & VDC_CTRL_GRID) && a < REG_GRID_END && store(v, a, value, apply);
     switch (a) {
     case VDC_REG_CONTROL:
-        if ((ctrl & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {   /* freeze the beam */
+        if (apply && (ctrl & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {   /* freeze the beam */
             v->beam_x = (uint8_t)live_x(v);
             v->beam_y = (uint8_t)live_y(v);
         }
-        store(v, a, value);
-        break;
+        return store(v, a, value, apply);
     case VDC_REG_COLLISION:
     case VDC_REG_COLOR:
-        store(v, a, value);
-        break;
+        return store(v, a, value, apply);
     default:
         if (a >= REG_SOUND_FIRST && a <= REG_SOUND_LAST) {
-            v->reg[a] = value;
-            sound_write(&v->sound, a, value);
+            if (apply) {
+                v->reg[a] = value;
+                sound_write(&v->sound, a, value);
+            }
+            return 1;             /* a shift register's write holds the shift off, value or not */
         }
-        break;   /* A1, A4-A6, AB-AF are read-only or unused */
+        return 0;                 /* A1, A4-A6, AB-AF are read-only or unused */
     }
+}
+
+void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
+{
+    write_register(v, reg, value, 1);
+}
+
+/* The reference build (no render cache) is brought up to every write, as it always was. */
+int vdc_write_matters(vdc8244 *v, uint8_t reg, uint8_t value)
+{
+    return !RENDER_CACHE || write_register(v, reg, value, 0);
 }
 
 void vdc_state(vdc8244 *v, o2_stream *st)
@@ -1051,6 +1063,6 @@ void vdc_state(vdc8244 *v, o2_stream *st)
     sound_state(&v->sound, st);
     if (st->mode == O2_STREAM_LOAD) {
         position_from_hc(v);
-            forget_lines(v);
+        forget_lines(v);
     }
 }

@@ -239,6 +239,9 @@ void     vdc_catch_up(vdc8244 *vdc, uint64_t hc);          /* draw and clock sou
 uint8_t  vdc_read(vdc8244 *vdc, uint8_t reg);             /* with side effects (A1 clears /INT, A2 clears) */
 uint8_t  vdc_peek(const vdc8244 *vdc, uint8_t reg);       /* the same value, no side effects */
 void     vdc_write(vdc8244 *vdc, uint8_t reg, uint8_t value);
+/* Whether vdc_write(reg, value) would change anything now (a value the register holds, a locked
+ * object, a read-only register: no): the machine need not bring the VDC up to such a write. */
+int      vdc_write_matters(vdc8244 *vdc, uint8_t reg, uint8_t value);
 void     vdc_set_p17(vdc8244 *vdc, int level);            /* P17: background/grid luminance input */
 int      vdc_irq(const vdc8244 *vdc);                     /* 1 while /INT is asserted */
 int      vdc_t1(const vdc8244 *vdc);                      /* HBLANK | VBLANK now */
