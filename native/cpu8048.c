@@ -170,23 +170,27 @@ static inline void exchange_digit(o2_cpu_state *s, uint8_t *m)
 
 /* ---- timer / counter ---- */
 
-static inline void timer_increment(o2_cpu_state *s)
+static inline void timer_increment(cpu8048 *cpu)
 {
+    o2_cpu_state *s = &cpu->s;
     if (++s->timer == 0) {
         s->timer_flag = 1;
-        if (s->tirq_enabled)       /* an overflow with the interrupt off is not remembered */
+        if (s->tirq_enabled) {     /* an overflow with the interrupt off is not remembered */
             s->tirq_pending = 1;
+            cpu->irq_poll = 1;
+        }
     }
 }
 
-static inline void elapse(o2_cpu_state *s, unsigned cycles)
+static inline void elapse(cpu8048 *cpu, unsigned cycles)
 {
+    o2_cpu_state *s = &cpu->s;
     if (s->timer_mode != O2_TIMER_TIMER)
         return;
     s->prescaler = (uint8_t)(s->prescaler + cycles);
     if (s->prescaler >= PRESCALER_PERIOD) {
         s->prescaler = (uint8_t)(s->prescaler - PRESCALER_PERIOD);
-        timer_increment(s);
+        timer_increment(cpu);
     }
 }
 
@@ -207,7 +211,7 @@ void cpu8048_set_t1(cpu8048 *cpu, int level)
 {
     o2_cpu_state *s = &cpu->s;
     if (s->t1 && !level && s->timer_mode == O2_TIMER_COUNTER)
-        timer_increment(s);
+        timer_increment(cpu);
     s->t1 = level ? 1 : 0;
 }
 
@@ -396,7 +400,7 @@ static unsigned enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned pc)
         s->tirq_pending = 0;
     }
     s->cycles = now + 2;
-    elapse(s, 2);
+    elapse(cpu, 2);
     push(s, pc);
     s->in_irq = 1;
     s->pc = (uint16_t)vector;
@@ -450,38 +454,61 @@ static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op
 
 /* ---- dispatch ---- */
 
+#define IDLE_LOOP_BACK 3u   /* the farthest an idle loop's last jump lies after its head */
+#define FILL_LOOP_BACK 7u   /* the same for a block-filling loop (below) */
+
 #define EACH_REG(base) \
     case (base): case (base) + 1: case (base) + 2: case (base) + 3: \
     case (base) + 4: case (base) + 5: case (base) + 6: case (base) + 7
+
+static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head);
+static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc);
+
+/* The end of an instruction: its next address and end cycle, in s and the caller's copies. */
+static inline uint64_t finish(o2_cpu_state *s, unsigned pc, uint64_t end, unsigned *next_pc)
+{
+    s->pc = (uint16_t)pc;
+    s->cycles = end;
+    *next_pc = pc;
+    return end;
+}
 
 /* One instruction or interrupt entry starting at cycle `now` (= s.cycles) and address *next_pc
  * (= s.pc); returns the cycle it ends at and leaves the next address in *next_pc. The caller's
  * copies of both stay in registers: reloading them from s through memory on every instruction
  * would chain each instruction's start to the previous one's stores. Forced inline so that
- * cpu8048_run's loop has no call per instruction. */
+ * cpu8048_run's loop has no call per instruction.
+ *  - `polled` (cpu8048_run): interrupts are looked for only when irq_poll says one may have
+ *    become due, not before every instruction.
+ *  - `fast` (cpu8048_run with skip_idle): a jump back by at most the length of an idle loop
+ *    looks for one there (skip_idle), and a MOV A,Rr for its repeats (run_repeats). */
 static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, unsigned *next_pc,
-                                                              int repeats)
+                                                              int polled, int fast)
 {
     o2_cpu_state *s = &cpu->s;
-    if (interrupt_requested(s)) {
-        *next_pc = enter_interrupt(cpu, now, *next_pc);   /* by value: the caller's pc stays in a register */
-        return now + 2;
+    if (!polled || cpu->irq_poll) {
+        cpu->irq_poll = 0;
+        if (interrupt_requested(s)) {
+            *next_pc = enter_interrupt(cpu, now, *next_pc);   /* by value: the caller's pc stays in a register */
+            return now + 2;
+        }
     }
 
-    unsigned pc = *next_pc;
+    const unsigned from = *next_pc;
+    unsigned pc = from;
     uint8_t op = fetch(cpu, &pc);
     unsigned cycles = cpu8048_cycles[op];
     uint64_t end = now + cycles;
     s->cycles = end - 1;           /* bus callbacks see the start of the last cycle */
-    elapse(s, cycles);
+    elapse(cpu, cycles);
 
     switch (op) {
     /* 0x */
     case 0x00: break;                                                  /* NOP */
     case 0x02: port_write(cpu, CPU8048_PORT_BUS, s->a); break;         /* OUTL BUS,A */
     case 0x03: add(s, fetch(cpu, &pc), 0); break;                      /* ADD A,#data */
-    case 0x04: jmp(cpu, &pc, op); break;                               /* JMP 0xx */
-    case 0x05: s->xirq_enabled = 1; break;                             /* EN I */
+    case 0x04: jmp(cpu, &pc, op); goto jumped;                               /* JMP 0xx */
+    case 0x05: s->xirq_enabled = 1; cpu->irq_poll = 1; break;          /* EN I */
     case 0x07: s->a--; break;                                          /* DEC A */
     case 0x08: s->a = port_read(cpu, CPU8048_PORT_BUS); break;         /* INS A,BUS */
     case 0x09: s->a = port_read(cpu, CPU8048_PORT_P1); break;          /* IN A,P1 */
@@ -489,27 +516,27 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x0C: case 0x0D: case 0x0E: case 0x0F: expander_read(cpu); break;  /* MOVD A,Pp */
     /* 1x */
     case 0x10: case 0x11: (*indirect(s, op & 1u))++; break;            /* INC @Rr */
-    case 0x12: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB0 */
+    case 0x12: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB0 */
     case 0x13: add(s, fetch(cpu, &pc), carry(s)); break;               /* ADDC A,#data */
     case 0x14: call(cpu, &pc, op); break;                              /* CALL 0xx */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
-    case 0x16: count_edges_to(cpu, end - 1); jump_if(cpu, &pc, take_timer_flag(s)); break;    /* JTF */
+    case 0x16: count_edges_to(cpu, end - 1); jump_if(cpu, &pc, take_timer_flag(s)); goto jumped;    /* JTF */
     case 0x17: s->a++; break;                                          /* INC A */
     EACH_REG(0x18): (*reg(s, op & 7u))++; break;                       /* INC Rr */
     /* 2x */
     case 0x20: case 0x21: exchange(s, indirect(s, op & 1u)); break;    /* XCH A,@Rr */
     case 0x23: s->a = fetch(cpu, &pc); break;                          /* MOV A,#data */
-    case 0x24: jmp(cpu, &pc, op); break;                               /* JMP 1xx */
+    case 0x24: jmp(cpu, &pc, op); goto jumped;                               /* JMP 1xx */
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
-    case 0x26: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNT0 */
+    case 0x26: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNT0 */
     case 0x27: s->a = 0; break;                                        /* CLR A */
     EACH_REG(0x28): exchange(s, reg(s, op & 7u)); break;               /* XCH A,Rr */
     /* 3x */
     case 0x30: case 0x31: exchange_digit(s, indirect(s, op & 1u)); break;  /* XCHD A,@Rr */
-    case 0x32: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB1 */
+    case 0x32: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB1 */
     case 0x34: call(cpu, &pc, op); break;                              /* CALL 1xx */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
-    case 0x36: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JT0 */
+    case 0x36: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JT0 */
     case 0x37: s->a = (uint8_t)~s->a; break;                           /* CPL A */
     case 0x39: port_write(cpu, CPU8048_PORT_P1, s->a); break;          /* OUTL P1,A */
     case 0x3A: port_write(cpu, CPU8048_PORT_P2, s->a); break;          /* OUTL P2,A */
@@ -518,52 +545,52 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x40: case 0x41: s->a |= *indirect(s, op & 1u); break;        /* ORL A,@Rr */
     case 0x42: count_edges_to(cpu, end - cycles); s->a = s->timer; break;  /* MOV A,T */
     case 0x43: s->a |= fetch(cpu, &pc); break;                         /* ORL A,#data */
-    case 0x44: jmp(cpu, &pc, op); break;                               /* JMP 2xx */
+    case 0x44: jmp(cpu, &pc, op); goto jumped;                               /* JMP 2xx */
     case 0x45: start_counter(cpu, end - cycles); break;                /* STRT CNT */
-    case 0x46: jump_if(cpu, &pc, !t1_at(cpu, end - cycles)); break;    /* JNT1 */
+    case 0x46: jump_if(cpu, &pc, !t1_at(cpu, end - cycles)); goto jumped;    /* JNT1 */
     case 0x47: s->a = (uint8_t)((s->a << 4) | (s->a >> 4)); break;     /* SWAP A */
     EACH_REG(0x48): s->a |= *reg(s, op & 7u); break;                   /* ORL A,Rr */
     /* 5x */
     case 0x50: case 0x51: s->a &= *indirect(s, op & 1u); break;        /* ANL A,@Rr */
-    case 0x52: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB2 */
+    case 0x52: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB2 */
     case 0x53: s->a &= fetch(cpu, &pc); break;                         /* ANL A,#data */
     case 0x54: call(cpu, &pc, op); break;                              /* CALL 2xx */
     case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break;  /* STRT T */
-    case 0x56: jump_if(cpu, &pc, t1_at(cpu, end - cycles)); break;     /* JT1 */
+    case 0x56: jump_if(cpu, &pc, t1_at(cpu, end - cycles)); goto jumped;     /* JT1 */
     case 0x57: decimal_adjust(s); break;                               /* DA A */
     EACH_REG(0x58): s->a &= *reg(s, op & 7u); break;                   /* ANL A,Rr */
     /* 6x */
     case 0x60: case 0x61: add(s, *indirect(s, op & 1u), 0); break;     /* ADD A,@Rr */
     case 0x62: s->timer = s->a; break;                                 /* MOV T,A */
-    case 0x64: jmp(cpu, &pc, op); break;                               /* JMP 3xx */
+    case 0x64: jmp(cpu, &pc, op); goto jumped;                               /* JMP 3xx */
     case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
     case 0x67: rotate_right_through_carry(s); break;                   /* RRC A */
     EACH_REG(0x68): add(s, *reg(s, op & 7u), 0); break;                /* ADD A,Rr */
     /* 7x */
     case 0x70: case 0x71: add(s, *indirect(s, op & 1u), carry(s)); break;  /* ADDC A,@Rr */
-    case 0x72: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB3 */
+    case 0x72: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB3 */
     case 0x74: call(cpu, &pc, op); break;                              /* CALL 3xx */
     case 0x75: break;                                                  /* ENT0 CLK */
-    case 0x76: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JF1 */
+    case 0x76: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JF1 */
     case 0x77: s->a = (uint8_t)((s->a >> 1) | (s->a << 7)); break;     /* RR A */
     EACH_REG(0x78): add(s, *reg(s, op & 7u), carry(s)); break;         /* ADDC A,Rr */
     /* 8x */
     case 0x80: case 0x81: s->a = ext_read(cpu, *reg(s, op & 1u)); break;  /* MOVX A,@Rr */
     case 0x83: pc = pop(s, 0); break;                                  /* RET */
-    case 0x84: jmp(cpu, &pc, op); break;                               /* JMP 4xx */
+    case 0x84: jmp(cpu, &pc, op); goto jumped;                               /* JMP 4xx */
     case 0x85: set_flag(s, PSW_F0, 0); break;                          /* CLR F0 */
-    case 0x86: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNI */
+    case 0x86: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNI */
     case 0x88: port_or(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break; /* ORL BUS,#data */
     case 0x89: port_or(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break;  /* ORL P1,#data */
     case 0x8A: port_or(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break;  /* ORL P2,#data */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: expander_write(cpu); break;  /* ORLD Pp,A */
     /* 9x */
     case 0x90: case 0x91: ext_write(cpu, *reg(s, op & 1u)); break;     /* MOVX @Rr,A */
-    case 0x92: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB4 */
-    case 0x93: retr(cpu, &pc); break;                                  /* RETR */
+    case 0x92: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB4 */
+    case 0x93: retr(cpu, &pc); cpu->irq_poll = 1; break;              /* RETR */
     case 0x94: call(cpu, &pc, op); break;                              /* CALL 4xx */
     case 0x95: s->psw ^= PSW_F0; break;                                /* CPL F0 */
-    case 0x96: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNZ */
+    case 0x96: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNZ */
     case 0x97: set_flag(s, PSW_CY, 0); break;                          /* CLR C */
     case 0x98: port_and(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break;  /* ANL BUS,#data */
     case 0x99: port_and(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break; /* ANL P1,#data */
@@ -572,27 +599,27 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     /* Ax */
     case 0xA0: case 0xA1: *indirect(s, op & 1u) = s->a; break;         /* MOV @Rr,A */
     case 0xA3: s->a = page_byte(cpu, pc, s->a); break;                 /* MOVP A,@A */
-    case 0xA4: jmp(cpu, &pc, op); break;                               /* JMP 5xx */
+    case 0xA4: jmp(cpu, &pc, op); goto jumped;                               /* JMP 5xx */
     case 0xA5: s->f1 = 0; break;                                       /* CLR F1 */
     case 0xA7: s->psw ^= PSW_CY; break;                                /* CPL C */
     EACH_REG(0xA8): *reg(s, op & 7u) = s->a; break;                    /* MOV Rr,A */
     /* Bx */
     case 0xB0: case 0xB1: *indirect(s, op & 1u) = fetch(cpu, &pc); break;  /* MOV @Rr,#data */
-    case 0xB2: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB5 */
+    case 0xB2: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB5 */
     case 0xB3: pc = page_byte(cpu, pc, s->a) | (pc & PC_PAGE); break;  /* JMPP @A */
     case 0xB4: call(cpu, &pc, op); break;                              /* CALL 5xx */
     case 0xB5: s->f1 = !s->f1; break;                                  /* CPL F1 */
-    case 0xB6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JF0 */
+    case 0xB6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JF0 */
     EACH_REG(0xB8): *reg(s, op & 7u) = fetch(cpu, &pc); break;         /* MOV Rr,#data */
     /* Cx */
-    case 0xC4: jmp(cpu, &pc, op); break;                               /* JMP 6xx */
+    case 0xC4: jmp(cpu, &pc, op); goto jumped;                               /* JMP 6xx */
     case 0xC5: set_flag(s, PSW_BS, 0); break;                          /* SEL RB0 */
-    case 0xC6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JZ */
+    case 0xC6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JZ */
     case 0xC7: s->a = s->psw | PSW_ONE; break;                         /* MOV A,PSW */
     EACH_REG(0xC8): (*reg(s, op & 7u))--; break;                       /* DEC Rr */
     /* Dx */
     case 0xD0: case 0xD1: s->a ^= *indirect(s, op & 1u); break;        /* XRL A,@Rr */
-    case 0xD2: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB6 */
+    case 0xD2: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB6 */
     case 0xD3: s->a ^= fetch(cpu, &pc); break;                         /* XRL A,#data */
     case 0xD4: call(cpu, &pc, op); break;                              /* CALL 6xx */
     case 0xD5: set_flag(s, PSW_BS, 1); break;                          /* SEL RB1 */
@@ -600,29 +627,34 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     EACH_REG(0xD8): s->a ^= *reg(s, op & 7u); break;                   /* XRL A,Rr */
     /* Ex */
     case 0xE3: s->a = program_byte(cpu, MOVP3_PAGE | s->a); break;     /* MOVP3 A,@A */
-    case 0xE4: jmp(cpu, &pc, op); break;                               /* JMP 7xx */
+    case 0xE4: jmp(cpu, &pc, op); goto jumped;                               /* JMP 7xx */
     case 0xE5: s->mb = 0; break;                                       /* SEL MB0 */
-    case 0xE6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JNC */
+    case 0xE6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNC */
     case 0xE7: s->a = (uint8_t)((s->a << 1) | (s->a >> 7)); break;     /* RL A */
-    EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, op & 7u) != 0); break; /* DJNZ Rr,addr */
+    EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, op & 7u) != 0); goto jumped; /* DJNZ Rr,addr */
     /* Fx */
     case 0xF0: case 0xF1: s->a = *indirect(s, op & 1u); break;         /* MOV A,@Rr */
-    case 0xF2: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JB7 */
+    case 0xF2: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB7 */
     case 0xF4: call(cpu, &pc, op); break;                              /* CALL 7xx */
     case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
-    case 0xF6: jump_if(cpu, &pc, steady_condition(s, op)); break;      /* JC */
+    case 0xF6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JC */
     case 0xF7: rotate_left_through_carry(s); break;                    /* RLC A */
     EACH_REG(0xF8):                                                    /* MOV A,Rr */
         s->a = *reg(s, op & 7u);
-        if (repeats && program_byte(cpu, pc) == op)
+        if (fast && program_byte(cpu, pc) == op)
             end = run_repeats(cpu, end, &pc, op);
         break;
     default: break;                                                    /* undefined: no-op */
     }
-    s->pc = (uint16_t)pc;
-    s->cycles = end;
-    *next_pc = pc;
-    return end;
+    return finish(s, pc, end, next_pc);
+jumped:
+    if (fast && from - pc <= IDLE_LOOP_BACK) {
+        s->pc = (uint16_t)pc;
+        end = skip_idle(cpu, end, pc);
+    } else if (fast && from - pc <= FILL_LOOP_BACK) {
+        end = run_fill_loop(cpu, end, &pc);
+    }
+    return finish(s, pc, end, next_pc);
 }
 
 /* ---- idle loops ---- */
@@ -712,11 +744,105 @@ static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head)
     return now;
 }
 
+/* ---- block-filling loops ---- */
+
+/* A loop that stores one value through MOVX @Ri at successive addresses until Ri reaches an end
+ * (a BIOS clearing the VDC's registers or the RAM, hundreds of passes a frame):
+ *     head: DEC Ri | INC Ri;  CLR A | MOV A,#v;  MOVX @Ri,A;  MOV A,Ri;  XRL A,Rr | XRL A,#e;  JNZ head */
+typedef struct fill_loop {
+    uint8_t *pointer;         /* Ri */
+    int step;                 /* +1 (INC) or -1 (DEC) */
+    uint8_t value;            /* what A holds at the store */
+    const uint8_t *end;       /* what Ri is compared with: Rr, or `immediate` */
+    uint8_t immediate;        /* XRL A,#e: e */
+    unsigned store_cycle;     /* cycles from the head to the start of the MOVX's last cycle */
+    unsigned store_pc;        /* address of the MOVX */
+    unsigned after_store_pc;  /* address of the MOV A,Ri after it */
+    unsigned exit_pc;         /* address after the JNZ */
+    unsigned period;          /* cycles per iteration */
+} fill_loop;
+
+static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
+{
+    o2_cpu_state *s = &cpu->s;
+    unsigned pc = head;
+    uint8_t step = fetch(cpu, &pc);
+    if ((step & 0xFE) != 0xC8 && (step & 0xFE) != 0x18)                      /* DEC/INC R0/R1 */
+        return 0;
+    unsigned i = step & 1u;
+    uint8_t load = fetch(cpu, &pc);
+    if (load == 0x27)                                                        /* CLR A */
+        loop->value = 0;
+    else if (load == 0x23)                                                   /* MOV A,#v */
+        loop->value = fetch(cpu, &pc);
+    else
+        return 0;
+    loop->store_pc = pc;
+    if (fetch(cpu, &pc) != (0x90 | i))                                       /* MOVX @Ri,A */
+        return 0;
+    loop->after_store_pc = pc;
+    if (fetch(cpu, &pc) != (0xF8 | i))                                       /* MOV A,Ri */
+        return 0;
+    uint8_t compare = fetch(cpu, &pc);
+    if ((compare & 0xF8) == 0xD8) {                                          /* XRL A,Rr */
+        loop->end = reg(s, compare & 7u);
+    } else if (compare == 0xD3) {                                            /* XRL A,#e */
+        loop->immediate = fetch(cpu, &pc);
+        loop->end = &loop->immediate;
+    } else {
+        return 0;
+    }
+    if (fetch(cpu, &pc) != 0x96 || !jumps_back(cpu, &pc, head))             /* JNZ head */
+        return 0;
+    loop->exit_pc = pc;
+    loop->pointer = reg(s, i);
+    loop->step = (step & 0xF8) == 0x18 ? 1 : -1;
+    loop->store_cycle = 1u + cpu8048_cycles[load] + 1u;
+    loop->period = loop->store_cycle + 1u + 1u + cpu8048_cycles[compare] + 2u;
+    return 1;
+}
+
+/* At the head of a block-filling loop: whole iterations without fetching and decoding, each
+ * store made through the bus at the cycle the MOVX makes it, while an iteration fits before the
+ * run's end and before a timer interrupt. A store that ends the run (cpu8048_yield) stops right
+ * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ.
+ * Returns the cycle reached. */
+static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
+{
+    o2_cpu_state *s = &cpu->s;
+    fill_loop loop;
+    if (s->timer_mode == O2_TIMER_COUNTER || interrupt_requested(s) || !find_fill_loop(cpu, *pc, &loop))
+        return now;
+    uint64_t to_overflow = cycles_to_timer_interrupt(s), ran = 0;
+    while (now + loop.period <= cpu->run_until && ran + loop.period < to_overflow) {
+        uint64_t until = cpu->run_until;
+        *loop.pointer = (uint8_t)(*loop.pointer + loop.step);
+        s->a = loop.value;
+        s->pc = (uint16_t)loop.store_pc;            /* as during the MOVX's bus access */
+        s->cycles = now + loop.store_cycle;
+        ext_write(cpu, *loop.pointer);
+        if (cpu->run_until != until) {
+            elapse_many(s, loop.store_cycle + 1u);
+            *pc = loop.after_store_pc;
+            return now + loop.store_cycle + 1u;
+        }
+        elapse_many(s, loop.period);
+        now += loop.period;
+        ran += loop.period;
+        s->a = (uint8_t)(*loop.pointer ^ *loop.end);
+        if (s->a == 0) {
+            *pc = loop.exit_pc;
+            return now;
+        }
+    }
+    return now;
+}
+
 int cpu8048_step(cpu8048 *cpu)
 {
     unsigned pc = cpu->s.pc;
     uint64_t start = cpu->s.cycles;
-    return (int)(execute(cpu, start, &pc, 0) - start);
+    return (int)(execute(cpu, start, &pc, 0, 0) - start);
 }
 
 void cpu8048_run(cpu8048 *cpu, uint64_t until)
@@ -724,13 +850,9 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
     unsigned pc = cpu->s.pc;
     uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
-    while (now < cpu->run_until) {
-        unsigned from = pc;
-        now = execute(cpu, now, &pc, cpu->skip_idle);
-        /* A jump back by at most the length of an idle loop: look for one there. */
-        if (from - pc <= 3u && cpu->skip_idle)
-            now = skip_idle(cpu, now, pc);
-    }
+    cpu->irq_poll = 1;             /* the pins may have changed since the last run */
+    while (now < cpu->run_until)
+        now = execute(cpu, now, &pc, 1, cpu->skip_idle);
 }
 
 void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints)
@@ -739,7 +861,7 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
     uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
     while (now < cpu->run_until && !breakpoints[pc & 0xFFFu])
-        now = execute(cpu, now, &pc, 0);
+        now = execute(cpu, now, &pc, 0, 0);
 }
 
 /* ---- life cycle ---- */

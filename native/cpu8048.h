@@ -22,15 +22,20 @@
  *    the timer request is active, its enable is set, and no interrupt is in progress.
  *    /INT has priority over the timer.
  *  - cpu8048_reset sets P1 and P2 to 0xFF (input mode) and reports both through write_port.
- *  - Idle loops (skip_idle set): when cpu8048_run lands on the first byte of a loop of one or two
- *    instructions that touches no bus and repeats itself exactly until an interrupt or its own
- *    counter ends it (JMP $; INC/DEC Rr + JMP; MOV A,Rr or A,@Ri + JZ/JNZ; DJNZ Rr,$; a jump on
- *    a flag, A, T0 or /INT to itself, or not taken and followed by a JMP back as JNI out; JMP $-2), it
- *    adds whole iterations at once: the same cycles, registers, A, timer and flags as running them,
- *    stopping short of the run's end, of the loop's own exit and of a timer interrupt. Likewise
- *    a run of one repeated MOV A,Rr opcode (an empty slot's 0xFF bytes) executes at once, up to
- *    the run's end, the end of the PC's 2 KiB half and a timer interrupt. Steps and
+ *  - Idle loops (skip_idle set): when a jump in cpu8048_run lands on the first byte of a loop of
+ *    one or two instructions that touches no bus and repeats itself exactly until an interrupt or
+ *    its own counter ends it (JMP $; INC/DEC Rr + JMP; MOV A,Rr or A,@Ri + JZ/JNZ; DJNZ Rr,$; a
+ *    jump on a flag, A, T0 or /INT to itself, or not taken and followed by a JMP back as JNI out;
+ *    JMP $-2), it adds whole iterations at once: the same cycles, registers, A, timer and flags as
+ *    running them, stopping short of the run's end, of the loop's own exit and of a timer
+ *    interrupt. Likewise a run of one repeated MOV A,Rr opcode (an empty slot's 0xFF bytes)
+ *    executes at once, up to the run's end, the end of the PC's 2 KiB half and a timer interrupt;
+ *    and a block-filling loop (DEC/INC Ri; CLR A or MOV A,#v; MOVX @Ri,A; MOV A,Ri; XRL A,Rr or
+ *    #e; JNZ back) runs its iterations without fetching and decoding, each store made through
+ *    write_ext at its own cycle, stopping where the interpreter would. Steps and
  *    cpu8048_run_to_break never skip.
+ *  - cpu8048_run looks for a due interrupt only where one may have become due (irq_poll: the
+ *    run's start, EN I, RETR, a timer or counter overflow); pins change only between runs.
  */
 #ifndef CPU8048_H
 #define CPU8048_H
@@ -64,6 +69,8 @@ typedef struct cpu8048 {
     cpu8048_bus bus;
     uint64_t run_until;
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
+    uint8_t irq_poll;         /* cpu8048_run: an interrupt may have become due (EN I, RETR, a
+                                 timer overflow, a new run): look before the next instruction */
 } cpu8048;
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets the bus */
