@@ -93,7 +93,10 @@ static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
 static inline uint8_t fetch(const cpu8048 *cpu, unsigned *pc)
 {
     uint8_t byte = program_byte(cpu, *pc);
-    *pc = (*pc & PC_BANK_BIT) | ((*pc + 1) & PC_IN_BANK);
+    unsigned next = *pc + 1;
+    if (__builtin_expect((next & PC_IN_BANK) == 0, 0))
+        next -= PC_IN_BANK + 1;       /* from the top of a half back to its start */
+    *pc = next;
     return byte;
 }
 
