@@ -14,15 +14,6 @@
 #define HC_NUM_PAL  35468952u
 #define HC_DEN_PAL  5u
 
-#define SHIFT_BITS        24
-#define SHIFT_MASK        0xFFFFFFu
-#define NOISE_TAP         5
-#define NOISE_FEED_HIGH   23
-#define NOISE_FEED_MID    15
-#define PRESCALE_FAST     0x3    /* every 4th HBLANK */
-#define PRESCALE_SLOW     0xF    /* every 16th HBLANK */
-#define PRESCALE_MODULO   0xF
-#define SERVICE_PULSES    24
 #define PRESCALE_POWER_ON 13     /* matches the MAME oracle's NTSC shift phase (see sound.h) */
 #define PRESCALE_MAME_LINE0 1    /* MAME's prescaler at its first line 0, both regions */
 #define FIR_CUTOFF        0.225  /* of the sub-sample rate: 0.45 × the output rate */
@@ -30,7 +21,6 @@
 #define PI                3.14159265358979323846
 
 static void integrate(o2_sound *s);
-static void level_may_change(o2_sound *s);
 
 /* A 16-tap Hamming-windowed sinc low-pass with an exact DC gain of 1 (Q15 sum = 32768). */
 static void design_fir(int16_t coef[SOUND_FIR_TAPS])
@@ -68,7 +58,7 @@ void sound_reset(o2_sound *s, unsigned mame_lines_to_line0)
 {
     s->shift = 0;
     s->control = 0;
-    s->prescaler = mame_lines_to_line0 ? (uint8_t)((PRESCALE_MAME_LINE0 - mame_lines_to_line0) & PRESCALE_MODULO)
+    s->prescaler = mame_lines_to_line0 ? (uint8_t)((PRESCALE_MAME_LINE0 - mame_lines_to_line0) & SOUND_PRESCALE_MODULO)
                                        : PRESCALE_POWER_ON;
     s->holdoff = 0;
     s->pin = 0;
@@ -100,7 +90,7 @@ void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
     unsigned shift_bits = 8u * (unsigned)(SOUND_REG_SHIFT_LOW - reg);
     if (reg == SOUND_REG_CONTROL) {
         s->control = value;
-        level_may_change(s);
+        sound_level_may_change(s);
     } else if (reg >= SOUND_REG_SHIFT_HIGH && reg <= SOUND_REG_SHIFT_LOW) {
         s->shift = (s->shift & ~(0xFFu << shift_bits)) | (uint32_t)value << shift_bits;
         s->holdoff |= SOUND_HOLD_WRITE;
@@ -111,68 +101,6 @@ void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
 uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg)
 {
     return (uint8_t)(s->shift >> (8 * (SOUND_REG_SHIFT_LOW - reg)));
-}
-
-/* One shift; returns the bit shifted out of bit 0. */
-static uint32_t shift_once(o2_sound *s)
-{
-    uint32_t out = s->shift & 1u;
-    uint32_t next = (s->shift >> 1) | out << (SHIFT_BITS - 1);
-    if (s->control & SOUND_CTRL_NOISE) {
-        uint32_t feed = out ^ ((s->shift >> NOISE_TAP) & 1u);
-        next &= ~(1u << NOISE_FEED_HIGH | 1u << NOISE_FEED_MID);
-        next |= feed << NOISE_FEED_HIGH | feed << NOISE_FEED_MID;
-    }
-    s->shift = next & SHIFT_MASK;
-    return out;
-}
-
-static int shift_due(const o2_sound *s)
-{
-    uint8_t mask = (s->control & SOUND_CTRL_FAST) ? PRESCALE_FAST : PRESCALE_SLOW;
-    return (s->prescaler & mask) == 0;
-}
-
-int sound_hblank(o2_sound *s)
-{
-    if (shift_due(s) && ++s->pulses == SERVICE_PULSES) {   /* enabled or not (MAME) */
-        s->pulses = 0;
-        return 1;
-    }
-    return 0;
-}
-
-void sound_clock(o2_sound *s, int shifts, int mame)
-{
-    int due = shift_due(s);
-    if (mame) {
-        /* MAME: a shift held off by a write waits for the next line (and again while writes go
-         * on); the pin is the bit shifted out, held between shifts. */
-        if ((due || (s->holdoff & SOUND_HOLD_POSTPONED)) && shifts) {
-            if (s->holdoff & SOUND_HOLD_WRITE) {
-                s->holdoff = SOUND_HOLD_POSTPONED;
-            } else {
-                s->pin = (uint8_t)shift_once(s);
-                s->holdoff = 0;
-            }
-        } else {
-            s->holdoff &= (uint8_t)~SOUND_HOLD_WRITE;
-        }
-    } else {
-        if (due && !s->holdoff && shifts)
-            shift_once(s);
-        s->holdoff = 0;
-        s->pin = s->shift & 1u;
-    }
-    s->prescaler = (s->prescaler + 1) & PRESCALE_MODULO;
-    level_may_change(s);
-}
-
-static uint32_t level_now(const o2_sound *s)
-{
-    if (!(s->control & SOUND_CTRL_ENABLE) || !s->pin)
-        return 0;
-    return (uint32_t)(s->control & SOUND_CTRL_VOLUME) * SOUND_LEVEL_UNIT;
 }
 
 static void put_sample(o2_sound *s, int32_t v)
@@ -223,9 +151,28 @@ static void emit_sub(o2_sound *s, int32_t sub)
 /* n whole sub-samples at one level. */
 static void emit_level(o2_sound *s, int32_t level, uint64_t n)
 {
-    while (n && (s->same_run < SOUND_FIR_TAPS || newest_sub(s) != level)) {
-        emit_sub(s, level);
-        n--;
+    /* Until the history is all `level`, the sub-samples go to the filter: as emit_sub would put
+     * them one by one, in stretches. */
+    if (!n)
+        return;
+    unsigned run = newest_sub(s) == level ? s->same_run : 0;
+    uint64_t to_filter = run < SOUND_FIR_TAPS ? SOUND_FIR_TAPS - run : 0;
+    if (to_filter > n)
+        to_filter = n;
+    s->same_run = (uint8_t)(run + to_filter < SOUND_FIR_TAPS ? run + to_filter : SOUND_FIR_TAPS);
+    s->sub_parity ^= (uint8_t)(to_filter & 1);
+    n -= to_filter;
+    while (to_filter) {
+        if (s->sub_pending == SOUND_SUB_BLOCK)
+            sound_filter_block(s);
+        uint32_t stretch = SOUND_SUB_BLOCK - s->sub_pending;
+        if (stretch > to_filter)
+            stretch = (uint32_t)to_filter;
+        int16_t *to = &s->fir_line[SOUND_FIR_TAPS + s->sub_pending];
+        for (uint32_t k = 0; k < stretch; k++)
+            to[k] = (int16_t)level;
+        s->sub_pending += stretch;
+        to_filter -= stretch;
     }
     if (!n)
         return;
@@ -233,8 +180,19 @@ static void emit_level(o2_sound *s, int32_t level, uint64_t n)
     sound_filter_block(s);
     uint64_t outputs = (n + s->sub_parity) / 2;
     s->sub_parity = (uint8_t)((s->sub_parity + n) & 1);
-    for (uint64_t k = 0; k < outputs && s->count < SOUND_MAX_SAMPLES; k++)
-        s->samples[s->count++] = (int16_t)level;
+    if (outputs > SOUND_MAX_SAMPLES - s->count)
+        outputs = SOUND_MAX_SAMPLES - s->count;
+    for (uint64_t k = 0; k < outputs; k++)
+        s->samples[s->count + k] = (int16_t)level;
+    s->count += (uint32_t)outputs;
+}
+
+/* x / ticks_per_sub, as a division by one of the two regions' constants, which the compiler
+ * turns into a multiplication (a division by a variable costs dozens of cycles, and this runs at
+ * every change of level). */
+static inline uint64_t per_sub(const o2_sound *s, uint64_t x)
+{
+    return s->ticks_per_sub == HC_NUM_NTSC ? x / HC_NUM_NTSC : x / HC_NUM_PAL;
 }
 
 static void integrate(o2_sound *s)
@@ -251,22 +209,19 @@ static void integrate(o2_sound *s)
         uint32_t take = s->ticks_per_sub - s->sub_pos;
         s->sub_acc += level * take;
         ticks -= take;
-        emit_sub(s, (int32_t)((s->sub_acc + s->ticks_per_sub / 2) / s->ticks_per_sub));
+        emit_sub(s, (int32_t)per_sub(s, s->sub_acc + s->ticks_per_sub / 2));
     }
-    uint64_t whole = ticks / s->ticks_per_sub;
+    uint64_t whole = per_sub(s, ticks);
     emit_level(s, (int32_t)level, whole);
     ticks -= whole * s->ticks_per_sub;
     s->sub_acc = level * ticks;
     s->sub_pos = (uint32_t)ticks;
 }
 
-static void level_may_change(o2_sound *s)
+void sound_level_becomes(o2_sound *s, uint32_t level)
 {
-    uint32_t level = level_now(s);
-    if (level != s->level) {
-        integrate(s);
-        s->level = level;
-    }
+    integrate(s);
+    s->level = level;
 }
 
 void sound_end_frame(o2_sound *s)

@@ -44,6 +44,16 @@
 #define SOUND_CTRL_NOISE     0x10
 #define SOUND_CTRL_VOLUME    0x0F
 
+#define SOUND_SHIFT_BITS     24
+#define SOUND_SHIFT_MASK     0xFFFFFFu
+#define SOUND_NOISE_TAP      5
+#define SOUND_NOISE_FEED_HIGH 23
+#define SOUND_NOISE_FEED_MID 15
+#define SOUND_PRESCALE_FAST  0x3    /* a shift every 4th HBLANK */
+#define SOUND_PRESCALE_SLOW  0xF    /* every 16th */
+#define SOUND_PRESCALE_MODULO 0xF
+#define SOUND_SERVICE_PULSES 24
+
 #define SOUND_HOLD_WRITE     0x01   /* A7-A9 written since the last HBLANK */
 #define SOUND_HOLD_POSTPONED 0x02   /* MAME model: a held-off shift is still owed */
 
@@ -96,15 +106,87 @@ void sound_reset(o2_sound *s, unsigned mame_lines_to_line0);
 void sound_set_rate(o2_sound *s, uint32_t rate);  /* 44100 or 48000 (any rate 8000-192000) */
 void sound_write(o2_sound *s, uint8_t reg, uint8_t value);   /* reg SOUND_REG_* (A7-AA) */
 uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg);    /* A7-A9 as they are now */
+/* The output level takes a new value (the time before it at the old one is integrated first). */
+void sound_level_becomes(o2_sound *s, uint32_t level);
+
+/* The per-line clocking below is inline: the VDC calls it on every line, and most lines shift
+ * nothing and change no level. */
+
+static inline uint32_t sound_level_now(const o2_sound *s)
+{
+    if (!(s->control & SOUND_CTRL_ENABLE) || !s->pin)
+        return 0;
+    return (uint32_t)(s->control & SOUND_CTRL_VOLUME) * SOUND_LEVEL_UNIT;
+}
+
+static inline void sound_level_may_change(o2_sound *s)
+{
+    uint32_t level = sound_level_now(s);
+    if (level != s->level)
+        sound_level_becomes(s, level);
+}
+
+/* One shift; returns the bit shifted out of bit 0. */
+static inline uint32_t sound_shift_once(o2_sound *s)
+{
+    uint32_t out = s->shift & 1u;
+    uint32_t next = (s->shift >> 1) | out << (SOUND_SHIFT_BITS - 1);
+    if (s->control & SOUND_CTRL_NOISE) {
+        uint32_t feed = out ^ ((s->shift >> SOUND_NOISE_TAP) & 1u);
+        next &= ~(1u << SOUND_NOISE_FEED_HIGH | 1u << SOUND_NOISE_FEED_MID);
+        next |= feed << SOUND_NOISE_FEED_HIGH | feed << SOUND_NOISE_FEED_MID;
+    }
+    s->shift = next & SOUND_SHIFT_MASK;
+    return out;
+}
+
+static inline int sound_shift_due(const o2_sound *s)
+{
+    uint8_t mask = (s->control & SOUND_CTRL_FAST) ? SOUND_PRESCALE_FAST : SOUND_PRESCALE_SLOW;
+    return (s->prescaler & mask) == 0;
+}
+
 /* At the start of each HBLANK: returns 1 when the register "needs service", the 24th shift clock
  * since the last write to A7-A9 (a held-off clock counts too). */
-int  sound_hblank(o2_sound *s);
+static inline int sound_hblank(o2_sound *s)
+{
+    if (sound_shift_due(s) && ++s->pulses == SOUND_SERVICE_PULSES) {   /* enabled or not (MAME) */
+        s->pulses = 0;
+        return 1;
+    }
+    return 0;
+}
+
 /* The shift clock, once a line after sound_hblank: at the same point on the hardware, a little
  * later in MAME (vdc8244.c sound_clock_x). With shifts 0 the prescaler counts the line but the
  * register does not move (MAME's first lines, vdc8244.c). mame: MAME's shift and output (a
  * held-off shift postponed by a line, the pin the bit shifted out; tests/conformance/
  * DIFFERENCES.md), else the documented ones. */
-void sound_clock(o2_sound *s, int shifts, int mame);
+static inline void sound_clock(o2_sound *s, int shifts, int mame)
+{
+    int due = sound_shift_due(s);
+    if (mame) {
+        /* MAME: a shift held off by a write waits for the next line (and again while writes go
+         * on); the pin is the bit shifted out, held between shifts. */
+        if ((due || (s->holdoff & SOUND_HOLD_POSTPONED)) && shifts) {
+            if (s->holdoff & SOUND_HOLD_WRITE) {
+                s->holdoff = SOUND_HOLD_POSTPONED;
+            } else {
+                s->pin = (uint8_t)sound_shift_once(s);
+                s->holdoff = 0;
+            }
+        } else {
+            s->holdoff &= (uint8_t)~SOUND_HOLD_WRITE;
+        }
+    } else {
+        if (due && !s->holdoff && shifts)
+            sound_shift_once(s);
+        s->holdoff = 0;
+        s->pin = s->shift & 1u;
+    }
+    s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;
+    sound_level_may_change(s);
+}
 /* hc half-clocks pass (inline: the VDC calls it twice a line). The output is integrated lazily,
  * when its level changes or a frame ends, so this is an addition. */
 static inline void sound_run(o2_sound *s, uint32_t hc) { s->pending_hc += hc; }
