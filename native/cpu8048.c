@@ -81,6 +81,38 @@ __attribute__((visibility("hidden"))) const uint8_t cpu8048_cycles[256] = {
 
 int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
 
+/* ---- working registers ---- */
+
+/* What execute() works on in host registers instead of s: the PC, A, PSW, the program window the
+ * PC is in and, for cpu8048_run, the run's end and the interrupt poll. A store into the internal
+ * RAM (uint8_t, which may alias anything) would otherwise make the compiler reload A and PSW from
+ * s after it. s gets them back where someone can look: around a bus callback (bus_view), before
+ * a fast path or a skipped loop, and when execute's caller is done (store_regs). */
+typedef struct cpu_regs {
+    unsigned pc;
+    unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
+    const uint8_t *window;    /* prog[] window holding pc */
+    uint64_t until;           /* cpu->run_until as of the last bus callback */
+    /* cpu8048_run compares the cycle with this alone before each instruction: `until`, or 0 while
+     * an interrupt may have become due (cpu->irq_poll, EN I, RETR), so that one compare covers
+     * both the run's end and the poll. */
+    uint64_t gate;
+} cpu_regs;
+
+static inline cpu_regs regs_of(const cpu8048 *cpu)
+{
+    const o2_cpu_state *s = &cpu->s;
+    return (cpu_regs){ .pc = s->pc, .a = s->a, .psw = s->psw,
+                       .window = cpu->prog[(s->pc >> 10) & 3], .until = cpu->run_until, .gate = 0 };
+}
+
+static inline void store_regs(cpu8048 *cpu, const cpu_regs *r)
+{
+    cpu->s.pc = (uint16_t)r->pc;
+    cpu->s.a = (uint8_t)r->a;
+    cpu->s.psw = (uint8_t)r->psw;
+}
+
 /* ---- memory ---- */
 
 static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
@@ -88,87 +120,97 @@ static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
     return cpu->prog[(addr >> 10) & 3][addr & PROG_WINDOW];
 }
 
-/* Next program byte; the PC wraps inside its 2 KiB half. The instruction being executed keeps
- * its PC in a local (*pc), written back to s.pc when it ends. */
-static inline uint8_t fetch(const cpu8048 *cpu, unsigned *pc)
+static inline void jump_to(const cpu8048 *cpu, cpu_regs *r, unsigned pc)
 {
-    uint8_t byte = program_byte(cpu, *pc);
-    unsigned next = *pc + 1;
-    if (__builtin_expect((next & PC_IN_BANK) == 0, 0))
-        next -= PC_IN_BANK + 1;       /* from the top of a half back to its start */
-    *pc = next;
+    r->pc = pc;
+    r->window = cpu->prog[(pc >> 10) & 3];
+}
+
+/* Next program byte; the PC wraps inside its 2 KiB half. Only a step into another window (or
+ * the wrap) looks at prog[] again. */
+static inline uint8_t fetch(const cpu8048 *cpu, cpu_regs *r)
+{
+    uint8_t byte = r->window[r->pc & PROG_WINDOW];
+    unsigned next = r->pc + 1;
+    if (__builtin_expect((next & PROG_WINDOW) == 0, 0)) {
+        if ((next & PC_IN_BANK) == 0)
+            next -= PC_IN_BANK + 1;   /* from the top of a half back to its start */
+        jump_to(cpu, r, next);
+    } else {
+        r->pc = next;
+    }
     return byte;
 }
 
-static inline uint8_t *reg(o2_cpu_state *s, unsigned n)
+static inline uint8_t *reg(o2_cpu_state *s, uint8_t psw, unsigned n)
 {
-    return &s->ram[((s->psw & PSW_BS) ? BANK1_BASE : 0) + n];
+    return &s->ram[((psw & PSW_BS) ? BANK1_BASE : 0) + n];
 }
 
-static inline uint8_t *indirect(o2_cpu_state *s, unsigned n)
+static inline uint8_t *indirect(o2_cpu_state *s, uint8_t psw, unsigned n)
 {
-    return &s->ram[*reg(s, n) & RAM_MASK];
+    return &s->ram[*reg(s, psw, n) & RAM_MASK];
 }
 
 /* ---- ALU and flags ---- */
 
-static inline void set_flag(o2_cpu_state *s, uint8_t flag, int on)
+static inline void set_flag(cpu_regs *r, uint8_t flag, int on)
 {
-    s->psw = (uint8_t)(on ? (s->psw | flag) : (s->psw & ~flag));
+    r->psw = (uint8_t)(on ? (r->psw | flag) : (r->psw & ~flag));
 }
 
-static inline unsigned carry(const o2_cpu_state *s) { return (s->psw & PSW_CY) ? 1 : 0; }
+static inline unsigned carry(const cpu_regs *r) { return (r->psw & PSW_CY) ? 1 : 0; }
 
 /* CY is the carry out of bit 7 (sum bit 8); AC the carry into bit 4, which is sum bit 4 with
  * the operands' own bit 4 taken away. */
-static inline void add(o2_cpu_state *s, uint8_t v, unsigned carry_in)
+static inline void add(cpu_regs *r, uint8_t v, unsigned carry_in)
 {
-    unsigned sum = s->a + v + carry_in;
-    unsigned into_bit4 = (s->a ^ v ^ sum) & 0x10;
-    s->psw = (uint8_t)((s->psw & ~(PSW_CY | PSW_AC)) | ((sum >> 1) & PSW_CY) | (into_bit4 << 2));
-    s->a = (uint8_t)sum;
+    unsigned sum = r->a + v + carry_in;
+    unsigned into_bit4 = (r->a ^ v ^ sum) & 0x10;
+    r->psw = (uint8_t)((r->psw & ~(PSW_CY | PSW_AC)) | ((sum >> 1) & PSW_CY) | (into_bit4 << 2));
+    r->a = (uint8_t)sum;
 }
 
 /* DA A: +0x06 if the low digit > 9 or AC; then +0x60 if the result's high digit > 9 (or the
  * low adjust carried out of bit 7) or CY, which then sets CY. CY is never cleared. */
-static inline void decimal_adjust(o2_cpu_state *s)
+static inline void decimal_adjust(cpu_regs *r)
 {
-    unsigned v = s->a;
-    if ((v & 0x0F) > 9 || (s->psw & PSW_AC))
+    unsigned v = r->a;
+    if ((v & 0x0F) > 9 || (r->psw & PSW_AC))
         v += 0x06;
-    if (v > 0x9F || (s->psw & PSW_CY)) {
+    if (v > 0x9F || (r->psw & PSW_CY)) {
         v += 0x60;
-        s->psw |= PSW_CY;
+        r->psw |= PSW_CY;
     }
-    s->a = (uint8_t)v;
+    r->a = (uint8_t)v;
 }
 
-static inline void rotate_left_through_carry(o2_cpu_state *s)
+static inline void rotate_left_through_carry(cpu_regs *r)
 {
-    unsigned cy_in = carry(s);
-    set_flag(s, PSW_CY, s->a & 0x80);
-    s->a = (uint8_t)((s->a << 1) | cy_in);
+    unsigned cy_in = carry(r);
+    set_flag(r, PSW_CY, r->a & 0x80);
+    r->a = (uint8_t)((r->a << 1) | cy_in);
 }
 
-static inline void rotate_right_through_carry(o2_cpu_state *s)
+static inline void rotate_right_through_carry(cpu_regs *r)
 {
-    unsigned cy_in = carry(s);
-    set_flag(s, PSW_CY, s->a & 0x01);
-    s->a = (uint8_t)((s->a >> 1) | (cy_in << 7));
+    unsigned cy_in = carry(r);
+    set_flag(r, PSW_CY, r->a & 0x01);
+    r->a = (uint8_t)((r->a >> 1) | (cy_in << 7));
 }
 
-static inline void exchange(o2_cpu_state *s, uint8_t *m)
-{
-    uint8_t t = *m;
-    *m = s->a;
-    s->a = t;
-}
-
-static inline void exchange_digit(o2_cpu_state *s, uint8_t *m)
+static inline void exchange(cpu_regs *r, uint8_t *m)
 {
     uint8_t t = *m;
-    *m = (uint8_t)((t & 0xF0) | (s->a & 0x0F));
-    s->a = (uint8_t)((s->a & 0xF0) | (t & 0x0F));
+    *m = (uint8_t)r->a;
+    r->a = t;
+}
+
+static inline void exchange_digit(cpu_regs *r, uint8_t *m)
+{
+    uint8_t t = *m;
+    *m = (uint8_t)((t & 0xF0) | (r->a & 0x0F));
+    r->a = (uint8_t)((r->a & 0xF0) | (t & 0x0F));
 }
 
 /* ---- timer / counter ---- */
@@ -185,7 +227,7 @@ static inline void timer_increment(cpu8048 *cpu)
     }
 }
 
-static inline void elapse(cpu8048 *cpu, unsigned cycles)
+static inline void elapse(cpu8048 *cpu, cpu_regs *r, unsigned cycles)
 {
     o2_cpu_state *s = &cpu->s;
     if (s->timer_mode != O2_TIMER_TIMER)
@@ -194,6 +236,8 @@ static inline void elapse(cpu8048 *cpu, unsigned cycles)
     if (s->prescaler >= PRESCALER_PERIOD) {
         s->prescaler = (uint8_t)(s->prescaler - PRESCALER_PERIOD);
         timer_increment(cpu);
+        if (cpu->irq_poll)
+            r->gate = 0;
     }
 }
 
@@ -254,21 +298,21 @@ static inline int take_timer_flag(o2_cpu_state *s)
 
 /* ---- control flow ---- */
 
-static inline void push(o2_cpu_state *s, unsigned pc)
+static inline void push(o2_cpu_state *s, cpu_regs *r, unsigned pc)
 {
-    unsigned sp = s->psw & PSW_SP;
+    unsigned sp = r->psw & PSW_SP;
     s->ram[STACK_BASE + 2 * sp] = (uint8_t)pc;
-    s->ram[STACK_BASE + 2 * sp + 1] = (uint8_t)((s->psw & 0xF0) | ((pc >> 8) & 0x0F));
-    s->psw = (uint8_t)((s->psw & ~PSW_SP) | ((sp + 1) & PSW_SP));
+    s->ram[STACK_BASE + 2 * sp + 1] = (uint8_t)((r->psw & 0xF0) | ((pc >> 8) & 0x0F));
+    r->psw = (uint8_t)((r->psw & ~PSW_SP) | ((sp + 1) & PSW_SP));
 }
 
-static inline unsigned pop(o2_cpu_state *s, int restore_psw)
+static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
 {
-    unsigned sp = (s->psw - 1u) & PSW_SP;
+    unsigned sp = (r->psw - 1u) & PSW_SP;
     uint8_t high = s->ram[STACK_BASE + 2 * sp + 1];
-    s->psw = (uint8_t)((s->psw & ~PSW_SP) | sp);
+    r->psw = (uint8_t)((r->psw & ~PSW_SP) | sp);
     if (restore_psw)
-        s->psw = (uint8_t)((s->psw & 0x0F) | (high & 0xF0));
+        r->psw = (uint8_t)((r->psw & 0x0F) | (high & 0xF0));
     return ((high & 0x0Fu) << 8) | s->ram[STACK_BASE + 2 * sp];
 }
 
@@ -279,51 +323,52 @@ static inline unsigned far_target(const o2_cpu_state *s, uint8_t op, uint8_t low
     return bank | ((op & 0xE0u) << 3) | low;
 }
 
-static inline void jmp(cpu8048 *cpu, unsigned *pc, uint8_t op)
+static inline void jmp(cpu8048 *cpu, cpu_regs *r, uint8_t op)
 {
-    uint8_t low = fetch(cpu, pc);
-    *pc = far_target(&cpu->s, op, low);
+    uint8_t low = fetch(cpu, r);
+    jump_to(cpu, r, far_target(&cpu->s, op, low));
 }
 
-static inline void call(cpu8048 *cpu, unsigned *pc, uint8_t op)
+static inline void call(cpu8048 *cpu, cpu_regs *r, uint8_t op)
 {
-    uint8_t low = fetch(cpu, pc);
-    push(&cpu->s, *pc);
-    *pc = far_target(&cpu->s, op, low);
+    uint8_t low = fetch(cpu, r);
+    push(&cpu->s, r, r->pc);
+    jump_to(cpu, r, far_target(&cpu->s, op, low));
 }
 
-static inline void retr(cpu8048 *cpu, unsigned *pc)
+static inline void retr(cpu8048 *cpu, cpu_regs *r)
 {
-    *pc = pop(&cpu->s, 1);
+    jump_to(cpu, r, pop(&cpu->s, r, 1));
     cpu->s.in_irq = 0;
 }
 
 /* Conditional jumps land in the page of their operand byte. */
-static inline void jump_if(cpu8048 *cpu, unsigned *pc, int condition)
+static inline void jump_if(cpu8048 *cpu, cpu_regs *r, int condition)
 {
-    unsigned page = *pc & PC_PAGE;
-    uint8_t low = fetch(cpu, pc);
+    unsigned page = r->pc & PC_PAGE;
+    uint8_t low = fetch(cpu, r);
     if (condition)
-        *pc = page | low;
+        jump_to(cpu, r, page | low);
 }
 
 /* The condition of a conditional jump that tests a flag, A or a pin no instruction of an idle
  * loop can change (JBb, JZ/JNZ, JC/JNC, JF0/JF1, JT0/JNT0, JNI); -1 for any other opcode. The
  * dispatch and the idle loops (find_idle_loop) both ask here. */
-static inline int steady_condition(const o2_cpu_state *s, uint8_t op)
+static inline __attribute__((always_inline)) int steady_condition(const o2_cpu_state *s, const cpu_regs *r,
+                                                                   uint8_t op)
 {
     switch (op) {
     case 0x12: case 0x32: case 0x52: case 0x72:
-    case 0x92: case 0xB2: case 0xD2: case 0xF2: return (s->a >> (op >> 5)) & 1;   /* JBb */
+    case 0x92: case 0xB2: case 0xD2: case 0xF2: return (r->a >> (op >> 5)) & 1;   /* JBb */
     case 0x26: return !s->t0;                                                    /* JNT0 */
     case 0x36: return s->t0;                                                     /* JT0 */
     case 0x76: return s->f1;                                                     /* JF1 */
     case 0x86: return s->int_pin;                                                /* JNI */
-    case 0x96: return s->a != 0;                                                 /* JNZ */
-    case 0xB6: return (s->psw & PSW_F0) != 0;                                    /* JF0 */
-    case 0xC6: return s->a == 0;                                                 /* JZ */
-    case 0xE6: return !carry(s);                                                 /* JNC */
-    case 0xF6: return carry(s);                                                  /* JC */
+    case 0x96: return r->a != 0;                                                 /* JNZ */
+    case 0xB6: return (r->psw & PSW_F0) != 0;                                    /* JF0 */
+    case 0xC6: return r->a == 0;                                                 /* JZ */
+    case 0xE6: return !carry(r);                                                 /* JNC */
+    case 0xF6: return carry(r);                                                  /* JC */
     default:   return -1;
     }
 }
@@ -363,17 +408,17 @@ static inline uint8_t port_read(cpu8048 *cpu, int port)
 }
 
 /* MOVD/ANLD/ORLD Pp,A: the data nibble stays on P20-P23 (no 8243 to combine it with). */
-static inline void expander_write(cpu8048 *cpu)
+static inline void expander_write(cpu8048 *cpu, uint8_t a)
 {
-    uint8_t p2 = (uint8_t)((cpu->s.p2 & ~EXPANDER_LINES) | (cpu->s.a & EXPANDER_LINES));
+    uint8_t p2 = (uint8_t)((cpu->s.p2 & ~EXPANDER_LINES) | (a & EXPANDER_LINES));
     port_write(cpu, CPU8048_PORT_P2, p2);
 }
 
 /* MOVD A,Pp: P20-P23 are left floating (input mode) and read. */
-static inline void expander_read(cpu8048 *cpu)
+static inline uint8_t expander_read(cpu8048 *cpu)
 {
     port_write(cpu, CPU8048_PORT_P2, cpu->s.p2 | EXPANDER_LINES);
-    cpu->s.a = port_read(cpu, CPU8048_PORT_P2) & EXPANDER_LINES;
+    return port_read(cpu, CPU8048_PORT_P2) & EXPANDER_LINES;
 }
 
 static inline uint8_t ext_read(cpu8048 *cpu, uint8_t addr)
@@ -381,9 +426,30 @@ static inline uint8_t ext_read(cpu8048 *cpu, uint8_t addr)
     return cpu->bus.read_ext(cpu->bus.ctx, addr);
 }
 
-static inline void ext_write(cpu8048 *cpu, uint8_t addr)
+static inline void ext_write(cpu8048 *cpu, uint8_t addr, uint8_t v)
 {
-    cpu->bus.write_ext(cpu->bus.ctx, addr, cpu->s.a);
+    cpu->bus.write_ext(cpu->bus.ctx, addr, v);
+}
+
+/* Before a bus callback of the instruction at `from` ending at `end`: s as cpu8048.h promises it
+ * to the machine (the instruction's address, the start of its last cycle) with A and PSW. */
+static inline void bus_view(cpu8048 *cpu, const cpu_regs *r, unsigned from, uint64_t end)
+{
+    store_regs(cpu, r);
+    cpu->s.pc = (uint16_t)from;
+    cpu->s.cycles = end - 1;
+}
+
+/* After it: the machine may have mapped other program windows (a bank switch through P1), ended
+ * the run (cpu8048_yield) or counted a timer overflow (cpu8048_set_t1). */
+static inline void bus_done(cpu8048 *cpu, cpu_regs *r)
+{
+    r->window = cpu->prog[(r->pc >> 10) & 3];
+    r->until = cpu->run_until;
+    if (cpu->irq_poll)
+        r->gate = 0;
+    else if (r->gate)
+        r->gate = r->until;
 }
 
 /* ---- interrupts ---- */
@@ -393,8 +459,8 @@ static inline int interrupt_requested(const o2_cpu_state *s)
     return (s->tirq_pending || (s->int_pin && s->xirq_enabled)) && !s->in_irq;
 }
 
-/* Entry takes two cycles like a CALL; /INT wins over the timer. Returns the vector. */
-static unsigned enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned pc)
+/* Entry takes two cycles like a CALL; /INT wins over the timer. */
+static inline __attribute__((always_inline)) void enter_interrupt(cpu8048 *cpu, cpu_regs *r)
 {
     o2_cpu_state *s = &cpu->s;
     unsigned vector = VECTOR_EXTERNAL;
@@ -402,12 +468,10 @@ static unsigned enter_interrupt(cpu8048 *cpu, uint64_t now, unsigned pc)
         vector = VECTOR_TIMER;
         s->tirq_pending = 0;
     }
-    s->cycles = now + 2;
-    elapse(cpu, 2);
-    push(s, pc);
+    elapse(cpu, r, 2);
+    push(s, r, r->pc);
     s->in_irq = 1;
-    s->pc = (uint16_t)vector;
-    return vector;
+    jump_to(cpu, r, vector);
 }
 
 /* ---- repeated MOV A,Rr ---- */
@@ -467,197 +531,203 @@ static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op
 static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head);
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc);
 
-/* The end of an instruction: its next address and end cycle, in s and the caller's copies. */
-static inline uint64_t finish(o2_cpu_state *s, unsigned pc, uint64_t end, unsigned *next_pc)
+/* A statement that calls the bus: the machine sees s as cpu8048.h promises, and what its
+ * callback may have changed comes back into the working registers. */
+#define ON_BUS(statement) do {                  \
+        bus_view(cpu, r, from, end);            \
+        statement;                              \
+        bus_done(cpu, r);                       \
+    } while (0)
+
+/* Interrupt entry at an instruction boundary if one is requested; returns whether it was taken.
+ * cpu8048_run asks only where one may have become due (r->gate), steps ask every time. */
+static inline __attribute__((always_inline)) int take_interrupt(cpu8048 *cpu, cpu_regs *r)
 {
-    s->pc = (uint16_t)pc;
-    s->cycles = end;
-    *next_pc = pc;
-    return end;
+    cpu->irq_poll = 0;
+    if (!interrupt_requested(&cpu->s))
+        return 0;
+    enter_interrupt(cpu, r);
+    return 1;
 }
 
-/* One instruction or interrupt entry starting at cycle `now` (= s.cycles) and address *next_pc
- * (= s.pc); returns the cycle it ends at and leaves the next address in *next_pc. The caller's
- * copies of both stay in registers: reloading them from s through memory on every instruction
- * would chain each instruction's start to the previous one's stores. Forced inline so that
- * cpu8048_run's loop has no call per instruction.
- *  - `polled` (cpu8048_run): interrupts are looked for only when irq_poll says one may have
- *    become due, not before every instruction.
+/* One instruction starting at cycle `now` with the working registers *r; returns the cycle it
+ * ends at. s.pc, s.cycles, s.a and s.psw are the caller's to write back
+ * (store_regs) once it is done: writing them on every instruction would cost more than the
+ * instruction. Forced inline so that cpu8048_run's loop has no call per instruction and *r stays
+ * in host registers.
  *  - `fast` (cpu8048_run with skip_idle): a jump back by at most the length of an idle loop
  *    looks for one there (skip_idle), and a MOV A,Rr for its repeats (run_repeats). */
-static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, unsigned *next_pc,
-                                                              int polled, int fast)
+static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, cpu_regs *r, int fast)
 {
     o2_cpu_state *s = &cpu->s;
-    if (!polled || cpu->irq_poll) {
-        cpu->irq_poll = 0;
-        if (interrupt_requested(s)) {
-            *next_pc = enter_interrupt(cpu, now, *next_pc);   /* by value: the caller's pc stays in a register */
-            return now + 2;
-        }
-    }
-
-    const unsigned from = *next_pc;
-    unsigned pc = from;
-    uint8_t op = fetch(cpu, &pc);
+    const unsigned from = r->pc;
+    uint8_t op = fetch(cpu, r);
     unsigned cycles = cpu8048_cycles[op];
     uint64_t end = now + cycles;
-    s->cycles = end - 1;           /* bus callbacks see the start of the last cycle */
-    elapse(cpu, cycles);
+    elapse(cpu, r, cycles);
 
     switch (op) {
     /* 0x */
     case 0x00: break;                                                  /* NOP */
-    case 0x02: port_write(cpu, CPU8048_PORT_BUS, s->a); break;         /* OUTL BUS,A */
-    case 0x03: add(s, fetch(cpu, &pc), 0); break;                      /* ADD A,#data */
-    case 0x04: jmp(cpu, &pc, op); goto jumped;                               /* JMP 0xx */
-    case 0x05: s->xirq_enabled = 1; cpu->irq_poll = 1; break;          /* EN I */
-    case 0x07: s->a--; break;                                          /* DEC A */
-    case 0x08: s->a = port_read(cpu, CPU8048_PORT_BUS); break;         /* INS A,BUS */
-    case 0x09: s->a = port_read(cpu, CPU8048_PORT_P1); break;          /* IN A,P1 */
-    case 0x0A: s->a = port_read(cpu, CPU8048_PORT_P2); break;          /* IN A,P2 */
-    case 0x0C: case 0x0D: case 0x0E: case 0x0F: expander_read(cpu); break;  /* MOVD A,Pp */
+    case 0x02: ON_BUS(port_write(cpu, CPU8048_PORT_BUS, r->a)); break; /* OUTL BUS,A */
+    case 0x03: add(r, fetch(cpu, r), 0); break;                        /* ADD A,#data */
+    case 0x04: jmp(cpu, r, op); goto jumped;                           /* JMP 0xx */
+    case 0x05: s->xirq_enabled = 1; r->gate = 0; break;                /* EN I */
+    case 0x07: r->a = (uint8_t)(r->a - 1); break;                      /* DEC A */
+    case 0x08: ON_BUS(r->a = port_read(cpu, CPU8048_PORT_BUS)); break; /* INS A,BUS */
+    case 0x09: ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P1)); break;  /* IN A,P1 */
+    case 0x0A: ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P2)); break;  /* IN A,P2 */
+    case 0x0C: case 0x0D: case 0x0E: case 0x0F: ON_BUS(r->a = expander_read(cpu)); break; /* MOVD A,Pp */
     /* 1x */
-    case 0x10: case 0x11: (*indirect(s, op & 1u))++; break;            /* INC @Rr */
-    case 0x12: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB0 */
-    case 0x13: add(s, fetch(cpu, &pc), carry(s)); break;               /* ADDC A,#data */
-    case 0x14: call(cpu, &pc, op); break;                              /* CALL 0xx */
+    case 0x10: case 0x11: (*indirect(s, r->psw, op & 1u))++; break;    /* INC @Rr */
+    case 0x12: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB0 */
+    case 0x13: add(r, fetch(cpu, r), carry(r)); break;                 /* ADDC A,#data */
+    case 0x14: call(cpu, r, op); break;                                /* CALL 0xx */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
-    case 0x16: count_edges_to(cpu, end - 1); jump_if(cpu, &pc, take_timer_flag(s)); goto jumped;    /* JTF */
-    case 0x17: s->a++; break;                                          /* INC A */
-    EACH_REG(0x18): (*reg(s, op & 7u))++; break;                       /* INC Rr */
+    case 0x16: ON_BUS(count_edges_to(cpu, end - 1)); jump_if(cpu, r, take_timer_flag(s)); goto jumped; /* JTF */
+    case 0x17: r->a = (uint8_t)(r->a + 1); break;                      /* INC A */
+    EACH_REG(0x18): (*reg(s, r->psw, op & 7u))++; break;               /* INC Rr */
     /* 2x */
-    case 0x20: case 0x21: exchange(s, indirect(s, op & 1u)); break;    /* XCH A,@Rr */
-    case 0x23: s->a = fetch(cpu, &pc); break;                          /* MOV A,#data */
-    case 0x24: jmp(cpu, &pc, op); goto jumped;                               /* JMP 1xx */
+    case 0x20: case 0x21: exchange(r, indirect(s, r->psw, op & 1u)); break; /* XCH A,@Rr */
+    case 0x23: r->a = fetch(cpu, r); break;                            /* MOV A,#data */
+    case 0x24: jmp(cpu, r, op); goto jumped;                           /* JMP 1xx */
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
-    case 0x26: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNT0 */
-    case 0x27: s->a = 0; break;                                        /* CLR A */
-    EACH_REG(0x28): exchange(s, reg(s, op & 7u)); break;               /* XCH A,Rr */
+    case 0x26: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNT0 */
+    case 0x27: r->a = 0; break;                                        /* CLR A */
+    EACH_REG(0x28): exchange(r, reg(s, r->psw, op & 7u)); break;       /* XCH A,Rr */
     /* 3x */
-    case 0x30: case 0x31: exchange_digit(s, indirect(s, op & 1u)); break;  /* XCHD A,@Rr */
-    case 0x32: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB1 */
-    case 0x34: call(cpu, &pc, op); break;                              /* CALL 1xx */
+    case 0x30: case 0x31: exchange_digit(r, indirect(s, r->psw, op & 1u)); break; /* XCHD A,@Rr */
+    case 0x32: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB1 */
+    case 0x34: call(cpu, r, op); break;                                /* CALL 1xx */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
-    case 0x36: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JT0 */
-    case 0x37: s->a = (uint8_t)~s->a; break;                           /* CPL A */
-    case 0x39: port_write(cpu, CPU8048_PORT_P1, s->a); break;          /* OUTL P1,A */
-    case 0x3A: port_write(cpu, CPU8048_PORT_P2, s->a); break;          /* OUTL P2,A */
-    case 0x3C: case 0x3D: case 0x3E: case 0x3F: expander_write(cpu); break;  /* MOVD Pp,A */
+    case 0x36: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JT0 */
+    case 0x37: r->a = (uint8_t)~r->a; break;                           /* CPL A */
+    case 0x39: ON_BUS(port_write(cpu, CPU8048_PORT_P1, r->a)); break;  /* OUTL P1,A */
+    case 0x3A: ON_BUS(port_write(cpu, CPU8048_PORT_P2, r->a)); break;  /* OUTL P2,A */
+    case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_BUS(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
     /* 4x */
-    case 0x40: case 0x41: s->a |= *indirect(s, op & 1u); break;        /* ORL A,@Rr */
-    case 0x42: count_edges_to(cpu, end - cycles); s->a = s->timer; break;  /* MOV A,T */
-    case 0x43: s->a |= fetch(cpu, &pc); break;                         /* ORL A,#data */
-    case 0x44: jmp(cpu, &pc, op); goto jumped;                               /* JMP 2xx */
-    case 0x45: start_counter(cpu, end - cycles); break;                /* STRT CNT */
-    case 0x46: jump_if(cpu, &pc, !t1_at(cpu, end - cycles)); goto jumped;    /* JNT1 */
-    case 0x47: s->a = (uint8_t)((s->a << 4) | (s->a >> 4)); break;     /* SWAP A */
-    EACH_REG(0x48): s->a |= *reg(s, op & 7u); break;                   /* ORL A,Rr */
+    case 0x40: case 0x41: r->a |= *indirect(s, r->psw, op & 1u); break; /* ORL A,@Rr */
+    case 0x42: ON_BUS(count_edges_to(cpu, end - cycles)); r->a = s->timer; break; /* MOV A,T */
+    case 0x43: r->a |= fetch(cpu, r); break;                           /* ORL A,#data */
+    case 0x44: jmp(cpu, r, op); goto jumped;                           /* JMP 2xx */
+    case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
+    case 0x46: { int t1; ON_BUS(t1 = t1_at(cpu, end - cycles)); jump_if(cpu, r, !t1); } goto jumped; /* JNT1 */
+    case 0x47: r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); break;     /* SWAP A */
+    EACH_REG(0x48): r->a |= *reg(s, r->psw, op & 7u); break;           /* ORL A,Rr */
     /* 5x */
-    case 0x50: case 0x51: s->a &= *indirect(s, op & 1u); break;        /* ANL A,@Rr */
-    case 0x52: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB2 */
-    case 0x53: s->a &= fetch(cpu, &pc); break;                         /* ANL A,#data */
-    case 0x54: call(cpu, &pc, op); break;                              /* CALL 2xx */
-    case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break;  /* STRT T */
-    case 0x56: jump_if(cpu, &pc, t1_at(cpu, end - cycles)); goto jumped;     /* JT1 */
-    case 0x57: decimal_adjust(s); break;                               /* DA A */
-    EACH_REG(0x58): s->a &= *reg(s, op & 7u); break;                   /* ANL A,Rr */
+    case 0x50: case 0x51: r->a &= *indirect(s, r->psw, op & 1u); break; /* ANL A,@Rr */
+    case 0x52: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB2 */
+    case 0x53: r->a &= fetch(cpu, r); break;                           /* ANL A,#data */
+    case 0x54: call(cpu, r, op); break;                                /* CALL 2xx */
+    case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
+    case 0x56: { int t1; ON_BUS(t1 = t1_at(cpu, end - cycles)); jump_if(cpu, r, t1); } goto jumped; /* JT1 */
+    case 0x57: decimal_adjust(r); break;                               /* DA A */
+    EACH_REG(0x58): r->a &= *reg(s, r->psw, op & 7u); break;           /* ANL A,Rr */
     /* 6x */
-    case 0x60: case 0x61: add(s, *indirect(s, op & 1u), 0); break;     /* ADD A,@Rr */
-    case 0x62: s->timer = s->a; break;                                 /* MOV T,A */
-    case 0x64: jmp(cpu, &pc, op); goto jumped;                               /* JMP 3xx */
+    case 0x60: case 0x61: add(r, *indirect(s, r->psw, op & 1u), 0); break; /* ADD A,@Rr */
+    case 0x62: s->timer = r->a; break;                                 /* MOV T,A */
+    case 0x64: jmp(cpu, r, op); goto jumped;                           /* JMP 3xx */
     case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
-    case 0x67: rotate_right_through_carry(s); break;                   /* RRC A */
-    EACH_REG(0x68): add(s, *reg(s, op & 7u), 0); break;                /* ADD A,Rr */
+    case 0x67: rotate_right_through_carry(r); break;                   /* RRC A */
+    EACH_REG(0x68): add(r, *reg(s, r->psw, op & 7u), 0); break;        /* ADD A,Rr */
     /* 7x */
-    case 0x70: case 0x71: add(s, *indirect(s, op & 1u), carry(s)); break;  /* ADDC A,@Rr */
-    case 0x72: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB3 */
-    case 0x74: call(cpu, &pc, op); break;                              /* CALL 3xx */
+    case 0x70: case 0x71: add(r, *indirect(s, r->psw, op & 1u), carry(r)); break; /* ADDC A,@Rr */
+    case 0x72: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB3 */
+    case 0x74: call(cpu, r, op); break;                                /* CALL 3xx */
     case 0x75: break;                                                  /* ENT0 CLK */
-    case 0x76: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JF1 */
-    case 0x77: s->a = (uint8_t)((s->a >> 1) | (s->a << 7)); break;     /* RR A */
-    EACH_REG(0x78): add(s, *reg(s, op & 7u), carry(s)); break;         /* ADDC A,Rr */
+    case 0x76: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JF1 */
+    case 0x77: r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); break;     /* RR A */
+    EACH_REG(0x78): add(r, *reg(s, r->psw, op & 7u), carry(r)); break; /* ADDC A,Rr */
     /* 8x */
-    case 0x80: case 0x81: s->a = ext_read(cpu, *reg(s, op & 1u)); break;  /* MOVX A,@Rr */
-    case 0x83: pc = pop(s, 0); break;                                  /* RET */
-    case 0x84: jmp(cpu, &pc, op); goto jumped;                               /* JMP 4xx */
-    case 0x85: set_flag(s, PSW_F0, 0); break;                          /* CLR F0 */
-    case 0x86: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNI */
-    case 0x88: port_or(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break; /* ORL BUS,#data */
-    case 0x89: port_or(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break;  /* ORL P1,#data */
-    case 0x8A: port_or(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break;  /* ORL P2,#data */
-    case 0x8C: case 0x8D: case 0x8E: case 0x8F: expander_write(cpu); break;  /* ORLD Pp,A */
+    case 0x80: case 0x81: ON_BUS(r->a = ext_read(cpu, *reg(s, r->psw, op & 1u))); break; /* MOVX A,@Rr */
+    case 0x83: jump_to(cpu, r, pop(s, r, 0)); break;                   /* RET */
+    case 0x84: jmp(cpu, r, op); goto jumped;                           /* JMP 4xx */
+    case 0x85: set_flag(r, PSW_F0, 0); break;                          /* CLR F0 */
+    case 0x86: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNI */
+    case 0x88: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_BUS, v)); } break; /* ORL BUS,#data */
+    case 0x89: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_P1, v)); } break; /* ORL P1,#data */
+    case 0x8A: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_P2, v)); } break; /* ORL P2,#data */
+    case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_BUS(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
     /* 9x */
-    case 0x90: case 0x91: ext_write(cpu, *reg(s, op & 1u)); break;     /* MOVX @Rr,A */
-    case 0x92: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB4 */
-    case 0x93: retr(cpu, &pc); cpu->irq_poll = 1; break;              /* RETR */
-    case 0x94: call(cpu, &pc, op); break;                              /* CALL 4xx */
-    case 0x95: s->psw ^= PSW_F0; break;                                /* CPL F0 */
-    case 0x96: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNZ */
-    case 0x97: set_flag(s, PSW_CY, 0); break;                          /* CLR C */
-    case 0x98: port_and(cpu, CPU8048_PORT_BUS, fetch(cpu, &pc)); break;  /* ANL BUS,#data */
-    case 0x99: port_and(cpu, CPU8048_PORT_P1, fetch(cpu, &pc)); break; /* ANL P1,#data */
-    case 0x9A: port_and(cpu, CPU8048_PORT_P2, fetch(cpu, &pc)); break; /* ANL P2,#data */
-    case 0x9C: case 0x9D: case 0x9E: case 0x9F: expander_write(cpu); break;  /* ANLD Pp,A */
+    case 0x90: case 0x91: ON_BUS(ext_write(cpu, *reg(s, r->psw, op & 1u), r->a)); break; /* MOVX @Rr,A */
+    case 0x92: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB4 */
+    case 0x93: retr(cpu, r); r->gate = 0; break;                       /* RETR */
+    case 0x94: call(cpu, r, op); break;                                /* CALL 4xx */
+    case 0x95: r->psw ^= PSW_F0; break;                                /* CPL F0 */
+    case 0x96: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNZ */
+    case 0x97: set_flag(r, PSW_CY, 0); break;                          /* CLR C */
+    case 0x98: { uint8_t v = fetch(cpu, r); ON_BUS(port_and(cpu, CPU8048_PORT_BUS, v)); } break; /* ANL BUS,#data */
+    case 0x99: { uint8_t v = fetch(cpu, r); ON_BUS(port_and(cpu, CPU8048_PORT_P1, v)); } break; /* ANL P1,#data */
+    case 0x9A: { uint8_t v = fetch(cpu, r); ON_BUS(port_and(cpu, CPU8048_PORT_P2, v)); } break; /* ANL P2,#data */
+    case 0x9C: case 0x9D: case 0x9E: case 0x9F: ON_BUS(expander_write(cpu, r->a)); break; /* ANLD Pp,A */
     /* Ax */
-    case 0xA0: case 0xA1: *indirect(s, op & 1u) = s->a; break;         /* MOV @Rr,A */
-    case 0xA3: s->a = page_byte(cpu, pc, s->a); break;                 /* MOVP A,@A */
-    case 0xA4: jmp(cpu, &pc, op); goto jumped;                               /* JMP 5xx */
+    case 0xA0: case 0xA1: *indirect(s, r->psw, op & 1u) = r->a; break; /* MOV @Rr,A */
+    case 0xA3: r->a = page_byte(cpu, r->pc, r->a); break;              /* MOVP A,@A */
+    case 0xA4: jmp(cpu, r, op); goto jumped;                           /* JMP 5xx */
     case 0xA5: s->f1 = 0; break;                                       /* CLR F1 */
-    case 0xA7: s->psw ^= PSW_CY; break;                                /* CPL C */
-    EACH_REG(0xA8): *reg(s, op & 7u) = s->a; break;                    /* MOV Rr,A */
+    case 0xA7: r->psw ^= PSW_CY; break;                                /* CPL C */
+    EACH_REG(0xA8): *reg(s, r->psw, op & 7u) = r->a; break;            /* MOV Rr,A */
     /* Bx */
-    case 0xB0: case 0xB1: *indirect(s, op & 1u) = fetch(cpu, &pc); break;  /* MOV @Rr,#data */
-    case 0xB2: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB5 */
-    case 0xB3: pc = page_byte(cpu, pc, s->a) | (pc & PC_PAGE); break;  /* JMPP @A */
-    case 0xB4: call(cpu, &pc, op); break;                              /* CALL 5xx */
+    case 0xB0: case 0xB1: *indirect(s, r->psw, op & 1u) = fetch(cpu, r); break; /* MOV @Rr,#data */
+    case 0xB2: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB5 */
+    case 0xB3: jump_to(cpu, r, page_byte(cpu, r->pc, r->a) | (r->pc & PC_PAGE)); break; /* JMPP @A */
+    case 0xB4: call(cpu, r, op); break;                                /* CALL 5xx */
     case 0xB5: s->f1 = !s->f1; break;                                  /* CPL F1 */
-    case 0xB6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JF0 */
-    EACH_REG(0xB8): *reg(s, op & 7u) = fetch(cpu, &pc); break;         /* MOV Rr,#data */
+    case 0xB6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JF0 */
+    EACH_REG(0xB8): *reg(s, r->psw, op & 7u) = fetch(cpu, r); break;   /* MOV Rr,#data */
     /* Cx */
-    case 0xC4: jmp(cpu, &pc, op); goto jumped;                               /* JMP 6xx */
-    case 0xC5: set_flag(s, PSW_BS, 0); break;                          /* SEL RB0 */
-    case 0xC6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JZ */
-    case 0xC7: s->a = s->psw | PSW_ONE; break;                         /* MOV A,PSW */
-    EACH_REG(0xC8): (*reg(s, op & 7u))--; break;                       /* DEC Rr */
+    case 0xC4: jmp(cpu, r, op); goto jumped;                           /* JMP 6xx */
+    case 0xC5: set_flag(r, PSW_BS, 0); break;                          /* SEL RB0 */
+    case 0xC6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JZ */
+    case 0xC7: r->a = r->psw | PSW_ONE; break;                         /* MOV A,PSW */
+    EACH_REG(0xC8): (*reg(s, r->psw, op & 7u))--; break;               /* DEC Rr */
     /* Dx */
-    case 0xD0: case 0xD1: s->a ^= *indirect(s, op & 1u); break;        /* XRL A,@Rr */
-    case 0xD2: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB6 */
-    case 0xD3: s->a ^= fetch(cpu, &pc); break;                         /* XRL A,#data */
-    case 0xD4: call(cpu, &pc, op); break;                              /* CALL 6xx */
-    case 0xD5: set_flag(s, PSW_BS, 1); break;                          /* SEL RB1 */
-    case 0xD7: s->psw = s->a | PSW_ONE; break;                         /* MOV PSW,A */
-    EACH_REG(0xD8): s->a ^= *reg(s, op & 7u); break;                   /* XRL A,Rr */
+    case 0xD0: case 0xD1: r->a ^= *indirect(s, r->psw, op & 1u); break; /* XRL A,@Rr */
+    case 0xD2: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB6 */
+    case 0xD3: r->a ^= fetch(cpu, r); break;                           /* XRL A,#data */
+    case 0xD4: call(cpu, r, op); break;                                /* CALL 6xx */
+    case 0xD5: set_flag(r, PSW_BS, 1); break;                          /* SEL RB1 */
+    case 0xD7: r->psw = r->a | PSW_ONE; break;                         /* MOV PSW,A */
+    EACH_REG(0xD8): r->a ^= *reg(s, r->psw, op & 7u); break;           /* XRL A,Rr */
     /* Ex */
-    case 0xE3: s->a = program_byte(cpu, MOVP3_PAGE | s->a); break;     /* MOVP3 A,@A */
-    case 0xE4: jmp(cpu, &pc, op); goto jumped;                               /* JMP 7xx */
+    case 0xE3: r->a = program_byte(cpu, MOVP3_PAGE | r->a); break;     /* MOVP3 A,@A */
+    case 0xE4: jmp(cpu, r, op); goto jumped;                           /* JMP 7xx */
     case 0xE5: s->mb = 0; break;                                       /* SEL MB0 */
-    case 0xE6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JNC */
-    case 0xE7: s->a = (uint8_t)((s->a << 1) | (s->a >> 7)); break;     /* RL A */
-    EACH_REG(0xE8): jump_if(cpu, &pc, --*reg(s, op & 7u) != 0); goto jumped; /* DJNZ Rr,addr */
+    case 0xE6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNC */
+    case 0xE7: r->a = (uint8_t)((r->a << 1) | (r->a >> 7)); break;     /* RL A */
+    EACH_REG(0xE8): jump_if(cpu, r, --*reg(s, r->psw, op & 7u) != 0); goto jumped; /* DJNZ Rr,addr */
     /* Fx */
-    case 0xF0: case 0xF1: s->a = *indirect(s, op & 1u); break;         /* MOV A,@Rr */
-    case 0xF2: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JB7 */
-    case 0xF4: call(cpu, &pc, op); break;                              /* CALL 7xx */
+    case 0xF0: case 0xF1: r->a = *indirect(s, r->psw, op & 1u); break; /* MOV A,@Rr */
+    case 0xF2: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB7 */
+    case 0xF4: call(cpu, r, op); break;                                /* CALL 7xx */
     case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
-    case 0xF6: jump_if(cpu, &pc, steady_condition(s, op)); goto jumped;      /* JC */
-    case 0xF7: rotate_left_through_carry(s); break;                    /* RLC A */
+    case 0xF6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JC */
+    case 0xF7: rotate_left_through_carry(r); break;                    /* RLC A */
     EACH_REG(0xF8):                                                    /* MOV A,Rr */
-        s->a = *reg(s, op & 7u);
-        if (fast && program_byte(cpu, pc) == op)
+        r->a = *reg(s, r->psw, op & 7u);
+        if (fast && r->window[r->pc & PROG_WINDOW] == op) {
+            unsigned pc = r->pc;
             end = run_repeats(cpu, end, &pc, op);
+            jump_to(cpu, r, pc);
+        }
         break;
     default: break;                                                    /* undefined: no-op */
     }
-    return finish(s, pc, end, next_pc);
+    return end;
 jumped:
-    if (fast && from - pc <= IDLE_LOOP_BACK) {
-        s->pc = (uint16_t)pc;
-        end = skip_idle(cpu, end, pc);
-    } else if (fast && from - pc <= FILL_LOOP_BACK) {
+    if (fast && from - r->pc <= IDLE_LOOP_BACK) {
+        store_regs(cpu, r);
+        end = skip_idle(cpu, end, r->pc);
+        r->a = s->a;
+    } else if (fast && from - r->pc <= FILL_LOOP_BACK) {
+        unsigned pc = r->pc;
+        store_regs(cpu, r);
         end = run_fill_loop(cpu, end, &pc);
+        r->a = s->a;
+        jump_to(cpu, r, pc);
+        bus_done(cpu, r);
     }
-    return finish(s, pc, end, next_pc);
+    return end;
 }
 
 /* ---- idle loops ---- */
@@ -672,50 +742,51 @@ typedef struct idle_loop {
     uint8_t a;
 } idle_loop;
 
-/* A conditional jump at *pc (opcode already fetched) that lands on `head`. */
-static int jumps_back(const cpu8048 *cpu, unsigned *pc, unsigned head)
+/* A conditional jump at at->pc (opcode already fetched) that lands on `head`. */
+static int jumps_back(const cpu8048 *cpu, cpu_regs *at, unsigned head)
 {
-    unsigned page = *pc & PC_PAGE;
-    return (page | fetch(cpu, pc)) == head;
+    unsigned page = at->pc & PC_PAGE;
+    return (page | fetch(cpu, at)) == head;
 }
 
 static int find_idle_loop(cpu8048 *cpu, unsigned head, idle_loop *loop)
 {
     o2_cpu_state *s = &cpu->s;
-    unsigned pc = head;
-    uint8_t first = fetch(cpu, &pc);
+    cpu_regs at = regs_of(cpu);   /* A and PSW as execute() left them in s */
+    jump_to(cpu, &at, head);
+    uint8_t first = fetch(cpu, &at);
     *loop = (idle_loop){ .period = cpu8048_cycles[first], .max = UINT_MAX };
     if ((first & 0x1F) == 0x04)                                            /* JMP $ */
-        return far_target(s, first, fetch(cpu, &pc)) == head;
+        return far_target(s, first, fetch(cpu, &at)) == head;
     if ((first & 0xF8) == 0xE8) {                                          /* DJNZ Rr,$ */
-        loop->counter = reg(s, first & 7u);
+        loop->counter = reg(s, s->psw, first & 7u);
         loop->step = -1;
         loop->max = (uint8_t)(*loop->counter - 1u);     /* the jumps back before it reaches 0 */
-        return jumps_back(cpu, &pc, head);
+        return jumps_back(cpu, &at, head);
     }
-    int condition = steady_condition(s, first);
+    int condition = steady_condition(s, &at, first);
     if (condition > 0)                                                     /* Jcc $, taken */
-        return jumps_back(cpu, &pc, head);
+        return jumps_back(cpu, &at, head);
     if (condition == 0) {                                                  /* Jcc out; JMP $-2 */
-        fetch(cpu, &pc);
-        uint8_t jump = fetch(cpu, &pc);
+        fetch(cpu, &at);
+        uint8_t jump = fetch(cpu, &at);
         loop->period += cpu8048_cycles[jump];
-        return (jump & 0x1F) == 0x04 && far_target(s, jump, fetch(cpu, &pc)) == head;
+        return (jump & 0x1F) == 0x04 && far_target(s, jump, fetch(cpu, &at)) == head;
     }
-    uint8_t second = fetch(cpu, &pc);
+    uint8_t second = fetch(cpu, &at);
     loop->period += cpu8048_cycles[second];
     if ((first & 0xF8) == 0x18 || (first & 0xF8) == 0xC8) {                /* INC/DEC Rr; JMP $ */
-        loop->counter = reg(s, first & 7u);
+        loop->counter = reg(s, s->psw, first & 7u);
         loop->step = (first & 0xF8) == 0x18 ? 1 : -1;
-        return (second & 0x1F) == 0x04 && far_target(s, second, fetch(cpu, &pc)) == head;
+        return (second & 0x1F) == 0x04 && far_target(s, second, fetch(cpu, &at)) == head;
     }
     if ((first & 0xF8) == 0xF8 || first == 0xF0 || first == 0xF1) {       /* MOV A,Rr / A,@Ri */
         loop->loads_a = 1;
-        loop->a = (first & 0xF8) == 0xF8 ? *reg(s, first & 7u) : *indirect(s, first & 1u);
+        loop->a = (first & 0xF8) == 0xF8 ? *reg(s, s->psw, first & 7u) : *indirect(s, s->psw, first & 1u);
         if (second == 0xC6)                                                /* JZ $ */
-            return loop->a == 0 && jumps_back(cpu, &pc, head);
+            return loop->a == 0 && jumps_back(cpu, &at, head);
         if (second == 0x96)                                                /* JNZ $ */
-            return loop->a != 0 && jumps_back(cpu, &pc, head);
+            return loop->a != 0 && jumps_back(cpu, &at, head);
     }
     return 0;
 }
@@ -768,37 +839,38 @@ typedef struct fill_loop {
 static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
 {
     o2_cpu_state *s = &cpu->s;
-    unsigned pc = head;
-    uint8_t step = fetch(cpu, &pc);
+    cpu_regs at = regs_of(cpu);
+    jump_to(cpu, &at, head);
+    uint8_t step = fetch(cpu, &at);
     if ((step & 0xFE) != 0xC8 && (step & 0xFE) != 0x18)                      /* DEC/INC R0/R1 */
         return 0;
     unsigned i = step & 1u;
-    uint8_t load = fetch(cpu, &pc);
+    uint8_t load = fetch(cpu, &at);
     if (load == 0x27)                                                        /* CLR A */
         loop->value = 0;
     else if (load == 0x23)                                                   /* MOV A,#v */
-        loop->value = fetch(cpu, &pc);
+        loop->value = fetch(cpu, &at);
     else
         return 0;
-    loop->store_pc = pc;
-    if (fetch(cpu, &pc) != (0x90 | i))                                       /* MOVX @Ri,A */
+    loop->store_pc = at.pc;
+    if (fetch(cpu, &at) != (0x90 | i))                                       /* MOVX @Ri,A */
         return 0;
-    loop->after_store_pc = pc;
-    if (fetch(cpu, &pc) != (0xF8 | i))                                       /* MOV A,Ri */
+    loop->after_store_pc = at.pc;
+    if (fetch(cpu, &at) != (0xF8 | i))                                       /* MOV A,Ri */
         return 0;
-    uint8_t compare = fetch(cpu, &pc);
+    uint8_t compare = fetch(cpu, &at);
     if ((compare & 0xF8) == 0xD8) {                                          /* XRL A,Rr */
-        loop->end = reg(s, compare & 7u);
+        loop->end = reg(s, s->psw, compare & 7u);
     } else if (compare == 0xD3) {                                            /* XRL A,#e */
-        loop->immediate = fetch(cpu, &pc);
+        loop->immediate = fetch(cpu, &at);
         loop->end = &loop->immediate;
     } else {
         return 0;
     }
-    if (fetch(cpu, &pc) != 0x96 || !jumps_back(cpu, &pc, head))             /* JNZ head */
+    if (fetch(cpu, &at) != 0x96 || !jumps_back(cpu, &at, head))             /* JNZ head */
         return 0;
-    loop->exit_pc = pc;
-    loop->pointer = reg(s, i);
+    loop->exit_pc = at.pc;
+    loop->pointer = reg(s, s->psw, i);
     loop->step = (step & 0xF8) == 0x18 ? 1 : -1;
     loop->store_cycle = 1u + cpu8048_cycles[load] + 1u;
     loop->period = loop->store_cycle + 1u + 1u + cpu8048_cycles[compare] + 2u;
@@ -823,7 +895,7 @@ static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
         s->a = loop.value;
         s->pc = (uint16_t)loop.store_pc;            /* as during the MOVX's bus access */
         s->cycles = now + loop.store_cycle;
-        ext_write(cpu, *loop.pointer);
+        ext_write(cpu, *loop.pointer, s->a);
         if (cpu->run_until != until) {
             elapse_many(s, loop.store_cycle + 1u);
             *pc = loop.after_store_pc;
@@ -841,30 +913,51 @@ static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
     return now;
 }
 
+/* The working registers back into s after execute(), with the cycle reached. */
+static inline void finish(cpu8048 *cpu, const cpu_regs *r, uint64_t now)
+{
+    store_regs(cpu, r);
+    cpu->s.cycles = now;
+}
+
 int cpu8048_step(cpu8048 *cpu)
 {
-    unsigned pc = cpu->s.pc;
+    cpu_regs r = regs_of(cpu);
     uint64_t start = cpu->s.cycles;
-    return (int)(execute(cpu, start, &pc, 0, 0) - start);
+    uint64_t end = take_interrupt(cpu, &r) ? start + 2 : execute(cpu, start, &r, 0);
+    finish(cpu, &r, end);
+    return (int)(end - start);
 }
 
 void cpu8048_run(cpu8048 *cpu, uint64_t until)
 {
-    unsigned pc = cpu->s.pc;
-    uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
-    cpu->irq_poll = 1;             /* the pins may have changed since the last run */
-    while (now < cpu->run_until)
-        now = execute(cpu, now, &pc, 1, cpu->skip_idle);
+    cpu_regs r = regs_of(cpu);     /* gate 0: the pins may have changed since the last run */
+    const int fast = cpu->skip_idle;
+    uint64_t now = cpu->s.cycles;
+    for (;;) {
+        if (__builtin_expect(now >= r.gate, 0)) {
+            if (now >= r.until)
+                break;
+            r.gate = r.until;
+            if (take_interrupt(cpu, &r)) {
+                now += 2;
+                continue;
+            }
+        }
+        now = execute(cpu, now, &r, fast);
+    }
+    finish(cpu, &r, now);
 }
 
 void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints)
 {
-    unsigned pc = cpu->s.pc;
-    uint64_t now = cpu->s.cycles;
     cpu->run_until = until;
-    while (now < cpu->run_until && !breakpoints[pc & 0xFFFu])
-        now = execute(cpu, now, &pc, 0, 0);
+    cpu_regs r = regs_of(cpu);
+    uint64_t now = cpu->s.cycles;
+    while (now < r.until && !breakpoints[r.pc & 0xFFFu])
+        now = take_interrupt(cpu, &r) ? now + 2 : execute(cpu, now, &r, 0);
+    finish(cpu, &r, now);
 }
 
 /* ---- life cycle ---- */

@@ -9,12 +9,16 @@
  *  - s.cycles counts machine cycles. A bus callback made by an instruction (MOVX, IN, INS, OUTL,
  *    ANL/ORL port) runs with s.cycles already advanced past all but the last machine cycle of
  *    that instruction, i.e. the access happens at the start of its final cycle. The machine
- *    turns this into a beam position. During the callback s.pc still holds the address of the
- *    instruction making the access (the PC is written back when the instruction ends).
+ *    turns this into a beam position. During the callback s.pc holds the address of the
+ *    instruction making the access, and s.a and s.psw are current.
+ *  - Inside a run, s.pc, s.cycles, s.a and s.psw are current only during a bus callback: the
+ *    CPU works on its own copies and writes them back before each callback and when the run
+ *    (or step) returns.
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
- *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc
- *    or s.cycles (the run loop keeps its own copies of both).
+ *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc,
+ *    s.cycles, s.a or s.psw (the run loop keeps its own copies), and may remap prog[] (a bank
+ *    switch), which the next fetch sees.
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
  *    which counts falling edges in counter mode) and int_pin between instructions, or gives
  *    T1 on demand through the bus's read_t1.
@@ -69,8 +73,8 @@ typedef struct cpu8048 {
     cpu8048_bus bus;
     uint64_t run_until;
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
-    uint8_t irq_poll;         /* cpu8048_run: an interrupt may have become due (EN I, RETR, a
-                                 timer overflow, a new run): look before the next instruction */
+    uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
+                                 before the next instruction (EN I, RETR and a new run do too) */
 } cpu8048;
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets the bus */
