@@ -331,18 +331,57 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
     }
 }
 
-#define ALL_OBJECTS (~0u)
+/* Bit i of each line objects[i] covers, set or cleared. */
+static void mark_object_lines(vdc8244 *v, unsigned i, int on)
+{
+    const shown_object *o = &v->objects[i];
+    unsigned end = o->top + o->lines < VDC_SCREEN_H ? o->top + o->lines : VDC_SCREEN_H;
+    for (unsigned line = o->top; line < end; line++)
+        v->line_objects[line] = on ? v->line_objects[line] | 1u << i : v->line_objects[line] & ~(1u << i);
+}
 
-/* The objects' rows on `line`, in drawing order. */
-static void describe_objects(const vdc8244 *v, const shown_object *objects, line_desc *d, unsigned line)
+/* The objects' bits (objects[] order) of the change masks list_objects takes. */
+static uint32_t object_bits(unsigned sprites, unsigned chars, unsigned quads)
+{
+    uint32_t bits = chars & ((1u << CHARS) - 1);
+    for (unsigned q = 0; q < QUADS; q++)
+        if (quads >> q & 1)
+            bits |= ((1u << QUAD_CHARS) - 1) << (CHARS + QUAD_CHARS * q);
+    for (unsigned n = 0; n < SPRITES; n++)
+        if (sprites >> n & 1)
+            bits |= 1u << (CHAR_OBJECTS + SPRITES - 1 - n);
+    return bits;
+}
+
+/* list_objects on v->objects, keeping line_objects in step. */
+static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads)
+{
+    uint32_t changed = object_bits(sprites, chars, quads);
+    for (uint32_t left = changed; left; left &= left - 1)
+        mark_object_lines(v, (unsigned)__builtin_ctz(left), 0);
+    list_objects(v, v->objects, sprites, chars, quads);
+    for (uint32_t left = changed; left; left &= left - 1)
+        mark_object_lines(v, (unsigned)__builtin_ctz(left), 1);
+}
+
+#define ALL_OBJECTS (~0u)
+#define CHAR_OBJECT_BITS ((1u << CHAR_OBJECTS) - 1)
+
+/* The objects' rows on `line`, in drawing order, looking at those of `candidates` (bit i:
+ * objects[i]; any superset of the objects on the line). */
+static void describe_objects(const vdc8244 *v, const shown_object *objects, uint32_t candidates,
+                             line_desc *d, unsigned line)
 {
     d->first_char = d->count;
-    for (const shown_object *o = objects; o < objects + CHAR_OBJECTS; o++)
+    for (uint32_t left = candidates & CHAR_OBJECT_BITS; left; left &= left - 1) {
+        const shown_object *o = &objects[__builtin_ctz(left)];
         if (line - o->top < o->lines)
             add_piece(d, o->start, PIECE_MSB_FIRST, v->charset[(o->first + ((line - o->top) >> 1)) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, o->pen, o->cls);
+    }
     d->chars = (uint8_t)(d->count - d->first_char);
-    for (const shown_object *o = objects + CHAR_OBJECTS; o < objects + VDC_OBJECTS; o++) {
+    for (uint32_t left = candidates & ~CHAR_OBJECT_BITS; left; left &= left - 1) {
+        const shown_object *o = &objects[__builtin_ctz(left)];
         if (line - o->top >= o->lines)
             continue;
         unsigned row = (line - o->top) >> (1 + o->double_size);
@@ -372,7 +411,8 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
         shown_object fresh[VDC_OBJECTS];
         if (!RENDER_CACHE)                 /* the reference: from the registers, every line */
             list_objects(v, fresh, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
-        describe_objects(v, RENDER_CACHE ? v->objects : fresh, d, line);
+        describe_objects(v, RENDER_CACHE ? v->objects : fresh, RENDER_CACHE ? v->line_objects[line] : ALL_OBJECTS,
+                         d, line);
     }
 }
 
@@ -621,7 +661,7 @@ static void sync_cache(vdc8244 *v)
     /* Whatever the look, a line an object covered or covers no longer shows that object. */
     invalidate_objects(v, was, sprites, chars, quads);
     invalidate_objects(v, now, sprites, chars, quads);
-    list_objects(v, v->objects, sprites, chars, quads);
+    relist_objects(v, sprites, chars, quads);
     v->look = find_look(v);
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
     v->changed = 0;
@@ -726,7 +766,9 @@ static void forget_lines(vdc8244 *v)
     v->look_slot = 0;
     v->next_look = 1;
     v->look = find_look(v);
-    list_objects(v, v->objects, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
+    memset(v->line_objects, 0, sizeof v->line_objects);
+    memset(v->objects, 0, sizeof v->objects);
+    relist_objects(v, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
     v->changed = 0;
 }
 

@@ -212,6 +212,8 @@ struct vdc8244 {
     unsigned look_slot;            /* where the next new look goes in looks[] (round robin) */
     vdc_look looks[VDC_LOOKS];
     shown_object objects[VDC_OBJECTS];  /* from the registers as last seen, in drawing order */
+    uint32_t line_objects[VDC_SCREEN_H]; /* bit i: objects[i] covers that line (a line's
+                                            description visits only these) */
     /* The last line drawn whole (NO_LINE: none on screen as drawn), described in
      * desc[above_slot]: the next line, if it has the same description and collision selection,
      * is a copy of it. The other slot takes the line being drawn. */
