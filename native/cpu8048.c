@@ -91,7 +91,7 @@ int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
 typedef struct cpu_regs {
     unsigned pc;
     unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
-    const uint8_t *window;    /* prog[] window holding pc */
+    uintptr_t code;           /* code + pc: the address of the byte at pc in its prog[] window */
     uint64_t until;           /* cpu->run_until as of the last bus callback */
     /* cpu8048_run compares the cycle with this alone before each instruction: `until`, or 0 while
      * an interrupt may have become due (cpu->irq_poll, EN I, RETR), so that one compare covers
@@ -99,11 +99,20 @@ typedef struct cpu_regs {
     uint64_t gate;
 } cpu_regs;
 
+/* The window of r->pc, as an address to add the PC to: fetches then neither mask the PC nor
+ * look prog[] up. Integer arithmetic, as the sum is only ever formed for a PC inside the window. */
+static inline void refresh_window(const cpu8048 *cpu, cpu_regs *r)
+{
+    unsigned start = r->pc & ~(unsigned)PROG_WINDOW;
+    r->code = (uintptr_t)cpu->prog[start >> 10] - start;
+}
+
 static inline cpu_regs regs_of(const cpu8048 *cpu)
 {
     const o2_cpu_state *s = &cpu->s;
-    return (cpu_regs){ .pc = s->pc, .a = s->a, .psw = s->psw,
-                       .window = cpu->prog[(s->pc >> 10) & 3], .until = cpu->run_until, .gate = 0 };
+    cpu_regs r = { .pc = s->pc & PC_MASK, .a = s->a, .psw = s->psw, .until = cpu->run_until, .gate = 0 };
+    refresh_window(cpu, &r);
+    return r;
 }
 
 static inline void store_regs(cpu8048 *cpu, const cpu_regs *r)
@@ -123,21 +132,25 @@ static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
 static inline void jump_to(const cpu8048 *cpu, cpu_regs *r, unsigned pc)
 {
     r->pc = pc;
-    r->window = cpu->prog[(pc >> 10) & 3];
+    refresh_window(cpu, r);
+}
+
+/* The program byte at the PC, without moving it. */
+static inline uint8_t code_byte(const cpu_regs *r)
+{
+    return *(const uint8_t *)(r->code + r->pc);
 }
 
 /* Next program byte; the PC wraps inside its 2 KiB half. Only a step into another window (or
  * the wrap) looks at prog[] again. */
 static inline uint8_t fetch(const cpu8048 *cpu, cpu_regs *r)
 {
-    uint8_t byte = r->window[r->pc & PROG_WINDOW];
-    unsigned next = r->pc + 1;
-    if (__builtin_expect((next & PROG_WINDOW) == 0, 0)) {
-        if ((next & PC_IN_BANK) == 0)
-            next -= PC_IN_BANK + 1;   /* from the top of a half back to its start */
-        jump_to(cpu, r, next);
-    } else {
-        r->pc = next;
+    uint8_t byte = code_byte(r);
+    r->pc++;
+    if (__builtin_expect((r->pc & PROG_WINDOW) == 0, 0)) {
+        if ((r->pc & PC_IN_BANK) == 0)
+            r->pc -= PC_IN_BANK + 1;  /* from the top of a half back to its start */
+        refresh_window(cpu, r);
     }
     return byte;
 }
@@ -444,7 +457,7 @@ static inline void bus_view(cpu8048 *cpu, const cpu_regs *r, unsigned from, uint
  * the run (cpu8048_yield) or counted a timer overflow (cpu8048_set_t1). */
 static inline void bus_done(cpu8048 *cpu, cpu_regs *r)
 {
-    r->window = cpu->prog[(r->pc >> 10) & 3];
+    refresh_window(cpu, r);
     r->until = cpu->run_until;
     if (cpu->irq_poll)
         r->gate = 0;
@@ -705,7 +718,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0xF7: rotate_left_through_carry(r); break;                    /* RLC A */
     EACH_REG(0xF8):                                                    /* MOV A,Rr */
         r->a = *reg(s, r->psw, op & 7u);
-        if (fast && r->window[r->pc & PROG_WINDOW] == op) {
+        if (fast && code_byte(r) == op) {
             unsigned pc = r->pc;
             end = run_repeats(cpu, end, &pc, op);
             jump_to(cpu, r, pc);
