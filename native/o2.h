@@ -246,8 +246,12 @@ const uint8_t *o2_vdc_registers(const o2_machine *m);
 #define O2_SCREEN_W 360
 #define O2_SCREEN_H 243
 uint8_t *o2_screen(o2_machine *m);
-/* Sound: PCM samples (mono int16) of the last complete frame; the rate is 44100 at power-on. */
-const int16_t *o2_audio(o2_machine *m, uint32_t *count);
+/* Sound: PCM samples (mono int16) of the last complete frame; the rate is 44100 at power-on.
+ * The samples (a buffer of O2_AUDIO_MAX_SAMPLES) and their count stay where they are while the
+ * machine lives: o2_audio returns the first and points *count at the second, so that a caller
+ * can keep views of both instead of asking every frame. */
+#define O2_AUDIO_MAX_SAMPLES 2048   /* per frame: enough for 48 kHz at 49.7 Hz with margin */
+const int16_t *o2_audio(o2_machine *m, const uint32_t **count);
 void o2_set_sample_rate(o2_machine *m, uint32_t rate);
 int  o2_cart_bank(const o2_machine *m);   /* bank mapped now, -1 without a cartridge */
 /* Keyboard: row 0-5 and column 0-7 as in the matrix (emu/keys.py); joystick n = 0 left, 1 right,

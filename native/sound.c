@@ -233,9 +233,9 @@ void sound_end_frame(o2_sound *s)
     s->count = 0;
 }
 
-const int16_t *sound_last_frame(const o2_sound *s, uint32_t *count)
+const int16_t *sound_last_frame(const o2_sound *s, const uint32_t **count)
 {
-    *count = s->frame_count;
+    *count = &s->frame_count;
     return s->frame_samples;
 }
 

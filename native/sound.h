@@ -59,7 +59,7 @@
 
 #define SOUND_LEVEL_UNIT     2048   /* PCM value per volume step: volume 15 -> 30720 */
 #define SOUND_FIR_TAPS       16
-#define SOUND_MAX_SAMPLES    2048   /* per frame: enough for 48 kHz at 49.7 Hz with margin */
+#define SOUND_MAX_SAMPLES    O2_AUDIO_MAX_SAMPLES
 #define SOUND_SUB_BLOCK      1024   /* sub-samples filtered at a time, at most */
 
 typedef struct o2_sound {
@@ -191,8 +191,8 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
  * when its level changes or a frame ends, so this is an addition. */
 static inline void sound_run(o2_sound *s, uint32_t hc) { s->pending_hc += hc; }
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
-/* The samples of the last complete frame (frame_samples / frame_count). */
-const int16_t *sound_last_frame(const o2_sound *s, uint32_t *count);
+/* The samples of the last complete frame (frame_samples), *count pointed at their number. */
+const int16_t *sound_last_frame(const o2_sound *s, const uint32_t **count);
 void sound_state(o2_sound *s, o2_stream *st);
 
 #endif /* SOUND_H */

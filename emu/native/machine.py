@@ -84,7 +84,13 @@ class Machine:
         self.xram = self._view(lib.o2_xram(self._m), lib.O2_XRAM_SIZE)
         shape = (lib.O2_SCREEN_H, lib.O2_SCREEN_W, 3)
         self.screen = self._view(lib.o2_screen(self._m), shape[0] * shape[1] * 3).reshape(shape)
-        self._count = ffi.new("uint32_t *")
+        # The last frame's samples and their count stay where they are (o2.h): views of both,
+        # so that a frame's audio costs one copy and no call.
+        count = ffi.new("const uint32_t **")
+        samples = lib.o2_audio(self._m, count)
+        self._audio = _np.frombuffer(ffi.buffer(self._inside(samples), 2 * lib.O2_AUDIO_MAX_SAMPLES),
+                                     dtype=_np.int16)
+        self._audio_count = self._inside(count[0])
 
     def _inside(self, pointer):
         """The pointer (into this machine's memory), holding the machine alive while it lives:
@@ -97,8 +103,7 @@ class Machine:
 
     def audio(self):
         """The int16 samples of the last complete frame (a copy)."""
-        samples = lib.o2_audio(self._m, self._count)
-        return _np.frombuffer(ffi.buffer(samples, 2 * self._count[0]), dtype=_np.int16).copy()
+        return self._audio[:self._audio_count[0]].copy()
 
     def set_sample_rate(self, rate: int):
         lib.o2_set_sample_rate(self._m, rate)

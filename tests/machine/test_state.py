@@ -198,3 +198,18 @@ def test_state_hashes_are_fnv1a_as_the_layout_says(saved):
     assert state[8] == 0
     assert int.from_bytes(state[9:17], "little") == setup
     assert int.from_bytes(state[-8:], "little") == fnv1a(state[:-8])
+
+
+def test_a_frames_audio_is_its_own_copy():
+    # m.audio is read from one buffer the core rewrites every frame (native/o2.h, o2_audio): what
+    # a caller got must stay that frame's, and changing it must not reach the machine.
+    m = machine()
+    m.run_frames(3)
+    first = m.audio
+    kept = first.copy()
+    m.run_frames(1)
+    second = m.audio
+    assert not np.array_equal(second, kept)          # the frames sound different
+    np.testing.assert_array_equal(first, kept)
+    second[:] = 0
+    assert m.audio.any() and first.flags.writeable
