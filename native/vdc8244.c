@@ -219,13 +219,26 @@ static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsig
     p->cls = cls;
 }
 
-static void describe_grid(const vdc8244 *v, line_desc *d, unsigned line, uint8_t pen)
+/* The kind of grid line `line` is (vdc8244.h, VDC_GRID_KINDS): its row, and whether it is one of
+ * the row's horizontal segment lines. */
+static unsigned grid_kind(const vdc8244 *v, unsigned line)
 {
-    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
-    if (!(ctrl & VDC_CTRL_GRID) || line < GRID_TOP_LINE)
-        return;
+    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_GRID) || line < GRID_TOP_LINE)
+        return 0;
     unsigned row = (line - GRID_TOP_LINE) / GRID_ROW_LINES;
     unsigned within = (line - GRID_TOP_LINE) % GRID_ROW_LINES;
+    if (row >= HGRID_ROWS || (row >= VGRID_ROWS && within >= HGRID_LINES))
+        return 0;
+    return 1 + 2 * row + (within < HGRID_LINES);
+}
+
+/* The grid's pieces on a line of that kind. */
+static void describe_grid(const vdc8244 *v, line_desc *d, unsigned kind, uint8_t pen)
+{
+    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
+    if (kind == 0)
+        return;
+    unsigned row = (kind - 1) / 2;
     if (row < VGRID_ROWS) {
         unsigned width = OBJ_PIXEL_HC * ((ctrl & VDC_CTRL_WIDE_VGRID) ? VGRID_WIDE_X : VGRID_WIDTH_X);
         for (unsigned c = 0; c < VGRID_COLS; c++)
@@ -233,7 +246,7 @@ static void describe_grid(const vdc8244 *v, line_desc *d, unsigned line, uint8_t
                 add_piece(d, OBJ_PIXEL_HC * (GRID_LEFT_X + GRID_COL_X * c), PIECE_SOLID, 0, width,
                           pen, VDC_COLL_VGRID);
     }
-    if (row < HGRID_ROWS && within < HGRID_LINES) {
+    if ((kind - 1) & 1) {                          /* the row's horizontal segments */
         for (unsigned c = 0; c < HGRID_COLS; c++) {
             uint8_t on = row < VGRID_ROWS ? v->reg[VDC_REG_HGRID + c] >> row & 1
                                           : v->reg[VDC_REG_HGRID_ROW8 + c] & HGRID_ROW8_BIT;
@@ -247,6 +260,7 @@ static void describe_grid(const vdc8244 *v, line_desc *d, unsigned line, uint8_t
                           OBJ_PIXEL_HC * VGRID_WIDTH_X, pen, VDC_COLL_HGRID);
     }
 }
+_Static_assert(VGRID_COLS + HGRID_COLS + VGRID_COLS <= LINE_PIECES, "a grid line's pieces fit a line_desc");
 
 /* The lines a character starting at line y with pointer ptr covers from *top (0: it does not
  * show), and the ROM address of its first row (vdc8244.h). */
@@ -397,16 +411,27 @@ static uint8_t reverse3(uint8_t c)
     return (uint8_t)((c & 1) << 2 | (c & 2) | (c & 4) >> 2);
 }
 
-static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
+/* P17 low lights background and grid. */
+static uint8_t background_pen(const vdc8244 *v)
 {
     uint8_t color = v->reg[VDC_REG_COLOR];
-    uint8_t dim = v->p17 ? 0 : PEN_LUMINANCE;      /* P17 low lights background and grid */
-    uint8_t grid = (uint8_t)(reverse3(color & COLOR_MASK) | dim | ((color & COLOR_GRID_BRIGHT) ? PEN_LUMINANCE : 0));
-    d->bg = (uint8_t)(reverse3(color >> COLOR_BG_SHIFT & COLOR_MASK) | dim);
+    return (uint8_t)(reverse3(color >> COLOR_BG_SHIFT & COLOR_MASK) | (v->p17 ? 0 : PEN_LUMINANCE));
+}
+
+static uint8_t grid_pen(const vdc8244 *v)
+{
+    uint8_t color = v->reg[VDC_REG_COLOR];
+    int bright = !v->p17 || (color & COLOR_GRID_BRIGHT);
+    return (uint8_t)(reverse3(color & COLOR_MASK) | (bright ? PEN_LUMINANCE : 0));
+}
+
+static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
+{
+    d->grid = (uint8_t)grid_kind(v, line);
+    d->look = v->look;
     d->count = 0;
     d->first_char = 0;
     d->chars = 0;
-    describe_grid(v, d, line, grid);
     if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE) {
         shown_object fresh[VDC_OBJECTS];
         if (!RENDER_CACHE)                 /* the reference: from the registers, every line */
@@ -417,8 +442,9 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
 }
 
 /* Collision classes are tracked as bitmaps over the active part of the line. */
-#define CLASS_WORDS        ((ACTIVE_END + 63) / 64)
+#define CLASS_WORDS        VDC_CLASS_WORDS
 #define CLASSES            8
+_Static_assert(CLASS_WORDS * 64 >= ACTIVE_END, "a class's bitmap covers the active part of a line");
 
 typedef struct span {
     unsigned x0, x1;                   /* half-clocks being drawn, [x0, x1) */
@@ -564,9 +590,33 @@ static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1)
     return 0;
 }
 
+static const uint8_t grid_classes[2] = { VDC_COLL_VGRID, VDC_COLL_HGRID };   /* grid_template.cover */
+
+/* The template of a kind of grid line under the look now (drawn first if it is not: the
+ * background, then the grid's pieces; the reference build draws it every time). */
+static const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
+{
+    grid_template *t = &v->grid[kind];
+    if (RENDER_CACHE && t->look == v->look)
+        return t;
+    line_desc d = { .count = 0 };
+    describe_grid(v, &d, kind, grid_pen(v));
+    span s = { .x0 = 0, .x1 = ACTIVE_END, .shown = VDC_SCREEN_W, .out = t->rgb, .track = 1, .present = 0 };
+    fill_rgb(t->rgb, 0, VDC_SCREEN_W, background_pen(v));
+    for (unsigned i = 0; i < d.count; i++)
+        draw_piece(&s, &d.piece[i]);
+    t->present = s.present;
+    for (unsigned k = 0; k < 2; k++)
+        if (s.present & grid_classes[k])
+            memcpy(t->cover[k], s.cover[class_index(grid_classes[k])], sizeof t->cover[k]);
+    t->look = v->look;
+    return t;
+}
+
 /* Draws [x0, x1) of `line` from its description; returns the collision classes it set. */
 static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned x0, unsigned x1)
 {
+    const grid_template *t = grid_template_of(v, d->grid);
     span s;
     s.x0 = x0;
     s.x1 = x1;
@@ -575,7 +625,14 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     s.track = v->reg[VDC_REG_COLLISION] != 0;
     s.present = 0;                     /* a class's cover is cleared when first drawn */
     if (x0 < s.shown)
-        fill_rgb(s.out, x0, s.shown, d->bg);
+        memcpy(s.out + 3 * x0, t->rgb + 3 * x0, 3 * (s.shown - x0));
+    /* The grid's pixels whole: the other classes' lie in [x0, x1), so the grid's outside it meet
+     * none of them, and the grid's two classes do not collide with each other. */
+    for (unsigned k = 0; s.track && k < 2; k++)
+        if (t->present & grid_classes[k])
+            memcpy(s.cover[class_index(grid_classes[k])], t->cover[k], sizeof t->cover[k]);
+    if (s.track)
+        s.present = t->present;
     for (unsigned i = 0; i < d->count; i++)
         draw_piece(&s, &d->piece[i]);
     return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION]) : 0;
@@ -613,6 +670,12 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
         }
 }
 
+static void forget_grid_templates(vdc8244 *v)
+{
+    for (unsigned k = 0; k < VDC_GRID_KINDS; k++)
+        v->grid[k].look = 0;
+}
+
 /* The look now (vdc8244.h), the same id as when it was last seen among the last VDC_LOOKS. */
 static uint32_t find_look(vdc8244 *v)
 {
@@ -630,6 +693,7 @@ static uint32_t find_look(vdc8244 *v)
     }
     if (v->next_look == UINT32_MAX) {              /* ids never come back: forget every line */
         memset(v->line_valid, 0, sizeof v->line_valid);
+        forget_grid_templates(v);
         memset(v->looks, 0, sizeof v->looks);
         v->next_look = 1;
     }
@@ -672,7 +736,7 @@ static void sync_cache(vdc8244 *v)
  * and its collisions are remembered. */
 static int same_description(const line_desc *a, const line_desc *b)
 {
-    return a->bg == b->bg && a->count == b->count && a->first_char == b->first_char
+    return a->grid == b->grid && a->look == b->look && a->count == b->count && a->first_char == b->first_char
         && a->chars == b->chars && !memcmp(a->piece, b->piece, a->count * sizeof a->piece[0]);
 }
 
@@ -763,6 +827,7 @@ static void forget_lines(vdc8244 *v)
     v->above_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
     memset(v->looks, 0, sizeof v->looks);
+    forget_grid_templates(v);
     v->look_slot = 0;
     v->next_look = 1;
     v->look = find_look(v);

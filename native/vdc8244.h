@@ -34,8 +34,10 @@
 #define VDC_MODEL_HARDWARE 0
 #define VDC_MODEL_MAME     1
 
-/* One line's picture as pieces in drawing order (grid, characters, sprites 3 to 0). */
-#define LINE_PIECES        64
+/* One line's picture: its background and grid (a kind of grid line, drawn from a template) and
+ * its objects' rows as pieces in drawing order (characters, sprites 3 to 0); each object gives a
+ * line one piece at most. The template is drawn from pieces too (grid_template). */
+#define LINE_PIECES        32
 #define PIECE_SOLID        0           /* `width` half-clocks of `pen` */
 #define PIECE_MSB_FIRST    1           /* a character row: 8 pixels of `width`, bit 7 leftmost */
 #define PIECE_LSB_FIRST    2           /* a sprite row: bit 0 leftmost */
@@ -50,13 +52,27 @@ typedef struct piece {
 } piece;
 
 typedef struct line_desc {
-    uint8_t bg;                        /* background pen */
+    uint8_t grid;                      /* the kind of grid line (vdc8244.c, grid_kind) */
+    uint32_t look;                     /* the look its background and grid are drawn under */
     uint8_t count;
     uint8_t first_char, chars;         /* the character pieces, for the major-overlap status */
     piece piece[LINE_PIECES];
 } line_desc;
 
 #define NO_LINE UINT32_MAX
+
+/* The background and grid of each kind of grid line as drawn under a look: a line drawn in
+ * full starts from a copy of its kind's template instead of drawing the grid piece by piece
+ * (every line of a kind looks the same there). Kinds: 0 no grid; 1 + 2 row + 1 a row's
+ * horizontal segment lines, 1 + 2 row its other lines. */
+#define VDC_GRID_KINDS  (1 + 2 * O2_VDC_HGRID_ROWS)
+#define VDC_CLASS_WORDS ((O2_SCREEN_W + 63) / 64)   /* a collision class's bitmap of a line */
+typedef struct grid_template {
+    uint32_t look;                     /* 0: not drawn yet */
+    uint8_t present;                   /* the grid's collision classes it draws */
+    uint64_t cover[2][VDC_CLASS_WORDS]; /* VDC_COLL_VGRID's pixels, then VDC_COLL_HGRID's */
+    uint8_t rgb[O2_SCREEN_W * 3];
+} grid_template;
 
 /* What an object draws, worked out from its registers when they change rather than on every
  * line: lines [top, top + lines) (lines 0: nothing), the first pixel's half-clock, and for a
@@ -219,6 +235,7 @@ struct vdc8244 {
      * is a copy of it. The other slot takes the line being drawn. */
     uint32_t above_line;
     line_desc desc[2];
+    grid_template grid[VDC_GRID_KINDS];
     uint8_t above_slot;
     uint8_t above_enable, above_hits, above_major;
 };
