@@ -549,13 +549,13 @@ static void draw_piece(span *s, const piece *p)
 static uint8_t collisions(const span *s, uint8_t enable)
 {
     uint8_t hits = 0;
-    for (unsigned e = 0; e < CLASSES; e++) {       /* each pair of classes drawn, once */
+    for (unsigned left = s->present; left; left &= left - 1) {     /* each pair of classes drawn, once */
+        unsigned e = (unsigned)__builtin_ctz(left);
         uint8_t one = (uint8_t)(1u << e);
-        if (!(s->present & one))
-            continue;
-        for (unsigned o = e + 1; o < CLASSES; o++) {
+        for (unsigned rest = left & (left - 1); rest; rest &= rest - 1) {
+            unsigned o = (unsigned)__builtin_ctz(rest);
             uint8_t other = (uint8_t)(1u << o);
-            if (!(s->present & other) || ((one | other) & COLL_GRID) == (one | other))
+            if (((one | other) & COLL_GRID) == (one | other))
                 continue;
             /* What the pair reports if it overlaps: each side met by a selected one. */
             uint8_t reports = (uint8_t)(((enable & one) ? other : 0) | ((enable & other) ? one : 0));
