@@ -748,6 +748,7 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
     uint8_t *to = &v->screen[line][0][0];
     const uint8_t *from = &v->screen[line - 1][0][0];
     enum { PIECE = 32, BYTES = sizeof v->screen[0] };
+    _Pragma("GCC unroll 8")
     for (size_t at = 0; at + PIECE <= BYTES; at += PIECE)
         memcpy(to + at, from + at, PIECE);
     memcpy(to + BYTES - PIECE, from + BYTES - PIECE, PIECE);   /* the rest, overlapping */
