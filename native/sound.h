@@ -140,10 +140,14 @@ static inline uint32_t sound_shift_once(o2_sound *s)
     return out;
 }
 
+static inline unsigned sound_prescale_mask(const o2_sound *s)
+{
+    return (s->control & SOUND_CTRL_FAST) ? SOUND_PRESCALE_FAST : SOUND_PRESCALE_SLOW;
+}
+
 static inline int sound_shift_due(const o2_sound *s)
 {
-    uint8_t mask = (s->control & SOUND_CTRL_FAST) ? SOUND_PRESCALE_FAST : SOUND_PRESCALE_SLOW;
-    return (s->prescaler & mask) == 0;
+    return (s->prescaler & sound_prescale_mask(s)) == 0;
 }
 
 /* At the start of each HBLANK: returns 1 when the register "needs service", the 24th shift clock
@@ -189,7 +193,23 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
 }
 /* hc half-clocks pass (inline: the VDC calls it twice a line). The output is integrated lazily,
  * when its level changes or a frame ends, so this is an addition. */
-static inline void sound_run(o2_sound *s, uint32_t hc) { s->pending_hc += hc; }
+static inline void sound_run(o2_sound *s, uint64_t hc) { s->pending_hc += hc; }
+
+/* Lines ahead, this one first, on which sound_hblank and sound_clock would only count the
+ * prescaler: lines before the next due shift clock, with no write to A7-A9 waiting for HBLANK
+ * (then the pin is what the last clock left, and the level follows it and AA at every change). */
+static inline unsigned sound_quiet_lines(const o2_sound *s)
+{
+    unsigned mask = sound_prescale_mask(s), count = s->prescaler & mask;
+    return s->holdoff || count == 0 ? 0 : mask + 1 - count;
+}
+
+/* n of those lines, hc half-clocks in all, pass. */
+static inline void sound_pass_quiet_lines(o2_sound *s, unsigned n, uint64_t hc)
+{
+    s->prescaler = (uint8_t)((s->prescaler + n) & SOUND_PRESCALE_MODULO);
+    sound_run(s, hc);
+}
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
 /* The samples of the last complete frame (frame_samples), *count pointed at their number. */
 const int16_t *sound_last_frame(const o2_sound *s, const uint32_t **count);

@@ -864,9 +864,49 @@ static void position_from_hc(vdc8244 *v)
     v->x = (uint16_t)x;
 }
 
+/* From the start of a line (x 0), the whole lines before hc on which the beam's step below would
+ * only add the collisions and status the render cache remembers for the line (or nothing, in
+ * VBLANK) and count the sound's prescaler (sound_quiet_lines): up to the VBLANK line, the next
+ * line to draw again and the next shift clock. The reference build steps every line. */
+static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
+{
+    unsigned quiet = RENDER_CACHE ? sound_quiet_lines(&v->sound) : 0;
+    const unsigned line_hc = v->line_hc;
+    unsigned line = v->line, n = 0;
+    uint64_t left = hc - v->hc;
+    uint32_t look = v->look;
+    uint8_t hits = 0, major = 0;
+    for (; n < quiet && left >= line_hc && line != VDC_VBLANK_LINE; n++, left -= line_hc) {
+        if (line < VDC_VBLANK_LINE) {
+            if (v->changed) {          /* where this line's draw_span would */
+                sync_cache(v);
+                look = v->look;
+            }
+            if (!v->line_valid[line] || v->line_look[line] != look)
+                break;
+            hits |= v->line_hits[line];
+            major |= v->line_major[line];
+        }
+        line = line_after(v, line);
+    }
+    if (!n)
+        return;
+    v->collision |= hits;
+    v->status |= major;
+    sound_pass_quiet_lines(&v->sound, n, (uint64_t)n * line_hc);
+    v->hc += (uint64_t)n * line_hc;
+    v->line = (uint16_t)line;
+}
+_Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");
+
 void vdc_catch_up(vdc8244 *v, uint64_t hc)
 {
     while (v->hc < hc) {
+        if (v->x == 0) {
+            pass_quiet_lines(v, hc);
+            if (v->hc >= hc)
+                break;
+        }
         unsigned x = v->x, line = v->line;
         uint64_t left = hc - v->hc;
         unsigned x1 = left >= (uint64_t)(v->line_hc - x) ? v->line_hc : x + (unsigned)left;
