@@ -148,6 +148,19 @@ static void emit_sub(o2_sound *s, int32_t sub)
     s->sub_parity ^= 1;
 }
 
+/* n copies of one value. A long run (a frame of silence is 800 samples) is written by copying
+ * what is written onto what follows, doubling: a loop of 16-bit stores costs an instruction or
+ * more a sample; a short one (busy sound's stretches) is the loop. */
+#define FILL_BY_COPIES 32
+static void fill16(int16_t *to, int16_t value, size_t n)
+{
+    size_t done = n < FILL_BY_COPIES ? n : FILL_BY_COPIES;
+    for (size_t k = 0; k < done; k++)
+        to[k] = value;
+    for (; done < n; done *= 2)
+        memcpy(to + done, to, (done < n - done ? done : n - done) * sizeof *to);
+}
+
 /* n whole sub-samples at one level. */
 static void emit_level(o2_sound *s, int32_t level, uint64_t n)
 {
@@ -168,9 +181,7 @@ static void emit_level(o2_sound *s, int32_t level, uint64_t n)
         uint32_t stretch = SOUND_SUB_BLOCK - s->sub_pending;
         if (stretch > to_filter)
             stretch = (uint32_t)to_filter;
-        int16_t *to = &s->fir_line[SOUND_FIR_TAPS + s->sub_pending];
-        for (uint32_t k = 0; k < stretch; k++)
-            to[k] = (int16_t)level;
+        fill16(&s->fir_line[SOUND_FIR_TAPS + s->sub_pending], (int16_t)level, stretch);
         s->sub_pending += stretch;
         to_filter -= stretch;
     }
@@ -182,8 +193,7 @@ static void emit_level(o2_sound *s, int32_t level, uint64_t n)
     s->sub_parity = (uint8_t)((s->sub_parity + n) & 1);
     if (outputs > SOUND_MAX_SAMPLES - s->count)
         outputs = SOUND_MAX_SAMPLES - s->count;
-    for (uint64_t k = 0; k < outputs; k++)
-        s->samples[s->count + k] = (int16_t)level;
+    fill16(&s->samples[s->count], (int16_t)level, (size_t)outputs);
     s->count += (uint32_t)outputs;
 }
 
