@@ -28,8 +28,9 @@
 
 #include "vdc8244.h"
 
-/* Built with -DVDC_NO_RENDER_CACHE, every line is described from the registers and drawn
- * in full: the reference the caches are tested against (tests/machine/test_fastpath_reference.py). */
+/* Built with -DVDC_NO_RENDER_CACHE, every line is described from the registers and drawn in full
+ * (its grid too), and the beam steps every line: the reference the caches and the quiet lines are
+ * tested against (tests/machine/test_fastpath_reference.py). */
 #ifdef VDC_NO_RENDER_CACHE
 #define RENDER_CACHE 0
 #else

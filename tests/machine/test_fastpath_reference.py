@@ -1,6 +1,7 @@
 """Every fast path of the C core changes nothing but speed. A reference build of the core with the
-render cache compiled out (-DVDC_NO_RENDER_CACHE: every line drawn in full from its description, no
-line kept or copied from the line above) and idle skipping off gives, after every frame, the same
+render cache compiled out (-DVDC_NO_RENDER_CACHE: every line drawn in full from its description, its
+grid drawn afresh, no line kept or copied from the line above, the beam stepping every line) and
+idle skipping off gives, after every frame, the same
 screen, audio, RAM, registers and cycle count as the normal build with idle skipping on, over every cartridge of the
 corpus (NTSC and PAL), the demo, the speed benchmark's busy program, an empty slot and long
 random-input runs of Conquest of the World; and the same instruction traces.

@@ -1,0 +1,71 @@
+"""Whole lines that would only repeat what the render cache remembers and count the sound's
+prescaler pass in one step (native/vdc8244.c, pass_quiet_lines). Such a line still reports the
+collisions it drew when it was last drawn: a sprite selected in A2 that shares pixels with the
+grid sets the grid's bit in the collision register (Intel's 8245 specification, A2), every frame,
+although after the first frame its lines are never drawn again. The sprite covers two lines only
+(one shape row), so in most frames neither is a line on which the sound's shift clock is due (the
+beam steps those one by one): the report comes from the quiet lines."""
+from cart.asm.assembler import assemble_text
+from emu.odyssey2 import Odyssey2
+from machine_images import CHARSET
+
+VGRID = 0x10                   # A2: the vertical grid's class
+SCENE = """
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y 40h, X 06h (half-clocks 22-37, over the grid's
+        mov     a,#040h         ; first column at 26-29), colour 1
+        movx    @r0,a
+        inc     r0
+        mov     a,#006h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#083h        ; shape row 3 only: lines 46h and 47h
+        mov     a,#0FFh
+        movx    @r0,a
+        mov     r0,#0E0h        ; vertical grid column 0, every row
+        movx    @r0,a
+        mov     r0,#0AAh        ; sound off: the prescaler's slow rate, a shift every 16 lines
+        clr     a
+        movx    @r0,a
+        mov     r0,#0A2h        ; collisions: sprite 0 selected
+        mov     a,#001h
+        movx    @r0,a
+        mov     r0,#0A0h        ; objects and grid on
+        mov     a,#028h
+        movx    @r0,a
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A2h        ; what the selected classes met during the frame
+        movx    a,@r0
+        mov     r2,a
+        inc     r3
+        retr
+"""
+BANK1_R2, BANK1_R3 = 0x1A, 0x1B
+
+
+def test_lines_not_drawn_again_still_report_their_collisions():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(SCENE, "scene.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    m.run_frames(2)
+    reads = []
+    for _ in range(32):
+        m.iram[BANK1_R2] = 0
+        m.run_frames(1)
+        reads.append(int(m.iram[BANK1_R2]))
+    assert int(m.iram[BANK1_R3]) >= 33         # one VBLANK read a frame
+    assert reads == [VGRID] * 32
