@@ -104,13 +104,13 @@ move:   movx    a,@r0
 """
 FRAMES = 20_000
 NTSC_FPS = 59.826097856519
-ROUNDS = 9              # interleaved rounds per machine; the median is reported
+ROUNDS = 9              # rounds, the setups taking turns in each; the median is reported
 ROUND_FRAMES = 600      # each round from the same saved state; a battle that ends sooner is
 BATTLE_MARGIN = 30      # measured over its length less this margin
 # MAME's steady state: the CPU time of a run MAME_LEAD + the setup's round frames past the measured
 # state's start minus that of a run MAME_LEAD frames past it (start-up and the way there cancel).
 MAME_LEAD = 20
-MAME_ROUNDS = 5
+MAME_ROUNDS = 5         # the first rounds also time MAME, right after ours on each setup
 STEP_FRAMES, STEP_ROUNDS = 3000, 7
 ROOT = Path(__file__).resolve().parents[2]
 CHARSET = ROOT / "roms_free" / "charset.bin"
@@ -199,23 +199,6 @@ def setups() -> dict:
     return found
 
 
-def per_rom_ratios(found: dict) -> dict:
-    """`<rom>_realtime_ratio` for each machine: CPU time of a round's frames from its saved state,
-    the machines taking turns for ROUNDS rounds (a shared machine's load hits them alike), the
-    median round."""
-    states = {name: m.save_state() for name, (m, _, _, _) in found.items()}
-    rates = {name: [] for name in found}
-    for _ in range(ROUNDS):
-        for name, (m, still, frames, _) in found.items():
-            m.load_state(states[name])
-            start = time.process_time()
-            m.run_frames(frames)
-            rates[name].append(frames / (time.process_time() - start))
-            if still is not None and not still(m):
-                raise RuntimeError(f"{name}: the measured state ended within {frames} frames")
-    return {name: statistics.median(r) / NTSC_FPS for name, r in rates.items()}
-
-
 def _children_cpu() -> float:
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
@@ -239,18 +222,45 @@ def _conquest_mode(frame) -> str:
     return StateMap.load(STATE_FILE, symbols_path()).read(ram, "mode")
 
 
-def mame_frames_per_s(found: dict) -> dict:
-    """MAME's steady-state frames per CPU-second on each setup, rounds interleaved, the median.
-    Conquest's runs must still be in its battle at their end, as ours."""
-    rates = {name: [] for name in found}
-    for _ in range(MAME_ROUNDS):
-        for name, (_, still, frames, setup) in found.items():
-            short, _ = _mame_run(setup, MAME_LEAD)
-            long, last = _mame_run(setup, MAME_LEAD + frames)
-            if still is not None and _conquest_mode(last) != "combat":
-                raise RuntimeError(f"{name}: MAME is not in the battle after the recorded inputs")
-            rates[name].append(frames / max(long - short, 1e-6))
-    return {name: statistics.median(r) for name, r in rates.items()}
+def _our_frames_per_s(m: Odyssey2, state: bytes, still, frames: int, name: str) -> float:
+    """Frames per CPU-second of one round: `frames` frames from the saved state."""
+    m.load_state(state)
+    start = time.process_time()
+    m.run_frames(frames)
+    rate = frames / (time.process_time() - start)
+    if still is not None and not still(m):
+        raise RuntimeError(f"{name}: the measured state ended within {frames} frames")
+    return rate
+
+
+def _mame_frames_per_s(setup, frames: int, name: str, still) -> float:
+    """MAME's steady-state frames per CPU-second on a setup: its runs to MAME_LEAD and to MAME_LEAD
+    + frames past the measured state's start, the difference. Conquest's run must still be in its
+    battle at its end, as ours."""
+    short, _ = _mame_run(setup, MAME_LEAD)
+    long, last = _mame_run(setup, MAME_LEAD + frames)
+    if still is not None and _conquest_mode(last) != "combat":
+        raise RuntimeError(f"{name}: MAME is not in the battle after the recorded inputs")
+    return frames / max(long - short, 1e-6)
+
+
+def measure(found: dict, with_mame: bool) -> tuple[dict, dict]:
+    """Our real-time ratio for each setup and, with MAME, ours against MAME's: ROUNDS rounds, in
+    each the setups in turn, ours then (in the first MAME_ROUNDS) MAME's on the same setup right
+    after it, so that a shared machine's changing load hits both alike. Medians: of our rounds,
+    and of the rounds' ratios ours / MAME's."""
+    states = {name: m.save_state() for name, (m, _, _, _) in found.items()}
+    ours = {name: [] for name in found}
+    paired = {name: [] for name in found}
+    for round_ in range(ROUNDS):
+        for name, (m, still, frames, setup) in found.items():
+            rate = _our_frames_per_s(m, states[name], still, frames, name)
+            ours[name].append(rate)
+            if with_mame and round_ < MAME_ROUNDS:
+                paired[name].append(rate / _mame_frames_per_s(setup, frames, name, still))
+    realtime = {name: statistics.median(r) / NTSC_FPS for name, r in ours.items()}
+    versus_mame = {name: statistics.median(r) for name, r in paired.items() if r}
+    return realtime, versus_mame
 
 
 def step_overhead_us() -> float:
@@ -277,14 +287,13 @@ def step_overhead_us() -> float:
 
 def bench():
     found = setups()
-    ours = per_rom_ratios(found)
-    for name, ratio in ours.items():
+    realtime, versus_mame = measure(found, mame.available())
+    for name, ratio in realtime.items():
         yield f"{name}_realtime_ratio", round(ratio, 1)
-    if mame.available():
-        theirs = mame_frames_per_s(found)
-        for name, fps in theirs.items():
-            yield f"{name}_mame_ratio", round(ours[name] * NTSC_FPS / fps, 1)
-        yield "mame_realtime_ratio", round(theirs["busy"] / NTSC_FPS, 1)
+    for name, ratio in versus_mame.items():
+        yield f"{name}_mame_ratio", round(ratio, 1)
+    if versus_mame:
+        yield "mame_realtime_ratio", round(realtime["busy"] / versus_mame["busy"], 1)
     yield "frame_step_overhead_us", round(step_overhead_us(), 2)
     m = machine()
     m.run_frames(10)
