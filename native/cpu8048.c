@@ -500,9 +500,9 @@ static inline uint64_t cycles_to_timer_interrupt(const o2_cpu_state *s)
 /* After a MOV A,Rr that ended at `end` with the next address *pc: the copies of the same opcode
  * that follow it (an empty cartridge slot reads 0xFF, MOV A,R7, 1 cycle) change nothing but the
  * PC, the cycles and the timer, so they run at once - as many as start before the run's end,
- * before the end of the PC's 2 KiB half (where it wraps) and before a timer interrupt's request.
- * Returns the cycle they end at. */
-static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op)
+ * before the end of the PC's 2 KiB half (where it wraps), before a timer interrupt's request and
+ * before an address flagged in `breakpoints` (NULL: none). Returns the cycle they end at. */
+static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op, const uint8_t *breakpoints)
 {
     o2_cpu_state *s = &cpu->s;
     if (end >= cpu->run_until || interrupt_requested(s))
@@ -521,7 +521,7 @@ static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op
         unsigned span = PROG_WINDOW + 1 - (addr & PROG_WINDOW), same = 0;
         if (span > most - n)
             span = (unsigned)(most - n);
-        while (same < span && bytes[same] == op)
+        while (same < span && bytes[same] == op && !(breakpoints && breakpoints[addr + same]))
             same++;
         n += same;
         if (same < span)
@@ -543,6 +543,15 @@ static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op
 
 static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head);
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc);
+
+/* No address in [first, last] is flagged in `breakpoints` (NULL: none is). */
+static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsigned last)
+{
+    for (unsigned addr = first; breakpoints && addr <= last; addr++)
+        if (breakpoints[addr & PC_MASK])
+            return 0;
+    return 1;
+}
 
 /* A statement that calls the bus: the machine sees s as cpu8048.h promises, and what its
  * callback may have changed comes back into the working registers. */
@@ -568,9 +577,12 @@ static inline __attribute__((always_inline)) int take_interrupt(cpu8048 *cpu, cp
  * (store_regs) once it is done: writing them on every instruction would cost more than the
  * instruction. Forced inline so that cpu8048_run's loop has no call per instruction and *r stays
  * in host registers.
- *  - `fast` (cpu8048_run with skip_idle): a jump back by at most the length of an idle loop
- *    looks for one there (skip_idle), and a MOV A,Rr for its repeats (run_repeats). */
-static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, cpu_regs *r, int fast)
+ *  - `fast` (a run with skip_idle): a jump back by at most the length of an idle loop looks for
+ *    one there (skip_idle) or for a block-filling loop (run_fill_loop), and a MOV A,Rr for its
+ *    repeats (run_repeats); none of them runs over an address flagged in `breakpoints` (NULL in
+ *    cpu8048_run: none), where the debugger's run must stop. */
+static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint64_t now, cpu_regs *r, int fast,
+                                                              const uint8_t *breakpoints)
 {
     o2_cpu_state *s = &cpu->s;
     const unsigned from = r->pc;
@@ -720,7 +732,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
         r->a = *reg(s, r->psw, op & 7u);
         if (fast && code_byte(r) == op) {
             unsigned pc = r->pc;
-            end = run_repeats(cpu, end, &pc, op);
+            end = run_repeats(cpu, end, &pc, op, breakpoints);
             jump_to(cpu, r, pc);
         }
         break;
@@ -728,11 +740,13 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     }
     return end;
 jumped:
-    if (fast && from - r->pc <= IDLE_LOOP_BACK) {
+    if (!fast || from - r->pc > FILL_LOOP_BACK || !no_break_in(breakpoints, r->pc, from))
+        return end;
+    if (from - r->pc <= IDLE_LOOP_BACK) {
         store_regs(cpu, r);
         end = skip_idle(cpu, end, r->pc);
         r->a = s->a;
-    } else if (fast && from - r->pc <= FILL_LOOP_BACK) {
+    } else {
         unsigned pc = r->pc;
         store_regs(cpu, r);
         end = run_fill_loop(cpu, end, &pc);
@@ -937,7 +951,7 @@ int cpu8048_step(cpu8048 *cpu)
 {
     cpu_regs r = regs_of(cpu);
     uint64_t start = cpu->s.cycles;
-    uint64_t end = take_interrupt(cpu, &r) ? start + 2 : execute(cpu, start, &r, 0);
+    uint64_t end = take_interrupt(cpu, &r) ? start + 2 : execute(cpu, start, &r, 0, NULL);
     finish(cpu, &r, end);
     return (int)(end - start);
 }
@@ -958,7 +972,7 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
                 continue;
             }
         }
-        now = execute(cpu, now, &r, fast);
+        now = execute(cpu, now, &r, fast, NULL);
     }
     finish(cpu, &r, now);
 }
@@ -967,9 +981,10 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
 {
     cpu->run_until = until;
     cpu_regs r = regs_of(cpu);
+    const int fast = cpu->skip_idle;
     uint64_t now = cpu->s.cycles;
-    while (now < r.until && !breakpoints[r.pc & 0xFFFu])
-        now = take_interrupt(cpu, &r) ? now + 2 : execute(cpu, now, &r, 0);
+    while (now < r.until && !breakpoints[r.pc & PC_MASK])
+        now = take_interrupt(cpu, &r) ? now + 2 : execute(cpu, now, &r, fast, breakpoints);
     finish(cpu, &r, now);
 }
 
