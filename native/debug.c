@@ -253,12 +253,12 @@ static int save(o2_debugger *d, state_buffer *b)
         b->capacity = size;
     }
     b->size = size;
-    return o2_save_state(d->m, b->bytes, size) == (int)size;
+    return state_save(d->m, b->bytes, size, 0) == (int)size;   /* kept in memory: no check word */
 }
 
 static int load(o2_debugger *d, const state_buffer *b)
 {
-    return o2_load_state(d->m, b->bytes, b->size);
+    return state_load(d->m, b->bytes, b->size, 0);
 }
 
 static void take_snapshot(o2_debugger *d, int frame_start)

@@ -31,4 +31,11 @@ void st_u64(o2_stream *st, uint64_t *v);
 void st_i32(o2_stream *st, int32_t *v);
 void st_bytes(o2_stream *st, uint8_t *v, size_t n);
 
+/* o2_save_state and o2_load_state (o2.h), with the check word computed and verified (`checked`)
+ * or left 0 and not looked at: for states that never leave the memory of the process that made
+ * them (the debugger's history, a snapshot every few frames, where checking the whole
+ * framebuffer byte by byte would cost more than the frames between). */
+int state_save(o2_machine *m, uint8_t *buf, size_t len, int checked);
+int state_load(o2_machine *m, const uint8_t *buf, size_t len, int checked);
+
 #endif /* STATE_H */
