@@ -47,6 +47,7 @@ _TRACE_ACTION = ('{tracelog "%X %X %X %X %X %X %X %X %X %X %X %X %d %d|",'
 
 _SCRIPT = r'''
 local frames, out, trace, inputs, wanted = %(frames)d, %(out)s, %(trace)s, %(inputs)s, %(wanted)s
+local timed_from, timed_to, timed_start = %(timed_from)d, %(timed_to)d, nil
 local machine = manager.machine
 local cpu, screen, ports = machine.devices[":maincpu"], machine.screens[":screen"], machine.ioport.ports
 local function item(tag, name)
@@ -83,6 +84,12 @@ end
 local frame = 0
 emu.register_frame_done(function()
   frame = frame + 1
+  if frame == timed_from then timed_start = os.clock() end
+  if frame == timed_to and timed_start then
+    local f = io.open(out .. "/timed.txt", "w")
+    f:write(string.format("%%.6f", os.clock() - timed_start))
+    f:close()
+  end
   if wanted[frame] then capture(frame) end
   if frame >= frames then
     if trace then machine.debugger:command("trace off") end
@@ -112,6 +119,7 @@ class MameRun:
     frames: dict         # {frame: MameFrame}
     trace: dict          # {frame: array (n, 13): cycle, pc, op, a, psw, r0-r7}, if asked for
     sound: np.ndarray    # MAME's sound output at WAV_RATE, int16, if asked for
+    seconds: float = None  # MAME's CPU time between the ends of the frames `timed` names, if asked
 
 
 def available() -> bool:
@@ -183,8 +191,10 @@ def _read_wav(path: Path) -> np.ndarray:
 
 
 def run(bios: bytes, charset: bytes, cart: bytes, frames: int, capture=(), inputs=(), region="ntsc",
-        trace=False, sound=False) -> MameRun:
-    """Runs MAME for `frames` frames and returns the frames in `capture` (the last one always)."""
+        trace=False, sound=False, timed=None) -> MameRun:
+    """Runs MAME for `frames` frames and returns the frames in `capture` (the last one always).
+    timed=(first, last): also the CPU time MAME's process spends from the end of frame `first` to
+    the end of frame `last` (Lua's os.clock inside MAME: its speed without its start-up)."""
     if region not in SYSTEMS:
         raise ValueError(f"region must be one of {sorted(SYSTEMS)}, not {region!r}")
     wanted = sorted({int(k) for k in capture if 1 <= int(k) <= frames} | {frames})
@@ -199,7 +209,8 @@ def run(bios: bytes, charset: bytes, cart: bytes, frames: int, capture=(), input
         (work / "run.lua").write_text(encoding="utf-8", data=_SCRIPT % {
             "frames": frames, "out": _lua(str(work)), "trace": _lua(trace_command),
             "inputs": _lua({k: [list(s) for s in v] for k, v in input_settings(inputs).items()}),
-            "wanted": _lua({k: True for k in wanted})})
+            "wanted": _lua({k: True for k in wanted}),
+            "timed_from": timed[0] if timed else 0, "timed_to": timed[1] if timed else 0})
         command = [MAME, SYSTEMS[region], "-rompath", str(work / "roms"), "-cart", str(work / "cart.bin"),
                    "-video", "none", "-nothrottle", "-frameskip", "0", "-skip_gameinfo", "-noreadconfig",
                    "-homepath", str(work), "-keyboardprovider", "none", "-mouseprovider", "none",
@@ -230,18 +241,6 @@ def run(bios: bytes, charset: bytes, cart: bytes, frames: int, capture=(), input
             image = np.asarray(Image.open(work / "snapshot" / f"frame_{frame}.png").convert("RGB"))
             captured[frame] = MameFrame(tuple(values["iram"]), tuple(values["xram"]), tuple(values["vdc"]),
                                         image, values["cycles"])
+        seconds = float((work / "timed.txt").read_text()) if timed else None
         return MameRun(captured, _read_trace(work / "trace.txt") if trace else {},
-                       _read_wav(work / "sound.wav") if sound else None)
-
-
-def frames_per_s(bios: bytes, charset: bytes, cart: bytes, frames: int) -> float:
-    """MAME's emulation speed on a program: frames per second of wall time, start-up excluded
-    (the time of a 1-frame run subtracted)."""
-    import time
-
-    def wall(n):
-        start = time.perf_counter()
-        run(bios, charset, cart, n)
-        return time.perf_counter() - start
-    start_up = wall(1)
-    return (frames - 1) / max(wall(frames) - start_up, 1e-6)
+                       _read_wav(work / "sound.wav") if sound else None, seconds)

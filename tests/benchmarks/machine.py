@@ -6,7 +6,6 @@ dots, plays noise, and in each VBLANK interrupt reads the status and the collisi
 moves the sprites (objects off, write, objects on), so collisions and mid-frame catch-up happen
 every frame.
 """
-import resource
 import statistics
 import sys
 import time
@@ -107,10 +106,13 @@ NTSC_FPS = 59.826097856519
 ROUNDS = 9              # rounds, the setups taking turns in each; the median is reported
 ROUND_FRAMES = 600      # each round from the same saved state; a battle that ends sooner is
 BATTLE_MARGIN = 30      # measured over its length less this margin
-# MAME's steady state: the CPU time of a run MAME_LEAD + the setup's round frames past the measured
-# state's start minus that of a run MAME_LEAD frames past it (start-up and the way there cancel).
+# MAME's steady state: its CPU time over a round's frames from MAME_LEAD frames past the measured
+# state's start, timed inside MAME. MAME runs slower in its first seconds (the busy program: 13x
+# real time over frames 20-620, 26x over 2000-2600, 37-38x from frame 6000 on), so every measured
+# state lies MAME_WARM_UP frames or more after power-on (Conquest waits at SELECT GAME that long).
 MAME_LEAD = 20
-MAME_ROUNDS = 5         # the first rounds also time MAME, right after ours on each setup
+MAME_WARM_UP = 6000
+MAME_ROUNDS = 3         # the first rounds also time MAME, right after ours on each setup
 STEP_FRAMES, STEP_ROUNDS = 3000, 7
 ROOT = Path(__file__).resolve().parents[2]
 CHARSET = ROOT / "roms_free" / "charset.bin"
@@ -156,7 +158,7 @@ def _conquest_in_combat(red: str, blue: str):
     m = Odyssey2(cart=rom_path())
     recorder = _Recorder(m)
     game = Conquest(m, runner=recorder)
-    game.tick(60)
+    game.tick(MAME_WARM_UP)
     game.press("SPACE")
     game.enter(red=(red, 9999), blue=(blue, 9999))
     game.wait_for(lambda g: g.mode == "combat", 60)
@@ -186,11 +188,15 @@ def setups() -> dict:
     from cart.conquest import Conquest
     from cart.conquest.wrapper import rom_path
     bios, charset = (ROOT / "roms_free" / "bios.bin").read_bytes(), CHARSET.read_bytes()
-    found = {"busy": (machine(), None, ROUND_FRAMES, (busy_bios(), charset, bytes(2048), [], 0))}
+    steady = {"busy": (machine(), (busy_bios(), charset, bytes(2048))),
+              "empty_slot": (Odyssey2(), (bios, charset, bytes([0xFF]) * 2048))}
     for name, cart in (("demo", "demo.bin"), ("select_game", "test_select.bin")):
-        found[name] = (Odyssey2(cart=roms_free.path(cart)), None, ROUND_FRAMES,
-                       (bios, charset, Path(roms_free.path(cart)).read_bytes(), [], 0))
-    found["empty_slot"] = (Odyssey2(), None, ROUND_FRAMES, (bios, charset, bytes([0xFF]) * 2048, [], 0))
+        steady[name] = (Odyssey2(cart=roms_free.path(cart)), (bios, charset, Path(roms_free.path(cart)).read_bytes()))
+    found = {}
+    for name in ("busy", "demo", "select_game", "empty_slot"):
+        m, images = steady[name]
+        m.run_frames(MAME_WARM_UP)
+        found[name] = (m, None, ROUND_FRAMES, (*images, [], MAME_WARM_UP))
     for red, blue in ("TT", "SS", "PP", "TS", "TP", "SP"):
         m, recorder = _conquest_in_combat(red, blue)
         found[f"conquest_{red}{blue}".lower()] = (
@@ -199,16 +205,13 @@ def setups() -> dict:
     return found
 
 
-def _children_cpu() -> float:
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
 def _mame_run(setup, frames):
+    """MAME's CPU time over `frames` frames from MAME_LEAD frames past the measured state's start
+    (timed inside MAME: its start-up and the way there do not count), and its last frame."""
     bios, charset, cart, inputs, lead = setup
-    start = _children_cpu()
-    run = mame.run(bios, charset, cart, lead + frames, inputs=inputs)
-    return _children_cpu() - start, run.frames[lead + frames]
+    first = lead + MAME_LEAD
+    run = mame.run(bios, charset, cart, first + frames, inputs=inputs, timed=(first, first + frames))
+    return run.seconds, run.frames[first + frames]
 
 
 def _conquest_mode(frame) -> str:
@@ -234,14 +237,12 @@ def _our_frames_per_s(m: Odyssey2, state: bytes, still, frames: int, name: str) 
 
 
 def _mame_frames_per_s(setup, frames: int, name: str, still) -> float:
-    """MAME's steady-state frames per CPU-second on a setup: its runs to MAME_LEAD and to MAME_LEAD
-    + frames past the measured state's start, the difference. Conquest's run must still be in its
+    """MAME's steady-state frames per CPU-second on a setup. Conquest's run must still be in its
     battle at its end, as ours."""
-    short, _ = _mame_run(setup, MAME_LEAD)
-    long, last = _mame_run(setup, MAME_LEAD + frames)
+    seconds, last = _mame_run(setup, frames)
     if still is not None and _conquest_mode(last) != "combat":
         raise RuntimeError(f"{name}: MAME is not in the battle after the recorded inputs")
-    return frames / max(long - short, 1e-6)
+    return frames / max(seconds, 1e-6)
 
 
 def measure(found: dict, with_mame: bool) -> tuple[dict, dict]:
