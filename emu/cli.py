@@ -20,16 +20,16 @@ from emu.errors import O2Error
 from emu.movie import MAX_FRAMES
 from emu.version import __version__
 
-COMMAND_MODULES = ["emu.cli", "emu.debugger", "emu.frontend"]
+COMMAND_MODULES = ["emu.cli", "emu.debugger.core", "emu.frontend.run"]
 
 PROGRESS_EVERY = 5.0        # seconds between progress lines of a long headless run
 
 
 def cmd_run(args) -> int:
-    from emu.frontend_session import Session, SessionOptions
+    from emu.frontend.session import Session, SessionOptions
     options = SessionOptions.from_args(args)
     if not args.headless:
-        from emu.frontend import run_window
+        from emu.frontend.run import run_window
         return run_window(options)
     # The front end's Session plays/records movies (--play/--record) and WAV (--wav) here too.
     session = Session(options)

@@ -1,6 +1,6 @@
 """What `o2`'s subcommands share: the options every machine-building command takes, argument
-types, exit statuses and the trace format. The command modules (emu.cli, emu.debugger,
-emu.frontend) import this module and never each other; emu.cli registers them.
+types, exit statuses and the trace format. The command modules (emu.cli, emu.debugger.core,
+emu.frontend.run) import this module and never each other; emu.cli registers them.
 """
 import argparse
 import json

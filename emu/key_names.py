@@ -204,7 +204,7 @@ def key_code(name) -> int:
 
 def generated_table() -> dict[str, int]:
     """NAMED as SDL gives it: every scancode name longer than one character."""
-    from emu.frontend_sdl import sdl2
+    from emu.frontend.sdl import sdl2
     table = {}
     for scancode in range(sdl2.SDL_NUM_SCANCODES):
         name = sdl2.SDL_GetScancodeName(scancode).decode()

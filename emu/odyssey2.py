@@ -265,7 +265,7 @@ class Odyssey2:
 
     def debug_core(self, history_every: int, history_size: int) -> DebugCore:
         """The C debugger attached to this console (breakpoints, history, the chips' inner
-        state); emu.debugger drives it. Keep one at a time."""
+        state); emu.debugger.core drives it. Keep one at a time."""
         return DebugCore(self._machine, history_every, history_size)
 
     # ---- input ----

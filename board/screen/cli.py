@@ -151,13 +151,13 @@ def run_play(args) -> int:
     o2_args = _play_arguments(args)
     try:
         if args.headless:
-            from emu.frontend_session import Session
+            from emu.frontend.session import Session
             session = Session(o2_args)
             session.machine.on_frame(follow)
             session.run(o2_args.frames)
             session.finish()
             return 0
-        from emu.frontend import run_window
+        from emu.frontend.run import run_window
         return run_window(o2_args, setup=lambda session: session.machine.on_frame(follow))
     except O2Error as err:
         print(f"board: {err}", file=sys.stderr)

@@ -36,7 +36,7 @@ def _eval(d, code) -> int:
 
 
 def eval_constant(code) -> int:
-    """The value of an expression program (emu.debugger_expr) that reads no machine state."""
+    """The value of an expression program (emu.debugger.expr) that reads no machine state."""
     return _eval(ffi.NULL, code)
 
 
@@ -150,7 +150,7 @@ class DebugCore:
         return shift[0], control[0]
 
     def eval(self, code) -> int:
-        """The value of an expression program (emu.debugger_expr) on this machine now."""
+        """The value of an expression program (emu.debugger.expr) on this machine now."""
         return _eval(self._d, code)
 
     def set_condition(self, pc: int, code):

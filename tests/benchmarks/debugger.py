@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from cart.asm.assembler import assemble_text
-from emu.debugger import Debugger
+from emu.debugger.core import Debugger
 
 FRAMES = 5_000
 

@@ -16,9 +16,9 @@ def _best(run, repeats=3):
 
 def bench():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from emu.frontend_sdl import sdl2
-    from emu.frontend_session import bundled_cart
-    from emu.frontend_video import Video
+    from emu.frontend.sdl import sdl2
+    from emu.frontend.session import bundled_cart
+    from emu.frontend.video import Video
     from emu.input import FrameInput
     from emu.movie import Movie, Runner
     from emu.odyssey2 import Odyssey2

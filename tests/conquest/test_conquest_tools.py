@@ -5,7 +5,7 @@ from pathlib import Path
 
 from conquest_helpers import CART, SYMBOLS, landed, new_game, start_battle, symbols
 from emu.cli import main
-from emu.debugger import Debugger
+from emu.debugger.core import Debugger
 from emu.movie import Movie
 
 
@@ -55,7 +55,7 @@ def test_a_user_breaks_at_sub_fire_and_watches_red_energy(capsys):
 
 def test_game_view_refuses_another_cartridge(tmp_path):
     import pytest
-    from emu.debugger import DebugError
+    from emu.debugger.core import DebugError
     from emu.odyssey2 import Odyssey2
     import roms_free
     debugger = Debugger(Odyssey2(cart=roms_free.path("demo.bin")),

@@ -7,7 +7,7 @@ import pytest
 
 from cart.asm.assembler import Assembler
 from cart.asm.output import write_outputs
-from emu.debugger import Debugger
+from emu.debugger.core import Debugger
 from emu.odyssey2 import Odyssey2
 
 HERE = Path(__file__).resolve().parent

@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from emu.debugger import DebugError, Debugger
+from emu.debugger.core import DebugError, Debugger
 from emu.odyssey2 import Odyssey2
 
 

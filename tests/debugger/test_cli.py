@@ -3,7 +3,7 @@ import io
 
 import pytest
 
-import emu.debugger
+import emu.debugger.core
 from emu.cli import main
 
 
@@ -69,7 +69,7 @@ def test_missing_script_and_symbol_files(programs, tmp_path, capsys):
 
 def test_prompt_reads_commands_until_quit(programs, tmp_path, monkeypatch, capsys):
     history = tmp_path / "history"
-    monkeypatch.setattr(emu.debugger, "HISTORY_FILE", str(history))
+    monkeypatch.setattr(emu.debugger.core, "HISTORY_FILE", str(history))
     monkeypatch.setattr("sys.stdin", io.StringIO("step\nbogus\nuntil loop\nquit\nstep\n"))
     assert debug(programs) == 0
     out = capsys.readouterr().out
@@ -84,7 +84,7 @@ def test_prompt_reads_commands_until_quit(programs, tmp_path, monkeypatch, capsy
 
 
 def test_an_empty_line_repeats_the_last_command(programs, tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(emu.debugger, "HISTORY_FILE", str(tmp_path / "history"))
+    monkeypatch.setattr(emu.debugger.core, "HISTORY_FILE", str(tmp_path / "history"))
     monkeypatch.setattr("sys.stdin", io.StringIO("step\n\n   \nquit\n"))
     assert debug(programs) == 0
     assert capsys.readouterr().out == ("=> 000  84 00  jmp 0x400\n"

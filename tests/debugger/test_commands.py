@@ -7,7 +7,7 @@ is entered 3 cycles into a turn. VBLANK timing is native/HARDWARE.md §3.
 """
 import pytest
 
-from emu.debugger import DebugError
+from emu.debugger.core import DebugError
 
 
 def test_until_label_shows_label_source_line_and_cycle(programs):

@@ -7,9 +7,9 @@ import pytest
 
 from emu import cli
 from emu.config import Config
-from emu.frontend_window import Window
-from emu.frontend_sdl import sdl2
-from emu.frontend_session import Session
+from emu.frontend.window import Window
+from emu.frontend.sdl import sdl2
+from emu.frontend.session import Session
 
 
 @pytest.fixture

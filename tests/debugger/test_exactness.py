@@ -2,7 +2,7 @@
 instruction, or the machine's own loop with breakpoints) ends in the same state as a plain run."""
 import io
 
-from emu.debugger import Debugger
+from emu.debugger.core import Debugger
 
 VIEWS = ("regs", "iram", "xram", "vdc", "objects", "grid", "beam", "timer", "sound", "dis",
          "print vdc[0a1h]", "print vdc[0a2h] | iram[1fh]", "breaks", "help")

@@ -2,7 +2,7 @@
 the C evaluator (o2_debug_eval) on a machine whose registers and memory are set by hand."""
 import pytest
 
-from emu.debugger_expr import ExprError, parse, parse_constant
+from emu.debugger.expr import ExprError, parse, parse_constant
 from emu.odyssey2 import Odyssey2
 
 LABELS = {"main_loop": 0x412, "fire_missile": 0x520}

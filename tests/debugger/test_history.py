@@ -2,7 +2,7 @@
 has there (save-state bytes compared), and running forward again reproduces it."""
 import pytest
 
-from emu.debugger import DebugError, Debugger
+from emu.debugger.core import DebugError, Debugger
 
 
 def session(programs, name="sprites", every=2, size=8):

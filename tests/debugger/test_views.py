@@ -1,7 +1,7 @@
 """The debugger's text views, from plain register values (emu/debugger_views.py)."""
 from types import SimpleNamespace
 
-from emu import debugger_views as views
+from emu.debugger import views
 
 
 def cpu(**fields):
@@ -96,7 +96,7 @@ def test_vdc_summary_and_sound():
 
 def test_frame_hooks_see_every_frame_the_debugger_runs():
     import io
-    from emu.debugger import Debugger
+    from emu.debugger.core import Debugger
     from emu.odyssey2 import Odyssey2
     machine = Odyssey2(cart=bytes([0x04, 0x00]) * 1024)      # JMP 0x000 everywhere
     seen = []

@@ -34,9 +34,9 @@ def window(user_dirs, echo_cart):
     its inputs to user_dirs/window.movie."""
     from emu import cli
     from emu.config import Config
-    from emu.frontend_window import Window
-    from emu.frontend_sdl import sdl2
-    from emu.frontend_session import Session
+    from emu.frontend.window import Window
+    from emu.frontend.sdl import sdl2
+    from emu.frontend.session import Session
     args = cli.build_parser().parse_args(["run", str(echo_cart), "--nothrottle", "--silent",
                                           "--record", str(user_dirs / "window.movie")])
     config = Config.defaults()

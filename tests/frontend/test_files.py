@@ -2,7 +2,7 @@
 import numpy as np
 from PIL import Image
 
-from emu.frontend_files import SlotStore, next_screenshot_path, save_png
+from emu.frontend.files import SlotStore, next_screenshot_path, save_png
 
 
 def test_slot_paths_are_per_cart(tmp_path):
@@ -50,7 +50,7 @@ def test_png_holds_the_screen_pixels(tmp_path):
 
 def test_wav_file_holds_every_sample(tmp_path):
     import wave
-    from emu.frontend_files import WavRecorder
+    from emu.frontend.files import WavRecorder
     wav = WavRecorder(tmp_path / "out.wav", 48000)
     wav.write(np.array([0, 1, -1, 32767], dtype=np.int16))
     wav.write(np.array([-32768], dtype=np.int16))

@@ -1,7 +1,7 @@
 """Aspect ratio and integer scaling of the window, worked out from the pixel clocks."""
 from fractions import Fraction
 
-from emu.frontend_video import PIXEL_ASPECT, Geometry, fit, initial_window_size
+from emu.frontend.video import PIXEL_ASPECT, Geometry, fit, initial_window_size
 
 
 def test_ntsc_pixel_is_six_sevenths_as_wide_as_tall():

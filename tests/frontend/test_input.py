@@ -1,6 +1,6 @@
 """PC keyboard and game controller readings turned into Odyssey² frame inputs."""
 from emu.config import Config
-from emu.frontend_sdl import sdl2
+from emu.frontend.sdl import sdl2
 from emu.input import Bindings, FrameInput, LiveInput, apply_input, canonical_key
 
 

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from emu.frontend_sdl import sdl2
+from emu.frontend.sdl import sdl2
 from emu.key_names import NAMED, generated_table, key_code
 
 

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from emu import debugger_views as views
-from emu.frontend_session import FRAME_RATE
+from emu.debugger import views
+from emu.frontend.session import FRAME_RATE
 from emu.native import O2
 
 

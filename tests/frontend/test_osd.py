@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from emu.config import Config
-from emu.frontend_osd import BACKDROP, Panel, fitted, font_pixels, position, render
-from emu.frontend_sdl import sdl2
-from emu.frontend_video import Video
+from emu.frontend.osd import BACKDROP, Panel, fitted, font_pixels, position, render
+from emu.frontend.sdl import sdl2
+from emu.frontend.video import Video
 
 BLUE = (0, 0, 200)
 

@@ -4,8 +4,8 @@ import ctypes
 import numpy as np
 import pytest
 
-from emu.frontend_sdl import sdl2
-from emu.frontend_video import SCANLINE_ALPHA, Video
+from emu.frontend.sdl import sdl2
+from emu.frontend.video import SCANLINE_ALPHA, Video
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import roms_free
 
 from emu import cli
 from emu.config import Config
-from emu.frontend_window import Window
-from emu.frontend_sdl import sdl2
-from emu.frontend_session import Session
+from emu.frontend.window import Window
+from emu.frontend.sdl import sdl2
+from emu.frontend.session import Session
 from emu.input import FrameInput
 from emu.movie import Movie
 
@@ -259,7 +259,7 @@ def test_a_pal_movie_replays_as_pal_without_the_flag(user_dirs, echo_cart, capsy
 
 
 def test_a_stalled_audio_device_leaves_the_window_running_silent(window, capsys):
-    from emu.frontend_audio import AudioOut
+    from emu.frontend.audio import AudioOut
     assert sdl2.SDL_InitSubSystem(sdl2.SDL_INIT_AUDIO) == 0
     window.audio = AudioOut(44100, window.session.frame_rate, 3)
     for _ in range(10):                               # primed: the device starts playing

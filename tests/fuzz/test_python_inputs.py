@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from cart.asm import AssemblyFailed, assemble_text
 from emu.config import Config, ConfigError
-from emu.debugger import DebugError, Debugger, Symbols
-from emu.debugger_expr import ExprError, parse
+from emu.debugger.core import DebugError, Debugger, Symbols
+from emu.debugger.expr import ExprError, parse
 from emu.movie import Movie, MovieError
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,

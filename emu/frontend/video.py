@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from emu import frontend_osd as osd
-from emu.frontend_sdl import sdl2
+from emu.frontend import osd
+from emu.frontend.sdl import sdl2
 
 # Pixel width/height of one machine pixel, derived above.
 PIXEL_ASPECT = {
@@ -143,7 +143,7 @@ class Video:
 
     def present(self, screen, panels=()):
         """Show `screen` (rows × columns × RGB uint8, C-contiguous) with the text `panels`
-        (emu.frontend_osd.Panel) over it."""
+        (emu.frontend.osd.Panel) over it."""
         if self.geometry is None:
             self._layout()
         g = self.geometry

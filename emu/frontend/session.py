@@ -12,7 +12,7 @@ from pathlib import Path
 import roms_free
 from emu.config import Config
 from emu.errors import O2Error, StateError
-from emu.frontend_files import SlotStore, WavRecorder
+from emu.frontend.files import SlotStore, WavRecorder
 from emu.input import NOTHING
 from emu.movie import Movie, MovieError, Runner
 from emu.native import O2

@@ -1,5 +1,5 @@
 """The window's keys under given settings: the key map `o2 run --help` ends with and the F1
-panel shows (emu.frontend_window)."""
+panel shows (emu.frontend.window)."""
 
 
 def key_map(data) -> str:

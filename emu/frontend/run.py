@@ -2,14 +2,14 @@
 
 This module is what the command registry (emu.cli) imports: it adds the front end's options to
 `o2 run` (`register()`) without loading SDL, so `o2 run --headless` and every other command
-start without it. `run_window(options)` opens the window (emu.frontend_window, which loads SDL)
-on `o2 run`'s options (emu.frontend_session.SessionOptions, the Session's own).
+start without it. `run_window(options)` opens the window (emu.frontend.window, which loads SDL)
+on `o2 run`'s options (emu.frontend.session.SessionOptions, the Session's own).
 """
 import argparse
 
 from emu.commands import whole_number
 from emu.config import Config, SLOT_COUNT
-from emu.frontend_help import key_map
+from emu.frontend.help import key_map
 
 
 def register(subparsers, commands):
@@ -58,8 +58,8 @@ def run_window(options, setup=None):
     """The window on `o2 run`'s options (SessionOptions; parsed arguments are converted);
     setup(session), if given, is called before the first frame (board play hangs the screen
     reader on the machine's frames there)."""
-    from emu.frontend_session import Session, SessionOptions
-    from emu.frontend_window import open_window
+    from emu.frontend.session import Session, SessionOptions
+    from emu.frontend.window import open_window
     if not isinstance(options, SessionOptions):
         options = SessionOptions.from_args(options)
     config = _config(options)

@@ -13,7 +13,7 @@ cover the time drawing takes, so a slow display costs latency, not crackle.
 import ctypes
 import time
 
-from emu.frontend_sdl import sdl2
+from emu.frontend.sdl import sdl2
 
 SAMPLE_BYTES = 2          # int16 mono
 DEVICE_BUFFER = 512       # samples per SDL callback period (about 11 ms at 44.1 kHz)

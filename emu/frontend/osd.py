@@ -2,7 +2,7 @@
 screenshot, pause, reset, recording) and the key-help panel (F1).
 
 Each panel is a few lines of text (a tab starts an aligned column) rendered with Pillow's built-in font into an RGBA image
-(white on translucent black), which emu.frontend_video shows at one of PLACES in the window.
+(white on translucent black), which emu.frontend.video shows at one of PLACES in the window.
 The font grows with the window so the text stays readable full screen.
 """
 from dataclasses import dataclass

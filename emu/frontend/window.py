@@ -1,12 +1,12 @@
 """`o2 run` with a window: SDL2 video, sound, keyboard, game controllers and hotkeys.
 
 The loop, once per frame: read SDL events (keys, controllers, hotkeys, window), run one frame
-with this frame's input (emu.frontend_session / emu.movie: the same code as headless), queue
+with this frame's input (emu.frontend.session / emu.movie: the same code as headless), queue
 its sound, show its picture, then wait until the sound queue is down to its target depth — the
-sound card's clock paces the emulation (emu.frontend_audio). Without a sound device the wall
+sound card's clock paces the emulation (emu.frontend.audio). Without a sound device the wall
 clock paces it instead and the emulator runs silent.
 
-emu.frontend registers the options and calls open_window; this module loads SDL.
+emu.frontend.run registers the options and calls open_window; this module loads SDL.
 """
 import ctypes
 import os
@@ -15,12 +15,12 @@ import time
 
 from emu.commands import EXIT_REPLAY_DIFFERS
 from emu.errors import O2Error, StateError
-from emu.frontend_help import key_rows
-from emu.frontend_audio import AudioOut, AudioUnavailable, ClockPacer
-from emu.frontend_files import next_screenshot_path, save_png
-from emu.frontend_osd import Panel
-from emu.frontend_sdl import sdl2
-from emu.frontend_video import Video, VideoError
+from emu.frontend.help import key_rows
+from emu.frontend.audio import AudioOut, AudioUnavailable, ClockPacer
+from emu.frontend.files import next_screenshot_path, save_png
+from emu.frontend.osd import Panel
+from emu.frontend.sdl import sdl2
+from emu.frontend.video import Video, VideoError
 from emu.input import Bindings, LiveInput
 
 MESSAGE_SECONDS = 3.0
@@ -359,7 +359,7 @@ class Window:
     def _debug(self):
         """The debugger's prompt on the terminal; the window keeps the paused frame until it
         ends (quit or end of input), then the machine runs on from where the debugger left it."""
-        from emu.debugger import Debugger, symbols_beside
+        from emu.debugger.core import Debugger, symbols_beside
         if self.runner.recording:
             self._say("the debugger is off while recording a movie (it would not replay)")
             return

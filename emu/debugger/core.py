@@ -4,7 +4,7 @@ The same commands come from the interactive prompt (readline history and complet
 script file (`--script FILE`) and from Python:
 
     >>> from emu.odyssey2 import Odyssey2
-    >>> from emu.debugger import Debugger
+    >>> from emu.debugger.core import Debugger
     >>> d = Debugger(Odyssey2(cart="game.bin"), symbols="game.sym.json")   # doctest: +SKIP
     >>> d.execute("break fire_missile if A == 3")                           # doctest: +SKIP
     >>> d.execute("continue")                                               # doctest: +SKIP
@@ -26,8 +26,8 @@ from pathlib import Path
 from cart.asm.disassembler import check_symbol_table, disassemble_one, labels_by_address
 from cart.asm.dis_cli import CART_ORIGIN
 from cart.asm.opcodes import operand_address
-from emu import debugger_views as views
-from emu.debugger_expr import ExprError, parse, parse_constant
+from emu.debugger import views
+from emu.debugger.expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error
 from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
@@ -773,7 +773,7 @@ class Debugger:
 
     def cmd_game(self, args):
         """game -- the cartridge's game state decoded (a cartridge with a game wrapper)"""
-        from emu.debugger_game import game_view
+        from emu.debugger.game import game_view
         self.say(game_view(self.machine, self.symbols.path))
 
     def cmd_beam(self, args):
