@@ -9,15 +9,14 @@ import sys
 
 from cart.asm.cli import EXIT_ERROR, OneLineParser, number
 from cart.asm.disassembler import disassembly_source, load_symbols
-from emu.native import cart_layout, cart_sizes
+from cart.layout import CART_ORIGIN, cart_layout, cart_sizes
 
 ADDRESS_SPACE = 0x1000
-CART_ORIGIN = 0x400
 
 
 def bank_bytes(data: bytes, bank: int) -> bytes:
-    """The bytes a cartridge shows at 0x400 up with `bank` selected, as the core's board for
-    its size lays them out (native/cart_*.c); ValueError names the problem (a size no
+    """The bytes a cartridge shows at 0x400 up with `bank` selected, as the board for its
+    size lays them out (cart.layout, the core's native/cart_*.c); ValueError names the problem (a size no
     cartridge has, a bank it does not have)."""
     layout = cart_layout(len(data))
     if layout is None:

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cart.asm.disassembler import check_symbol_table, disassemble_one, labels_by_address
-from cart.asm.dis_cli import CART_ORIGIN
 from cart.asm.opcodes import operand_address
+from cart.layout import CART_ORIGIN
 from emu.debugger import views
 from emu.debugger.expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error

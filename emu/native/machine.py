@@ -1,7 +1,7 @@
 """The console (native/machine.c, state.c, cart.c): Machine, its trace rows and save-state
 errors, and the hardware rules the core answers without a machine (characters, cartridge
 layouts)."""
-from typing import NamedTuple
+from cart.layout import CartLayout
 
 import numpy as _np
 
@@ -28,16 +28,6 @@ def char_address(y: int, pointer: int) -> int:
 def char_height(y: int, pointer: int) -> int:
     """Rows 1-8 a character at line y with a 9-bit pointer shows (§3)."""
     return lib.o2_char_height(y & 0xFF, pointer & 0x1FF)
-
-
-class CartLayout(NamedTuple):
-    """How the cartridge board for an image lays it out (native/cart_*.c): its banks, image
-    bytes from one bank to the next, and the bytes of a bank program space shows from 0x400 up
-    (offset in the bank, length; mirrors left out)."""
-    banks: int
-    bank_stride: int
-    shown_offset: int
-    shown_size: int
 
 
 def cart_layout(size: int) -> CartLayout | None:

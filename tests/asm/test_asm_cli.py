@@ -2,11 +2,14 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from cart import build_roms
 from cart.asm import cli, dis_cli
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PROGRAM = """\
 \tcpu 8048
@@ -307,3 +310,21 @@ def test_o2dis_refuses_malformed_label_offsets_in_one_line(tmp_path, capsys, off
     assert dis_cli.main([str(rom), "--bank", "0", "--symbols", str(sym)]) == 2
     assert capsys.readouterr().err == (f"o2dis: error: {sym}: malformed symbol file: "
                                        f'"label_offsets" must map names to offsets\n')
+
+
+def test_o2dis_runs_without_the_compiled_core(tmp_path):
+    """The toolchain stands alone: o2dis disassembles a bank of a 16 KiB cartridge (the board
+    that shows each bank from 1 KiB into it) in an interpreter where emu.native cannot load."""
+    rom = tmp_path / "banked.bin"
+    image = bytearray([0x00] * 16384)
+    image[3 * 4096 + 1024] = 0x27            # bank 3's first shown byte: clr a
+    rom.write_bytes(bytes(image))
+    script = ("import sys; sys.modules['emu.native'] = None; sys.modules['emu._native'] = None; "
+              "from cart.asm import dis_cli; "
+              f"sys.exit(dis_cli.main([{str(rom)!r}, '--bank', '3']))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "emu" not in result.stderr
+    code = [line.split(";")[0].split() for line in result.stdout.splitlines()]
+    assert ["org", "0x400"] in code and ["clr", "a"] in code

@@ -84,6 +84,17 @@ def test_cart_layout_is_the_boards(size, layout):
     assert tuple(cart_layout(size)) == layout
 
 
+def test_the_toolchains_layouts_are_the_cores():
+    """cart.layout (plain Python, for o2dis without the compiled core) says what the core's
+    boards say, for every size up to 64 windows and a few sizes between windows."""
+    from cart import layout
+    from emu.native import O2, cart_layout
+    sizes = list(range(0, 65 * O2.CART_WINDOW, O2.CART_WINDOW)) + [1, 2047, 2049, 16385]
+    assert {size: layout.cart_layout(size) for size in sizes} == {size: cart_layout(size) for size in sizes}
+    assert layout.CART_WINDOW == O2.CART_WINDOW
+    assert layout.CART_ORIGIN == O2.BIOS_SIZE
+
+
 @pytest.mark.parametrize("size", [0, 1024, 3072, 6144, 16385, 32768, -1])
 def test_no_layout_for_sizes_no_board_takes(size):
     from emu.native import cart_layout
