@@ -21,7 +21,8 @@ from emu.version import __version__
 from . import rules
 from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
-from .log import BUSY_WAIT_SECONDS, GameLog, LogError, NothingToDo, describe
+from .log import GameLog, LogError, NothingToDo, describe
+from .record import call_time_if_due, open_game, record
 from .rules import RuleViolation, fmt_record
 from .world import ScenarioError, load_scenario, standard_world
 
@@ -121,10 +122,7 @@ def _game_path(args) -> Path:
 
 
 def _open(args, read_only: bool = False) -> GameLog:
-    log = GameLog.open(_game_path(args), read_only=read_only)
-    log.on_wait = lambda: print(f"board: {log.path} is in use by another command; "
-                                f"waiting up to {BUSY_WAIT_SECONDS} s", file=sys.stderr, flush=True)
-    return log
+    return open_game(_game_path(args), read_only=read_only)
 
 
 def _print_notes(notes) -> None:
@@ -132,41 +130,9 @@ def _print_notes(notes) -> None:
         print(f"  {note}")
 
 
-def _check_clock(log: GameLog) -> None:
-    """Variation 1: once the agreed time has passed, the next action calls time first."""
-    if log.time_call_due():
-        limit = log.config.time_limit_minutes
-        seq, _, notes = log.record(rules.TimeUp())
-        print(f"#{seq} time limit of {limit} minutes reached")
-        _print_notes(notes)
-
-
 def _act(args, make_action) -> int:
-    log = _open(args)
-    _check_clock(log)
-    state = log.state()
-    action = make_action(state)
-    _warn_if_retyped(log, action)
-    seq, new, notes = log.record(action)
-    print(f"#{seq} recorded: {describe(action)}")
-    _print_notes(notes)
-    print(f"next: {new.to_act()}")
+    record(_open(args), make_action)
     return 0
-
-
-RETYPE_WINDOW_SECONDS = 300
-
-
-def _warn_if_retyped(log: GameLog, action) -> None:
-    """A command killed after its commit but before its confirmation leaves the players unsure;
-    if they type it again, say that the same action is already the latest one recorded."""
-    last = log.last_event()
-    if last is None or last.action != action or isinstance(action, (rules.Pass, rules.TimeUp)):
-        return
-    age = datetime.now(datetime.fromisoformat(last.recorded_at).tzinfo) - datetime.fromisoformat(last.recorded_at)
-    if age.total_seconds() < RETYPE_WINDOW_SECONDS:
-        print(f"board: note: #{last.seq} at {last.recorded_at} was this same action; "
-              f"if this is a retype, `board undo` takes the second one back", file=sys.stderr)
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -251,7 +217,7 @@ def cmd_timeup(args) -> int:
 
 def cmd_pause(args) -> int:
     log = _open(args)
-    _check_clock(log)
+    call_time_if_due(log)
     at = log.pause()
     print(f"clock paused at {at}: {log.countdown()} (board resume starts it again)")
     return 0

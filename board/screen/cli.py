@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Callable
@@ -20,6 +21,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from ..log import LogError, NothingToDo
+from ..record import open_game, record
+from ..rules import ATTACKER, DEFENDER, TIE, BattleResult, RuleViolation
 from .calibrate import CalibrationError, Typed, calibrate, picture
 from .capture import CaptureError, Source
 from .profile import Profile, ProfileError
@@ -30,14 +34,19 @@ EXIT_FILE, EXIT_REFUSED = 1, 2
 DEFAULT_PROFILE = "conquest"
 
 
-def battle_arguments(event: Event, attacker: str) -> list[str]:
-    """`board battle` arguments for a battle_ended event, the attacker playing `attacker` (red or blue)."""
+def battle_result(event: Event, attacker: str) -> BattleResult:
+    """The battle a battle_ended event shows, the attacker playing `attacker` (red or blue)."""
     d = event.data
     defender = "blue" if attacker == "red" else "red"
-    winner = "tie" if d["winner"] == "tie" else ("attacker" if d["winner"] == attacker else "defender")
-    return ["battle", winner,
-            "--weapons", f"{WEAPON_NAMES[d[f'{attacker}_weapon']]},{WEAPON_NAMES[d[f'{defender}_weapon']]}",
-            "--energy", f"{d[f'{attacker}_energy']},{d[f'{defender}_energy']}"]
+    winner = TIE if d["winner"] == "tie" else (ATTACKER if d["winner"] == attacker else DEFENDER)
+    return BattleResult(winner, WEAPON_NAMES[d[f"{attacker}_weapon"]], WEAPON_NAMES[d[f"{defender}_weapon"]],
+                        d[f"{attacker}_energy"], d[f"{defender}_energy"])
+
+
+def battle_command(result: BattleResult) -> str:
+    """The `board battle` command that records `result`, for the players to read or type."""
+    return (f"board battle {result.winner} --weapons {result.attacker_weapon},{result.defender_weapon} "
+            f"--energy {result.attacker_energy},{result.defender_energy}")
 
 
 class Companion:
@@ -55,15 +64,21 @@ class Companion:
             if any(event.data[f"{side}_weapon"] not in WEAPON_NAMES for side in ("red", "blue")):
                 self.say("  a weapon was not read: enter the result with `board battle`")
                 return
-            args = battle_arguments(event, self.attacker)
-            command = "board " + " ".join(args)
+            result = battle_result(event, self.attacker)
+            command = battle_command(result)
             if self.game is None:
                 self.say(f"  to record: {command}")
             elif self.auto or self.ask(f"record `{command}`? [y/N] "):
-                from board.cli import main as board_main         # the one path every battle is recorded by
-                board_main(["-g", self.game, *args])
+                self._record(result)
             else:
                 self.say("  not recorded")
+
+    def _record(self, result: BattleResult) -> None:
+        """The result through the path `board battle` takes (board.record); a refusal is said."""
+        try:
+            record(open_game(self.game), result, say=print)
+        except (RuleViolation, NothingToDo, LogError, sqlite3.Error) as err:
+            self.say(f"  not recorded: {err}")
 
 
 def _ask_terminal(question: str) -> bool:
@@ -116,18 +131,13 @@ class Follower:
             self.handle(event)
 
 
-def _play_arguments(args):
-    """`o2 run`'s arguments for the cartridge, from board play's."""
+def _play_options(args):
+    """The emulator session board play runs: the cartridge, headless for --frames (60 unless
+    given) or in the window, with the movie --play names."""
     from cart.conquest.wrapper import rom_path
-    from emu.cli import build_parser
-    argv = ["run", str(rom_path())]
-    if args.headless:
-        argv += ["--headless", "--frames", str(args.frames or 60)]
-    elif args.frames:
-        argv += ["--frames", str(args.frames)]
-    if args.play:
-        argv += ["--play", args.play]
-    return build_parser().parse_args(argv)
+    from emu.frontend.session import SessionOptions
+    frames = (args.frames or 60) if args.headless else args.frames
+    return SessionOptions(cart=str(rom_path()), frames=frames, play=args.play)
 
 
 def run_play(args) -> int:
@@ -148,17 +158,17 @@ def run_play(args) -> int:
                       args.attacker)
     if not (args.auto or args.headless):
         threading.Thread(target=_confirmations, args=(companion, asked), daemon=True).start()
-    o2_args = _play_arguments(args)
+    options = _play_options(args)
     try:
         if args.headless:
             from emu.frontend.session import Session
-            session = Session(o2_args)
+            session = Session(options)
             session.machine.on_frame(follow)
-            session.run(o2_args.frames)
+            session.run(options.frames)
             session.finish()
             return 0
         from emu.frontend.run import run_window
-        return run_window(o2_args, setup=lambda session: session.machine.on_frame(follow))
+        return run_window(options, setup=lambda session: session.machine.on_frame(follow))
     except O2Error as err:
         print(f"board: {err}", file=sys.stderr)
         return EXIT_FILE

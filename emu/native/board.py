@@ -1,7 +1,7 @@
 """The bare 8048 on a test board (native/board8048.c, cpu8048.c): Board8048."""
 import numpy as _np
 
-from emu.native import ffi, lib
+from emu.native.extension import ffi, lib
 
 PORT_BUS, PORT_P1, PORT_P2 = lib.O2_PORT_BUS, lib.O2_PORT_P1, lib.O2_PORT_P2
 PSW_CY, PSW_AC, PSW_F0, PSW_BS, PSW_SP = (lib.O2_PSW_CY, lib.O2_PSW_AC, lib.O2_PSW_F0,

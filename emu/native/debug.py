@@ -3,7 +3,7 @@ import collections as _collections
 
 import numpy as _np
 
-from emu.native import ffi, lib
+from emu.native.extension import ffi, lib
 from emu.native.machine import Machine, trace_rows
 
 DEBUG_SPACES = {"iram": lib.O2_SPACE_IRAM, "xram": lib.O2_SPACE_XRAM, "vdc": lib.O2_SPACE_VDC}

@@ -5,7 +5,7 @@ from cart.layout import CartLayout
 
 import numpy as _np
 
-from emu.native import ffi, lib
+from emu.native.extension import ffi, lib
 
 REGIONS = {"ntsc": lib.O2_REGION_NTSC, "pal": lib.O2_REGION_PAL}
 MODELS = {"hardware": lib.O2_MODEL_HARDWARE, "mame": lib.O2_MODEL_MAME}

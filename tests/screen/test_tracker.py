@@ -2,7 +2,8 @@
 way `board battle` does."""
 from board.screen.reader import Field, Reading
 from board.screen.tracker import Event, Tracker
-from board.screen.cli import Companion, battle_arguments
+from board.rules import BattleResult
+from board.screen.cli import Companion, battle_command, battle_result
 
 
 def reading(screen, sure=1.0, **values):
@@ -61,11 +62,12 @@ def test_a_flicker_in_between_restarts_the_count():
     assert feed(t, frames) == []
 
 
-def test_battle_arguments_follow_the_attackers_colour():
+def test_the_battle_follows_the_attackers_colour():
     event = Event("battle_ended", 1, {"winner": "red", "red_energy": 1355, "blue_energy": 0,
                                       "red_weapon": "T", "blue_weapon": "P"})
-    assert battle_arguments(event, "red") == ["battle", "attacker", "--weapons", "tank,plane", "--energy", "1355,0"]
-    assert battle_arguments(event, "blue") == ["battle", "defender", "--weapons", "plane,tank", "--energy", "0,1355"]
+    assert battle_result(event, "red") == BattleResult("attacker", "tank", "plane", 1355, 0)
+    assert battle_result(event, "blue") == BattleResult("defender", "plane", "tank", 0, 1355)
+    assert battle_command(battle_result(event, "blue")) == "board battle defender --weapons plane,tank --energy 0,1355"
 
 
 def test_the_companion_records_only_when_confirmed(tmp_path, capsys):
