@@ -16,6 +16,7 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from cart.oneline import OneLineParser, one_line
 from emu.version import __version__
 
 from . import rules
@@ -70,16 +71,7 @@ def _whole_arg(text: str) -> int:
 def _say(message: str) -> None:
     """One line on stderr: what was typed is echoed with control characters escaped, so a
     newline or U+0085 in an argument cannot split the message."""
-    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(message))
-    print(f"board: {text}", file=sys.stderr)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error instead of a usage block (exit status 2)."""
-
-    def error(self, message):
-        _say(f"{message} (see {self.prog} --help)")
-        sys.exit(EXIT_REFUSED)
+    print(f"board: {one_line(message)}", file=sys.stderr)
 
 
 # Options whose value may start with "-" (a negative energy is for rule 12 to refuse,
@@ -456,7 +448,7 @@ def cmd_show(args) -> int:
 # -- parser ----------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="board", description="Conquest of the World scorekeeper: "
+    parser = OneLineParser(prog="board", description="Conquest of the World scorekeeper: "
                                      "the rules, the game log and the board view.",
                                      epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-g", "--game", help="game file (default $BOARD_GAME or ./conquest.db)")

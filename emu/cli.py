@@ -14,6 +14,7 @@ import importlib
 import sys
 import time
 
+from cart.oneline import OneLineParser
 from emu.commands import (EXIT_REPLAY_DIFFERS, EXIT_USER_ERROR, add_machine_options, build_machine,
                           trace_lines, whole_number)
 from emu.errors import O2Error
@@ -84,13 +85,6 @@ def register(subparsers, commands):
     trace.add_argument("--steps", type=whole_number(1), required=True, help="instructions to trace")
     trace.set_defaults(func=cmd_trace)
     commands["trace"] = trace
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Argument errors as one line (`o2 run: error: ...`) and exit status 2; subcommands too."""
-
-    def error(self, message):
-        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

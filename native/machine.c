@@ -31,10 +31,6 @@
 #define MAME_NTSC_CYCLES_PER_SECOND 357955
 #define MAME_PAL_HC_PER_SECOND      7093790
 #define MAME_PAL_CYCLES_PER_SECOND  394100
-#define NTSC_HC_PER_LINE  455
-#define NTSC_LINES        263
-#define PAL_HC_PER_LINE   456
-#define PAL_LINES         313
 
 #define PROG_ADDR_MASK 0xFFF
 #define PSW_BANK_SELECT 0x10   /* PSW BS: R0-R7 at 0x18-0x1F */
@@ -354,8 +350,8 @@ o2_machine *o2_new(int region)
         return NULL;
     m->region = region == O2_REGION_PAL ? O2_REGION_PAL : O2_REGION_NTSC;
     m->skip_idle = 1;
-    m->hc_per_frame = m->region == O2_REGION_PAL ? PAL_HC_PER_LINE * PAL_LINES
-                                                 : NTSC_HC_PER_LINE * NTSC_LINES;
+    m->hc_per_frame = m->region == O2_REGION_PAL ? O2_LINE_HC_PAL * O2_LINES_PAL
+                                                 : O2_LINE_HC_NTSC * O2_LINES_NTSC;
     memset(m->bios, BUS_FLOATING, sizeof m->bios);
     cart_load(&m->cart, NULL, 0);
     vdc_init(&m->vdc, m->region == O2_REGION_PAL ? VDC_REGION_PAL : VDC_REGION_NTSC);

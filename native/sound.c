@@ -7,12 +7,11 @@
 #include "sound.h"
 #include "vdc8244.h"
 
-/* Half-clocks per second, as an exact fraction HC_NUM / HC_DEN:
- * NTSC 2 × 315/88 MHz = 78750000/11; PAL 2 × 17.734476 MHz / 5 (CPU clock × 18/15) = 35468952/5. */
-#define HC_NUM_NTSC 78750000u
-#define HC_DEN_NTSC 11u
-#define HC_NUM_PAL  35468952u
-#define HC_DEN_PAL  5u
+/* Half-clocks per second, as an exact fraction HC_NUM / HC_DEN (o2.h's O2_HC_RATE_*). */
+#define HC_NUM_NTSC ((uint32_t)O2_HC_RATE_NTSC_NUM)
+#define HC_DEN_NTSC ((uint32_t)O2_HC_RATE_NTSC_DEN)
+#define HC_NUM_PAL  ((uint32_t)O2_HC_RATE_PAL_NUM)
+#define HC_DEN_PAL  ((uint32_t)O2_HC_RATE_PAL_DEN)
 
 #define PRESCALE_POWER_ON 13     /* matches the MAME oracle's NTSC shift phase (see sound.h) */
 #define PRESCALE_MAME_LINE0 1    /* MAME's prescaler at its first line 0, both regions */

@@ -8,16 +8,10 @@ import sys
 from cart.asm.assembler import Assembler, ImageTooLarge
 from cart.asm.errors import AssemblyFailed
 from cart.asm.output import write_outputs
+from cart.oneline import OneLineParser
 
 EXIT_ERROR = 2
 LARGEST_IMAGE = 16 * 1024        # the largest Odyssey² cartridge: --size may not pad beyond it
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Argument errors as one line and exit code 2, like assembly errors."""
-
-    def error(self, message):
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
 
 
 def number(text: str) -> int:

@@ -7,7 +7,8 @@ selected (--bank N); --bank also takes any bank of a 2 or 4 KiB cartridge.
 import json
 import sys
 
-from cart.asm.cli import EXIT_ERROR, OneLineParser, number
+from cart.asm.cli import EXIT_ERROR, number
+from cart.oneline import OneLineParser
 from cart.asm.disassembler import disassembly_source, load_symbols
 from cart.layout import CART_ORIGIN, cart_layout, cart_sizes
 

@@ -4,10 +4,11 @@ No address is written in Python, so the map follows the assembly wherever CORE m
 
     [fields]                     (or the fields at the top level)
     red_energy = { symbol = "red_energy", space = "iram", type = "bcd", digits = 4 }
-    mode = { symbol = "mode", space = "xram", type = "enum", values = { "0" = "select", ... } }
+    mode = { symbol = "mode", space = "iram", type = "enum", values = { MODE_SELECT = "select", ... } }
 
 Types: "u8", "u16" (little endian), "bcd" (`digits` = N, two digits a byte, most significant
-first), "flag" (nonzero = true), "enum" (a u8 named by `values`). A bad file or a symbol the
+first), "flag" (nonzero = true), "enum" (a u8 named by `values`, whose keys are constants of the
+symbol file, so the numbers stay where the assembly equ's them, or numbers). A bad file or a symbol the
 symbol file lacks raises StateMapError, one line naming the file and the field.
 """
 import json
@@ -69,10 +70,11 @@ class Field:
 class StateMap:
     """{field name: Field} built from a state.toml and an o2asm symbol file."""
 
-    def __init__(self, fields: dict, state_path: Path, symbols_path: Path):
+    def __init__(self, fields: dict, state_path: Path, symbols_path: Path, symbols: dict | None = None):
         self.fields = fields
         self.state_path = state_path
         self.symbols_path = symbols_path
+        self.symbols = symbols or {}      # the symbol file's names (lower case) and values
 
     def __contains__(self, name):
         return name in self.fields
@@ -111,7 +113,14 @@ class StateMap:
             fields[name] = _field(name, spec, symbols, state_path, symbols_path)
         if not fields:
             raise StateMapError(f"{state_path}: no fields (each is name = {{ symbol = ..., space = ..., type = ... }})")
-        return cls(fields, state_path, symbols_path)
+        return cls(fields, state_path, symbols_path, symbols)
+
+    def constant(self, name: str) -> int:
+        """A constant (or label) of the symbol file, by name in any case."""
+        value = self.symbols.get(name.lower())
+        if value is None:
+            raise StateMapError(f"{self.symbols_path}: no constant {name!r}")
+        return value
 
 
 def load_symbol_table(path: Path) -> dict:
@@ -161,12 +170,14 @@ def _field(name, spec, symbols, state_path, symbols_path) -> Field:
     if kind == "enum":
         table = spec.get("values")
         if not isinstance(table, dict) or not table:
-            raise bad("an enum field needs values = { \"0\" = \"name\", ... }")
+            raise bad("an enum field needs values = { CONSTANT = \"name\", ... }")
         for key, label in table.items():
             try:
                 number = int(key, 0)
             except ValueError:
-                raise bad(f"values: {key!r} is not a number") from None
+                number = symbols.get(key.lower())
+                if number is None:
+                    raise bad(f"values: {key!r} is neither a number nor a constant of {symbols_path}") from None
             if not 0 <= number <= 255 or not isinstance(label, str):
                 raise bad(f"values: {key!r} = {label!r} must map 0-255 to a name")
             values[number] = label

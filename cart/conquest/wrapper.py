@@ -34,7 +34,6 @@ SIDES = ("red", "blue")
 SIDE_KEYS = {"red": "R", "blue": "B"}
 SIDE_STICKS = {"red": 0, "blue": 1}               # left-hand controller drives red
 WINNERS = {"none": None, "": None, "red": "red", "blue": "blue", "tie": "tie"}
-WINNER_CODES = {0: None, 1: "red", 2: "blue", 3: "tie"}   # a u8 winner (CART_CONTRACT.md)
 MAX_ENERGY = 9999
 # A key is held this many frames, then released this many, as a quick typist would.
 KEY_HOLD_FRAMES, KEY_GAP_FRAMES = 3, 3
@@ -127,7 +126,9 @@ class Conquest:
                 raise StateMapError(f"{self.map.state_path}: winner: value {value!r} is not one of "
                                     f"none, red, blue, tie")
             return WINNERS[value]
-        return WINNER_CODES.get(int(value))
+        # A state file that reads the winner as a number: ram.inc's WINNER_* name them.
+        codes = {self.map.constant(f"WINNER_{name}"): WINNERS[name.lower()] for name in ("NONE", "RED", "BLUE", "TIE")}
+        return codes.get(int(value))
 
     @property
     def readout(self) -> int:

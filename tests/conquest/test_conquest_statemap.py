@@ -48,6 +48,21 @@ def test_every_type_decodes_from_its_symbol(tmp_path):
     assert state_map.read(m, "mode") == "unknown(7)"
 
 
+def test_enum_values_may_name_the_symbol_files_constants(tmp_path):
+    """The numbers of an enum stay where the assembly equ's them (ram.inc's MODE_*): a state file
+    names the constants, and a rebuilt symbol file with other numbers decodes the same names."""
+    text = 'mode = { symbol = "mode", space = "iram", type = "enum", values = { MODE_SELECT = "select", MODE_COMBAT = "combat" } }'
+    m = machine()
+    for select, combat in ((0, 3), (9, 4)):
+        symbols = {**SYMBOLS, "constants": {**SYMBOLS["constants"], "MODE_SELECT": select, "MODE_COMBAT": combat}}
+        state_map = StateMap.load(*files(tmp_path, text, symbols))
+        m.iram[0x20] = combat
+        assert state_map.read(m, "mode") == "combat"
+        m.iram[0x20] = select
+        assert state_map.read(m, "mode") == "select"
+        assert state_map.constant("mode_combat") == combat
+
+
 def test_fields_may_sit_under_a_fields_table(tmp_path):
     state_map = StateMap.load(*files(tmp_path, 'title = "x"\n[fields]\n' + GOOD))
     assert sorted(state_map.fields) == ["alive", "counter", "energy", "mode", "odd", "wide"]
@@ -63,9 +78,9 @@ def test_fields_may_sit_under_a_fields_table(tmp_path):
     ('energy = { symbol = "energy", space = "iram", type = "bcd" }',
      "energy: a bcd field needs digits = 1 to 8, not None"),
     ('mode = { symbol = "mode", space = "iram", type = "enum" }',
-     "mode: an enum field needs values = { \"0\" = \"name\", ... }"),
+     "mode: an enum field needs values = { CONSTANT = \"name\", ... }"),
     ('mode = { symbol = "mode", space = "iram", type = "enum", values = { "x" = "a" } }',
-     "mode: values: 'x' is not a number"),
+     "mode: values: 'x' is neither a number nor a constant of {symbols}"),
     ('energy = { symbol = "energy", space = "iram", type = "u8", digits = 2 }',
      "energy: digits is only for type = \"bcd\""),
     ('energy = { symbol = "energy", space = "iram", type = "u8", colour = 2 }',

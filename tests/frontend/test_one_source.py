@@ -31,3 +31,16 @@ def test_cartridge_sizes_are_the_boards_of_the_core():
     # 16 KiB (3 KiB banks in 4 KiB pages): the core's boards, asked through the cffi boundary.
     from emu.odyssey2 import CART_SIZES
     assert CART_SIZES == (2048, 4096, 8192, 12288, 16384)
+
+
+def test_the_c_files_take_the_frame_and_clock_numbers_from_o2_h():
+    """455/263/456/313 half-clocks and lines and the half-clock rates are typed once, in o2.h
+    (native/HARDWARE.md section 3); the chip files name them (O2_LINE_HC_*, O2_HC_RATE_*)."""
+    import re
+    from pathlib import Path
+    native = Path(__file__).resolve().parents[2] / "native"
+    for path in sorted(native.glob("*.c")):
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for number in ("455", "263", "456", "313", "78750000", "35468952"):
+            assert not re.search(rf"\b{number}u?\b", code), f"{path.name} writes {number}; o2.h names it"
+    assert (O2.LINE_HC_NTSC, O2.LINES_NTSC, O2.LINE_HC_PAL, O2.LINES_PAL) == (455, 263, 456, 313)
