@@ -12,8 +12,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
+from . import log as game_log
 from . import rules
-from .log import BUSY_WAIT_SECONDS, GameLog, describe
+from .log import GameLog, describe
 from .rules import Action, State
 
 RETYPE_WINDOW_SECONDS = 300
@@ -27,7 +28,7 @@ def open_game(path, read_only: bool = False, warn: Callable[[str], None] = _stde
     """The game file at `path`, saying so when another command holds it and this one waits."""
     log = GameLog.open(Path(path), read_only=read_only)
     log.on_wait = lambda: warn(f"board: {log.path} is in use by another command; "
-                               f"waiting up to {BUSY_WAIT_SECONDS} s")
+                               f"waiting up to {game_log.BUSY_WAIT_SECONDS} s")
     return log
 
 

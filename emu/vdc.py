@@ -10,7 +10,7 @@ codes as text.
 
 Vdc.from_registers decodes the 256 registers as written (Odyssey2.vdc_registers): unlike what
 the CPU reads back, they keep their values while objects are shown. Register meanings follow
-hardware/odyssey2.md §3; the map is o2.h's (emu.native.O2.VDC_*).
+native/HARDWARE.md §3; the map is o2.h's (emu.native.O2.VDC_*).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 /*
  * cart.c — choosing a cartridge board by image size and selecting its bank (cart.h).
  * P10/P11 select the bank (bank = P1 & 3, modulo the bank count), so at reset (P1 = 0xFF) the
- * last bank is mapped (hardware/odyssey2.md §2).
+ * last bank is mapped (native/HARDWARE.md §2).
  */
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* cart_standard.c — the standard 2/4/8 KiB boards (hardware/odyssey2.md §2): A10 is not
+/* cart_standard.c — the standard 2/4/8 KiB boards (native/HARDWARE.md §2): A10 is not
  * connected, so a 2 KiB bank answers 0x400-0x7FF (bank bytes 0x000-0x3FF) and 0x800-0xBFF
  * (0x400-0x7FF), and 0xC00-0xFFF mirrors 0x800-0xBFF. */
 #include "cart.h"

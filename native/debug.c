@@ -1,6 +1,6 @@
 /*
  * debug.c — the debugger's C side: run control with breakpoints and watchpoints, and the history
- * of save states that `back` and `rewind` re-execute from (issue 6).
+ * of save states that `back` and `rewind` re-execute from.
  *
  * Run control. o2_debug_run runs the machine until one of its limits (steps, cycle, frame, stack
  * depth) or a stop: a PC breakpoint (the machine's 4096 flags), a watched external access (the

@@ -88,7 +88,7 @@ uint8_t      *o2_board_xram(o2_board *b);  /* O2_BOARD_XRAM_SIZE bytes */
 uint8_t      *o2_board_pins(o2_board *b);  /* 3 bytes indexed by O2_PORT_*, 0xFF after o2_board_new */
 int           o2_cpu_opcode_cycles(uint8_t opcode);  /* machine cycles of an 8048 opcode (1 or 2) */
 
-/* ---- The 8244/8245's register map (vdc8244.c; hardware/odyssey2.md §3) ----
+/* ---- The 8244/8245's register map (vdc8244.c; native/HARDWARE.md §3) ----
  * Addresses as the CPU writes them with MOVX while the VDC is selected. Objects: 4 registers
  * each (Y, X, then pointer and attributes for characters, attributes for sprites). */
 #define O2_VDC_SPRITES        0x00   /* 4 sprites x (Y, X, attributes, unused) */

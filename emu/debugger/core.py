@@ -1,4 +1,4 @@
-"""`o2 debug`: a debugger for Odyssey² programs (issue 6).
+"""`o2 debug`: a debugger for Odyssey² programs.
 
 The same commands come from the interactive prompt (readline history and completion), from a
 script file (`--script FILE`) and from Python:

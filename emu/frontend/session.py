@@ -31,7 +31,7 @@ def _sha(data):
 
 @dataclass(frozen=True)
 class SessionOptions:
-    """`o2 run`'s options (emu.cli, emu.frontend.register), one object for the session, the
+    """`o2 run`'s options (emu.cli, emu.frontend.run.register), one object for the session, the
     window and the headless run: what a session is made of (the images, the region, the movie to
     play or record, the WAV to write, the save state to start from, the settings file), how long
     to run and what to leave behind, and the window's own settings."""
@@ -46,7 +46,7 @@ class SessionOptions:
     config: str | None = None
     frames: int | None = None        # None: the window runs until closed
     screenshot: str | None = None    # the last frame as a PNG
-    # The window's (the settings file's values unless given; emu.frontend._config)
+    # The window's (the settings file's values unless given; emu.frontend.run._config)
     stats: bool = False
     nothrottle: bool = False
     silent: bool = False

@@ -127,7 +127,7 @@ class Controllers:
 
 class Window:
     """The window on a Session: its options (session.options, SessionOptions) and the settings
-    file's `config` with those options applied (emu.frontend._config)."""
+    file's `config` with those options applied (emu.frontend.run._config)."""
 
     def __init__(self, config, session):
         self.config, self.session = config, session

@@ -195,7 +195,7 @@ def test_make_roms_manifest_errors(tmp_path, capsys):
 
 
 def _marked_banks(bank_size, stride, skip, banks):
-    """An image whose bank b shows at 0x400 `MOV A,#b` then NOPs (hardware/odyssey2.md §2 and
+    """An image whose bank b shows at 0x400 `MOV A,#b` then NOPs (native/HARDWARE.md §2 and
     README: 2 KiB banks, 12 KiB packed 3 KiB banks, 16 KiB pages with the bank at 0x400)."""
     image = bytearray(b"\xff" * stride * banks)
     for b in range(banks):

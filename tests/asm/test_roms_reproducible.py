@@ -1,6 +1,5 @@
 """Every ROM committed in roms_free/ equals a fresh build of its roms.toml entry, byte for byte,
 and every assembled ROM survives disassembly and reassembly with its own labels."""
-import importlib.util
 import json
 
 import pytest
@@ -20,8 +19,6 @@ def test_rom_binary_and_symbols_match_a_fresh_assembly(entry):
     assert committed == symbol_table(assembly, OUTPUT)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("cart.charset") is None,
-                    reason="cart.charset (the charset builder) is not in this checkout")
 @pytest.mark.parametrize("entry", CHARSETS, ids=[entry["name"] for entry in CHARSETS])
 def test_charset_matches_a_fresh_build(entry, tmp_path):
     build_charset(entry, output=tmp_path)

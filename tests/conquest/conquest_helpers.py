@@ -1,9 +1,9 @@
 """Helpers for the Conquest of the World tests: a console with the cartridge, the game wrapper on
 it, and the steps every test takes (power on, SPACE to the entry, a battle entered).
 
-A test that needs a part of the assembly names its code label with `landed("tank_fire")`: until
-that label is in roms_free/conquest.sym.json the test is skipped with that reason, so the suite
-says which statements of the issue still wait for their assembly.
+A test that needs a part of the assembly names its code label with `landed("tank_fire")`: a label
+missing from roms_free/conquest.sym.json (renamed, or the cartridge not rebuilt) fails the test
+with its name, rather than passing it by silently.
 """
 import json
 from pathlib import Path
@@ -33,13 +33,13 @@ def symbols() -> dict:
 
 
 def landed(*names):
-    """Skips the test until the cartridge and these labels exist."""
+    """Fails the test, naming what is missing, unless the cartridge and these labels exist."""
     if not CART.is_file():
-        pytest.skip("roms_free/conquest.bin is not built yet")
+        pytest.fail("roms_free/conquest.bin is missing (make roms)")
     known = {k.lower() for k in symbols()}
     missing = [n for n in names if n.lower() not in known]
     if missing:
-        pytest.skip(f"waiting for the assembly of {', '.join(missing)}")
+        pytest.fail(f"roms_free/conquest.sym.json has no {', '.join(missing)} (make roms)")
 
 
 def console(region="ntsc", bios=None, model="hardware"):

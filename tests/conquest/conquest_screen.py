@@ -1,7 +1,7 @@
 """Reads text off the machine's screen the way a player does: by the shapes of our character set
 (roms_free/charset.bin), wherever the cartridge drew them (characters or quads, any colour).
 
-A character pixel is 2 columns wide and 2 lines tall (hardware/odyssey2.md §3), so the screen is
+A character pixel is 2 columns wide and 2 lines tall (native/HARDWARE.md §3), so the screen is
 halved both ways (for both line parities) and each 8-pixel-wide, 7-row window is matched against
 the glyphs. Glyphs next to each other 8 character pixels apart make a string.
 """

@@ -1,5 +1,5 @@
 """Breakpoints in one cartridge bank: `break bankN:ADDR` (a 4 KiB cartridge has two 2 KiB banks
-selected by P10, hardware/odyssey2.md §2: bank = (P1 & 3) modulo the bank count)."""
+selected by P10, native/HARDWARE.md §2: bank = (P1 & 3) modulo the bank count)."""
 import io
 
 import pytest

@@ -1,4 +1,4 @@
-"""The expression language of conditions and addresses (emu/debugger_expr.py), evaluated by
+"""The expression language of conditions and addresses (emu/debugger/expr.py), evaluated by
 the C evaluator (o2_debug_eval) on a machine whose registers and memory are set by hand."""
 import pytest
 

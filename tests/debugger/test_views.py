@@ -1,4 +1,4 @@
-"""The debugger's text views, from plain register values (emu/debugger_views.py)."""
+"""The debugger's text views, from plain register values (emu/debugger/views.py)."""
 from types import SimpleNamespace
 
 from emu.debugger import views

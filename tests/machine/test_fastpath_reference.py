@@ -7,7 +7,7 @@ corpus (NTSC and PAL), the demo, the speed benchmark's busy program, an empty sl
 random-input runs of Conquest of the World; and the same instruction traces.
 
 The reference runs in a subprocess (this file run as a script) loading the other build through
-O2_NATIVE_LIB (emu/native.py)."""
+O2_NATIVE_LIB (emu/native/extension.py)."""
 import json
 import os
 import random

@@ -1,5 +1,5 @@
 """Odyssey2.vdc: the objects as the program wrote them, typed, while they are shown; the
-character codes as text (hardware/odyssey2.md §3, §4); frame hooks."""
+character codes as text (native/HARDWARE.md §3, §4); frame hooks."""
 import pytest
 
 from emu.vdc import Vdc, char_text, text
