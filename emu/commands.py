@@ -1,5 +1,5 @@
 """What `o2`'s subcommands share: the options every machine-building command takes, argument
-types, exit statuses and the trace format. The command modules (emu.cli, emu.debugger.core,
+types, exit statuses and the trace format. The command modules (emu.cli, emu.debugger.command,
 emu.frontend.run) import this module and never each other; emu.cli registers them.
 """
 import argparse

@@ -8,6 +8,9 @@
 A result becomes the same event `board battle` records (the rules engine applies rules 13-17), after a
 one-key confirmation at the table or at once with --auto; the first-player draw prints the `board first`
 command to complete with the numbers called. A failed or unsure read never touches the game file.
+
+The capture path needs OpenCV (`pip install 'odyssey2[capture]'`): it is imported when one of these
+commands runs, never when `board` starts. Still pictures are read and written with Pillow.
 """
 from __future__ import annotations
 
@@ -16,26 +19,45 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Callable
-
-import cv2
-import numpy as np
+from typing import TYPE_CHECKING, Callable
 
 from ..log import LogError, NothingToDo
 from ..record import open_game, record
 from ..rules import ATTACKER, DEFENDER, TIE, BattleResult, RuleViolation
-from .calibrate import CalibrationError, Typed, calibrate, picture
-from .capture import CaptureError, Source
-from .profile import Profile, ProfileError
-from .reader import Reader
-from .tracker import AGREE, WEAPON_NAMES, Event, Tracker
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .profile import Profile
+    from .tracker import Event
 
 EXIT_FILE, EXIT_REFUSED = 1, 2
 DEFAULT_PROFILE = "conquest"
+NEEDS_OPENCV = "reading the screen needs OpenCV: pip install 'odyssey2[capture]'"
+
+
+def _capture_path(run):
+    """A command of the capture path: its modules load when it runs; without OpenCV it says
+    how to install it in one line (exit status 1)."""
+    def command(args) -> int:
+        try:
+            import cv2  # noqa: F401  (the capture path's one requirement beyond the base install)
+        except ModuleNotFoundError:
+            print(f"board: {NEEDS_OPENCV}", file=sys.stderr)
+            return EXIT_FILE
+        return run(args)
+    command.__doc__ = run.__doc__
+    return command
+
+
+def _agree(args) -> int:
+    from .tracker import AGREE
+    return AGREE if args.agree is None else args.agree
 
 
 def battle_result(event: Event, attacker: str) -> BattleResult:
     """The battle a battle_ended event shows, the attacker playing `attacker` (red or blue)."""
+    from .tracker import WEAPON_NAMES
     d = event.data
     defender = "blue" if attacker == "red" else "red"
     winner = TIE if d["winner"] == "tie" else (ATTACKER if d["winner"] == attacker else DEFENDER)
@@ -61,6 +83,7 @@ class Companion:
         if event.kind == "readout_stopped":
             self.say(f"  rule 2D: complete and type: board first NAME=N ... --readout {event.data['value']}")
         elif event.kind == "battle_ended":
+            from .tracker import WEAPON_NAMES
             if any(event.data[f"{side}_weapon"] not in WEAPON_NAMES for side in ("red", "blue")):
                 self.say("  a weapon was not read: enter the result with `board battle`")
                 return
@@ -89,6 +112,7 @@ def _ask_terminal(question: str) -> bool:
 
 
 def _load_profile(spec: str) -> Profile:
+    from .profile import Profile
     return Profile.load(spec)
 
 
@@ -101,10 +125,14 @@ def _game(args) -> str | None:
 
 
 def run_watch(args) -> int:
+    from .capture import CaptureError, Source
+    from .profile import ProfileError
+    from .reader import Reader
+    from .tracker import Tracker
     try:
         profile = _load_profile(args.profile)
         source = Source(args.capture, say=lambda text: print(f"board: {text}", file=sys.stderr))
-        reader, tracker = Reader(profile), Tracker(agree=args.agree, attacker=args.attacker)
+        reader, tracker = Reader(profile), Tracker(agree=_agree(args), attacker=args.attacker)
         companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
         for number, frame in enumerate(source.frames(), 1):
             for event in tracker.feed(reader.read(frame), number):
@@ -123,6 +151,8 @@ class Follower:
     """The companion on an emulator's frames: reads every frame, tracks, hands events over."""
 
     def __init__(self, profile: Profile, agree: int, handle: Callable[[Event], None], attacker: str = "red"):
+        from .reader import Reader
+        from .tracker import Tracker
         self.reader, self.handle = Reader(profile), handle
         self.tracker = Tracker(agree=agree, attacker=attacker)
 
@@ -147,6 +177,8 @@ def run_play(args) -> int:
     import queue
     import threading
     from emu.errors import O2Error
+
+    from .profile import ProfileError
     try:
         profile = _load_profile(args.profile)
     except ProfileError as err:
@@ -154,7 +186,7 @@ def run_play(args) -> int:
         return EXIT_FILE
     asked: "queue.Queue[Event]" = queue.Queue()
     companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
-    follow = Follower(profile, args.agree, companion.handle if args.auto or args.headless else asked.put,
+    follow = Follower(profile, _agree(args), companion.handle if args.auto or args.headless else asked.put,
                       args.attacker)
     if not (args.auto or args.headless):
         threading.Thread(target=_confirmations, args=(companion, asked), daemon=True).start()
@@ -181,11 +213,17 @@ def _confirmations(companion: "Companion", asked) -> None:
 
 
 def _first_frame(spec: str) -> np.ndarray:
-    """A still image, or the middle frame of a video (away from fades at its ends)."""
-    image = cv2.imread(spec, cv2.IMREAD_COLOR) if Path(spec).suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp") \
-        else None
-    if image is not None:
-        return np.ascontiguousarray(image[:, :, ::-1])
+    """A still image (RGB), or the middle frame of a video (away from fades at its ends)."""
+    import numpy as np
+    from PIL import Image, UnidentifiedImageError
+
+    from .capture import CaptureError, Source
+    if Path(spec).suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp"):
+        try:
+            with Image.open(spec) as image:
+                return np.asarray(image.convert("RGB")).copy()
+        except (UnidentifiedImageError, OSError):
+            pass                      # not a picture after all: the video reader says what it is
     frames = list(Source(spec).frames())
     if not frames:
         raise CaptureError(f"{spec}: no frames")
@@ -193,6 +231,11 @@ def _first_frame(spec: str) -> np.ndarray:
 
 
 def run_calibrate(args) -> int:
+    from PIL import Image
+
+    from .calibrate import CalibrationError, Typed, calibrate, picture
+    from .capture import CaptureError
+    from .profile import ProfileError
     try:
         if not (len(args.capture) == len(args.red) == len(args.blue)):
             raise CalibrationError("give --red and --blue once for each --capture")
@@ -205,7 +248,7 @@ def run_calibrate(args) -> int:
         for t in profile.texts:
             print(f"  {t.name}: {t.cells} cells at x {t.x}, y {t.y}, pitch {t.pitch}")
         if args.png:
-            cv2.imwrite(args.png, picture(found[0], profile)[:, :, ::-1])
+            Image.fromarray(picture(found[0], profile)).save(args.png, format="PNG")
             print(f"{args.png}: what was found, drawn on the first capture")
         return 0
     except (CalibrationError, ProfileError, CaptureError) as err:
@@ -222,29 +265,31 @@ def add_commands(sub) -> None:
     """Adds `board watch`, `board play` and `board calibrate` to the `board` command's subparsers."""
     p = sub.add_parser("play", help="play the cartridge in the emulator, the companion following the wars",
                        description=run_play.__doc__)
-    p.set_defaults(func=run_play)
+    p.set_defaults(func=_capture_path(run_play))
     p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE.toml")
     p.add_argument("--attacker", choices=("red", "blue"), default="red",
                    help="the colour the attacking player enters (rule 10C; default red)")
     p.add_argument("--auto", action="store_true", help="record results without asking")
-    p.add_argument("--agree", type=int, default=AGREE, metavar="N", help=f"frames that must agree (default {AGREE})")
+    p.add_argument("--agree", type=int, default=None, metavar="N",
+                   help="frames a reading must hold to count (default: board.screen.tracker.AGREE)")
     p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
     p.add_argument("--headless", action="store_true", help="no window (with --play: a recorded movie)")
     p.add_argument("--play", metavar="MOVIE", help="inputs from an o2 movie instead of the players")
     p = sub.add_parser("watch", help="follow the wars on a capture of the console's screen",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.set_defaults(func=run_watch)
+    p.set_defaults(func=_capture_path(run_watch))
     p.add_argument("--capture", required=True, metavar="DEVICE|FILE", help="/dev/videoN, N, or a video file")
     p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE.toml",
                    help=f"layout profile (default: {DEFAULT_PROFILE}, our cartridge)")
     p.add_argument("--attacker", choices=("red", "blue"), default="red",
                    help="the colour the attacking player enters (rule 10C; default red)")
     p.add_argument("--auto", action="store_true", help="record results without asking")
-    p.add_argument("--agree", type=int, default=AGREE, metavar="N", help=f"frames that must agree (default {AGREE})")
+    p.add_argument("--agree", type=int, default=None, metavar="N",
+                   help="frames a reading must hold to count (default: board.screen.tracker.AGREE)")
     p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
     p = sub.add_parser("calibrate", help="make a layout profile from captures of the entry screen",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.set_defaults(func=run_calibrate)
+    p.set_defaults(func=_capture_path(run_calibrate))
     p.add_argument("--capture", action="append", required=True, metavar="FILE",
                    help="a picture or video of the entry screen (repeat for more entries)")
     p.add_argument("--red", action="append", required=True, metavar="WDDDD", help="what red typed, e.g. S2500")

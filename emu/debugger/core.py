@@ -31,7 +31,7 @@ from emu.debugger.expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error
 from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
-from emu.commands import add_machine_options, build_machine, trace_lines
+from emu.commands import trace_lines
 from emu.native import (DEBUG_BREAK, DEBUG_IRQ, DEBUG_RETURN, DEBUG_SPACE_SIZES, DEBUG_SPACES,
                         DEBUG_TRACE_FULL, DEBUG_WATCH, EXPR_OPS, O2, WATCH_READ, WATCH_WRITE,
                         cart_layout)
@@ -923,29 +923,3 @@ class Debugger:
     def cmd_quit(self, args):
         """quit -- leave the debugger"""
         self.finished = True
-
-
-# ---- o2 debug ----
-
-def cmd_debug(args) -> int:
-    machine = build_machine(args, args.cart)
-    debugger = Debugger(machine, symbols=args.symbols or symbols_beside(args.cart))
-    try:
-        if args.script:
-            return debugger.run_script(args.script)
-        debugger.run_prompt()
-        return 0
-    except KeyboardInterrupt:        # Ctrl-C during a script
-        return 130
-    finally:
-        debugger.close()
-
-
-def register(subparsers, commands):
-    parser = subparsers.add_parser("debug", help="debug a cartridge: breakpoints, steps, back in time")
-    add_machine_options(parser)
-    parser.add_argument("--symbols", metavar="FILE.sym.json",
-                        help="labels and source lines from o2asm (default: CART's .sym.json beside it)")
-    parser.add_argument("--script", metavar="FILE", help="run these debugger commands and exit")
-    parser.set_defaults(func=cmd_debug)
-    commands["debug"] = parser

@@ -29,9 +29,9 @@ def graph():
 
 def test_command_modules_do_not_import_the_command_line():
     edges = graph()
-    for module in ("emu.frontend.run", "emu.debugger.core", "emu.frontend.session", "emu.movie"):
+    for module in ("emu.frontend.run", "emu.debugger.command", "emu.frontend.session", "emu.movie"):
         assert "emu.cli" not in edges[module], module
-    assert "emu.commands" in edges["emu.frontend.run"] and "emu.commands" in edges["emu.debugger.core"]
+    assert "emu.commands" in edges["emu.frontend.run"] and "emu.commands" in edges["emu.debugger.command"]
 
 
 def test_only_odyssey2_holds_the_native_machine():

@@ -152,6 +152,16 @@ def test_board_companion(installed):
     assert "Ann" in status and "Bob" in status and "WARCHEST" in status
 
 
+def test_the_base_install_has_no_opencv_and_says_how_to_get_it(installed):
+    """OpenCV is the `capture` extra: the plain install reads no screens, and says so in one line."""
+    bin_dir, work = installed
+    assert run(installed, "python", "-c", "import importlib.util; print(importlib.util.find_spec('cv2'))") == "None\n"
+    result = subprocess.run([str(bin_dir / "board"), "watch", "--capture", "none.mkv"], cwd=work,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr == "board: reading the screen needs OpenCV: pip install 'odyssey2[capture]'\n"
+
+
 def test_python_api_comes_from_the_install(installed):
     bin_dir, _ = installed
     out = run(installed, "python", "-c",
