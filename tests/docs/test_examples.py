@@ -4,7 +4,8 @@ the code fails here:
 - a fenced block with `>>>` prompts is a doctest run from the repository root, its output checked;
 - a ```python block without prompts is executed;
 - a ```console block is a shell session: each `$ ` line runs (bash, the virtual environment's
-  programs first on PATH) in a scratch folder that sees the repository's roms_free/, and what it
+  programs first on PATH) in a scratch folder that sees the repository's roms_free/ and tests/
+  (the test programs the examples use), and what it
   prints (stdout and stderr) must be the lines below it up to the next `$ `; a line `...`
   stands for any lines. The commands of one block share their folder, in order.
 """
@@ -58,7 +59,8 @@ def _session(body: str):
 
 
 def _run_console(body: str, where: str, folder: Path):
-    (folder / "roms_free").symlink_to(ROOT / "roms_free")
+    for name in ("roms_free", "tests"):
+        (folder / name).symlink_to(ROOT / name)
     env = {key: value for key, value in os.environ.items() if key not in ("BOARD_GAME", "PYTHONPATH")}
     env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
                XDG_CONFIG_HOME=str(folder / "config"), XDG_DATA_HOME=str(folder / "data"),
