@@ -183,7 +183,7 @@ class Config:
 
 
 _HEADER = """\
-# Odyssey² emulator front end settings (see README, "Front end").
+# Odyssey² emulator front end settings (see docs/emulator.md, "The window").
 # PC keys use SDL's key names; Odyssey² keys use emu.keys names.
 # [keyboard], when present, replaces the whole default keyboard map.
 
