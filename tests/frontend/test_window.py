@@ -290,8 +290,8 @@ def test_a_replay_that_differs_exits_1(user_dirs, echo_cart, capsys):
 
 
 @pytest.mark.parametrize("frames, message", [
-    ("1e26", "o2 run: error: argument --frames: not a whole number: '1e26'\n"),
-    ("5184001", "o2 run: error: argument --frames: must be from 1 to 5184000, not 5184001\n"),
+    ("1e26", "o2: error: run: argument --frames: not a whole number: '1e26'\n"),
+    ("5184001", "o2: error: run: argument --frames: must be from 1 to 5184000, not 5184001\n"),
 ])
 def test_absurd_frame_counts_are_refused(frames, message, capsys):
     with pytest.raises(SystemExit) as exit_:
