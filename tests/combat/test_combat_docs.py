@@ -60,10 +60,10 @@ def test_a_worked_example_of_the_docs(capsys, battle, entry, screen, outcome):
         assert phrase in out, (phrase, out)
 
 
-def test_the_readmes_evening_of_triplea(capsys):
-    """README.md, "An evening of TripleA": every command shown gives the lines shown ("..." skips lines)."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("**An evening of TripleA"):readme.index("## Benchmarks")]
+def test_the_evening_of_triplea(capsys):
+    """board/COMBAT.md, "An evening of TripleA": every command shown gives the lines shown ("..." skips lines)."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("**An evening of TripleA"):text.index("## Parker Brothers' Conflict")]
     blocks = re.findall(r"```\n(.*?)```", section, re.S)
     commands = [b for b in blocks if b.lstrip().startswith("$ board combat")]
     assert len(commands) == 2
