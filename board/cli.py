@@ -666,7 +666,7 @@ def _game_first(argv: list[str]) -> list[str]:
         if arg == "--":
             rest += argv[i:]
             break
-        if arg in ("-g", "--game") and i + 1 < len(argv):
+        if arg in ("-g", "--game") and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
             found, i = ["--game", argv[i + 1]], i + 2
             continue
         if arg.startswith("--game="):
