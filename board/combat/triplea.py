@@ -165,7 +165,7 @@ class TripleA:
 
     def plan(self, battle: Battle) -> Plan:
         self._check(battle)
-        (att, a), (dfn, d) = self._side(battle.attacker), self._side(battle.defender)
+        (att, _), (dfn, _) = self._side(battle.attacker), self._side(battle.defender)
         if att.attack == 0:
             raise CombatError("the attacker's units have no attack value: they cannot attack")
         if dfn.defence == 0:

@@ -10,7 +10,6 @@ from `board options` must be accepted (the options never disagree with the rules
 may be refused, and then the refusal must name its rule. The evening must reach game over."""
 import random
 import re
-import shlex
 
 import pytest
 

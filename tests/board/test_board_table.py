@@ -4,7 +4,8 @@ the manual's sentence it rests on (conquest-of-the-world-manual.txt)."""
 import pytest
 
 from board import rules as R
-from board.cli import main, next_line, options
+from board.cli import main
+from board.table import next_line, options
 from board.world import ScenarioError, find_scenario, load_scenario, shipped_scenarios
 
 from board_helpers import play, scenario_game
@@ -214,10 +215,11 @@ def test_the_end_game_takes_weapons_and_energy_by_player_name(capsys, game, worl
 
 
 def test_a_named_end_game_battle_is_recorded_with_the_roles_of_rule_21e(world):
-    from board.cli import _battle_sides, _pair
+    from board.cli import _pair
+    from board.table import battle_sides
     state = endgame(world)
     state, _ = play(state, R.BattleResult("attacker", "tank", "sub", 300, 9000))
-    sides = _battle_sides(state)
+    sides = battle_sides(state)
     assert sides == ("Bob", "Ann")                                      # 21E: Bob attacks now
     assert _pair("Ann=sub,Bob=plane", "--weapons", sides) == ["plane", "sub"]
     assert _pair("bob=2000,ann=100", "--energy", sides) == ["2000", "100"]
