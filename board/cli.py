@@ -24,8 +24,9 @@ from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
 from .log import GameLog, LogError, NothingToDo, describe
 from .record import call_time_if_due, open_game, record
+from .table import battle_sides, next_line, options, summary
 from .rules import RuleViolation, fmt_record
-from .world import ScenarioError, load_scenario, standard_world
+from .world import ScenarioError, find_scenario, load_scenario, match_names, shipped_scenarios, standard_world
 
 EXIT_FILE, EXIT_REFUSED = 1, 2
 
@@ -91,22 +92,15 @@ def _join_option_values(argv: list[str]) -> list[str]:
     return out
 
 
-def _name_key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
-
-
 def _resolve(text: str, names) -> str:
     """A country, player or weapon name from what was typed: any case, dots and spaces
-    optional, or an unambiguous beginning ("ussr", "united s", "t" for tank). A name that
+    optional, or an unambiguous beginning of the name or of its words ("ussr", "united s",
+    "w germany", "t" for tank). An ambiguous name is refused with its candidates; a name that
     matches nothing is passed on as typed, for the rules to refuse with their rule number."""
-    key = _name_key(text)
-    exact = [n for n in names if _name_key(n) == key]
-    if exact:
-        return exact[0]
-    starts = [n for n in names if _name_key(n).startswith(key)] if key else []
-    if len(starts) > 1:
-        raise _Refused(f"{text!r} could be any of: {', '.join(starts)}")
-    return starts[0] if starts else text
+    found = match_names(text, names)
+    if len(found) > 1:
+        raise _Refused(f"{text!r} could be any of: {', '.join(found)}")
+    return found[0] if found else text
 
 
 def _game_path(args) -> Path:
@@ -130,7 +124,7 @@ def _act(args, make_action) -> int:
 # -- commands --------------------------------------------------------------------------------
 
 def cmd_new(args) -> int:
-    world = load_scenario(args.scenario) if args.scenario else standard_world()
+    world = load_scenario(find_scenario(args.scenario)) if args.scenario else standard_world()
     names = tuple(n.strip() for n in args.players.split(","))
     config = rules.GameConfig(names, world, args.time_limit, args.target)
     path = _game_path(args)
@@ -146,7 +140,17 @@ def cmd_new(args) -> int:
         for name, side in zip(names, world.sides):
             print(f"  {name}: homeland {side.homeland}"
                   + (f", in the player alliance {side.pact!r}" if side.pact else ""))
-    print("next: each player calls a number 0-9, one stops the readout: board first NAME=N ... --readout D")
+    print(f"next: {next_line(rules.new_game(config))}")
+    return 0
+
+
+def cmd_scenarios(args) -> int:
+    for scenario in shipped_scenarios():
+        print(f"{scenario.key}: {scenario.name} ({scenario.sides} players)")
+        if scenario.question:
+            print(f"  {scenario.question}")
+        print(f"  board new --players {','.join(['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay'][:scenario.sides])} "
+              f"--scenario {scenario.key}")
     return 0
 
 
@@ -177,15 +181,41 @@ def _country_action(cls):
     return run
 
 
+def _pair(text: str, option: str, sides) -> list[str]:
+    """ATT,DEF in that order, or NAME=VALUE,NAME=VALUE by player name in any order."""
+    parts = [p.strip() for p in text.split(",")]
+    named = [p.partition("=") for p in parts]
+    if len(parts) != 2:
+        raise _Refused(f"{option}: expected ATT,DEF or NAME=VALUE,NAME=VALUE, found {text!r}")
+    if not any(sep for _, sep, _ in named):
+        return parts
+    if sides is None or not all(sep for _, sep, _ in named):
+        raise _Refused(f"{option}: expected ATT,DEF or NAME=VALUE,NAME=VALUE, found {text!r}")
+    values = {}
+    for name, _, value in named:
+        player = _resolve(name, sides)
+        if player not in sides:
+            raise _Refused(f"{option}: {name.strip()!r} is not fighting this battle ({sides[0]} attacks, "
+                           f"{sides[1]} defends)")
+        if player in values:
+            raise _Refused(f"{option}: {player} is named twice")
+        values[player] = value.strip()
+    return [values[sides[0]], values[sides[1]]]
+
+
 def cmd_battle(args) -> int:
     def make(state):
-        weapons = [w.strip().lower() for w in args.weapons.split(",")]
-        energy = args.energy.split(",")
-        if len(weapons) != 2 or len(energy) != 2:
-            raise _Refused("--weapons ATTACKER,DEFENDER and --energy ATTACKER,DEFENDER (whole numbers)")
-        energy = [_whole(e, "--energy") for e in energy]
-        weapons = [_resolve(w, rules.WEAPONS) for w in weapons]
-        return rules.BattleResult(args.winner, weapons[0], weapons[1], energy[0], energy[1])
+        sides = battle_sides(state)
+        winner = args.winner.strip().lower()
+        if winner not in (rules.ATTACKER, rules.DEFENDER, rules.TIE):
+            player = _resolve(args.winner, sides) if sides else args.winner
+            if not sides or player not in sides:
+                names = f", {sides[0]} or {sides[1]}" if sides else ""
+                raise _Refused(f"the winner is attacker, defender, tie{names}, not {args.winner!r}")
+            winner = rules.ATTACKER if player == sides[0] else rules.DEFENDER
+        weapons = [_resolve(w.lower(), rules.WEAPONS) for w in _pair(args.weapons, "--weapons", sides)]
+        energy = [_whole(e, "--energy") for e in _pair(args.energy, "--energy", sides)]
+        return rules.BattleResult(winner, weapons[0], weapons[1], energy[0], energy[1])
     return _act(args, make)
 
 
@@ -226,7 +256,7 @@ def _take_back_or_put_back(args, verb: str) -> int:
     log = _open(args)
     seq, action = getattr(log, verb)()
     print(f"#{seq} recorded: {verb} of {describe(action)}")
-    print(f"next: {log.state().to_act()}")
+    print(f"next: {next_line(log.state())}")
     return 0
 
 
@@ -279,93 +309,19 @@ def cmd_status(args) -> int:
         print(f"  end game: {state.name(c.sides[0])} {c.energy[0]} vs {state.name(c.sides[1])} {c.energy[1]} energy")
     can = options(state)
     if can:
-        print("can: " + "; ".join(_summary(line) for line in can) + " (board options)")
+        print("can: " + "; ".join(summary(line) for line in can) + " (board options lists them)")
     last = log.last_event()
     if last:
         print(f"last recorded: #{last.seq} at {last.recorded_at}: {last.summary}")
-    print(f"next: {state.to_act()}")
+    print(f"next: {next_line(state)}")
     return 0
-
-
-def _summary(line: str) -> str:
-    """An options line in a few words: "attack occupied: 3", "or pass", "Ann may use: sub, tank"."""
-    label, colon, items = line.partition(": ")
-    if not colon or " may use" in label:
-        return line
-    return f"{label}: {len(items.split('), ')) if '(' in items else len(items.split(', '))}"
-
-
-def _cost(notes) -> str:
-    paid = [re.search(r"(\d+) PBU\)?$|pays (\d+) PBU", n) for n in notes if "WARCHEST for" in n]
-    amounts = [int(m.group(1) or m.group(2)) for m in paid if m]
-    return f"{amounts[0]} PBU" if amounts else "free"
-
-
-def _legal(state, action) -> list[str] | None:
-    """The notes of `action` if the rules allow it now, else None."""
-    try:
-        return rules.apply(state, action)[1]
-    except RuleViolation:
-        return None
-
-
-def options(state) -> list[str]:
-    """What the player to act may do now, found by trying each action on the rules engine
-    (so this never disagrees with it): alliances, attacks on unoccupied countries, occupied
-    countries and homelands with their cost, player alliances, and in a war or the end game
-    the weapons each side may use."""
-    if state.phase in ("order", "over"):
-        return []
-    if state.war:
-        war = state.war
-        return [f"{role} {state.name(side)} may use: "
-                + ", ".join(w for w in rules.WEAPONS if w not in war.destroyed[i])
-                + (f" ({', '.join(sorted(war.destroyed[i]))} destroyed in this war, rule 12F)"
-                   if war.destroyed[i] else "")
-                for i, (role, side) in enumerate((("attacker", war.sides[0]), ("defender", war.sides[1])))]
-    if state.confrontation:
-        c = state.confrontation
-        lines = []
-        for role, i in (("attacker", c.attacking), ("defender", 1 - c.attacking)):
-            barred = c.barred[i]
-            lines.append(f"{role} {state.name(c.sides[i])} may use: "
-                         + ", ".join(w for w in rules.WEAPONS if w != barred)
-                         + (f" (the {barred} is barred for this battle, rule 21F)" if barred else ""))
-        return lines
-    groups: dict[str, list[str]] = {"ally with": []}
-    for country in state.world.countries:
-        notes = _legal(state, rules.Ally(country))
-        if notes is not None:
-            groups["ally with"].append(f"{country} ({_cost(notes)})")
-    for country in state.world.countries:
-        notes = _legal(state, rules.Attack(country))
-        if notes is not None:
-            held = state.holdings.get(country)
-            label = ("attack unoccupied" if held is None else
-                     "attack a homeland" if held[1] == rules.HOMELAND else "attack occupied")
-            owner = f", {state.name(held[0])}" if held else ""
-            groups.setdefault(label, []).append(f"{country} ({_cost(notes)}{owner})")
-    me = state.current
-    partners = []
-    for q in state.active():
-        if q in state.pact_of(me):
-            continue
-        members = sorted(state.pact_of(me) | state.pact_of(q))
-        partner = " + ".join(state.name(p) for p in sorted(state.pact_of(q)))
-        if partner not in partners and \
-                _legal(state, rules.FormPact(tuple(state.name(p) for p in members))) is not None:
-            partners.append(partner)
-    groups["player alliance with"] = partners
-    lines = [f"{label}: {', '.join(items)}" for label, items in groups.items() if items]
-    if _legal(state, rules.Pass()) is not None:
-        lines.append("or pass")
-    return lines
 
 
 def cmd_options(args) -> int:
     state = _open(args, read_only=True).state()
-    print(f"{state.to_act()} may:" if options(state) else f"next: {state.to_act()}")
-    for line in options(state):
+    can = options(state)
+    print(f"{state.to_act()} may:" if can else f"next: {next_line(state)}")
+    for line in can:
         print(f"  {line}")
     return 0
 
@@ -464,7 +420,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("new", cmd_new, "start a new game file",
                 "example: board new --players Ann,Bob,Cy --target 60")
     p.add_argument("--players", required=True, help="2 to 6 names, comma-separated, clockwise")
-    p.add_argument("--scenario", help="scenario TOML overriding values, zones, holdings")
+    p.add_argument("--scenario", help="a shipped scenario by name (board scenarios lists them) or a scenario "
+                                      "TOML file overriding values, zones, holdings")
     p.add_argument("--time-limit", type=_whole_arg, metavar="MINUTES", help="variation 1: play against the clock")
     p.add_argument("--target", type=_whole_arg, metavar="RECORD", help="variation 2: first to this record wins")
     p.add_argument("--force", action="store_true", help="replace an existing game file")
@@ -484,13 +441,19 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--by", metavar="PLAYER", help="a player ally who directs it (rule 18B)")
 
     p = command("battle", cmd_battle, "rules 12, 21: the result of one battle on screen",
-                "winner: attacker, defender, or tie (both forces destroyed)\n"
-                "example: board battle attacker --weapons plane,sub --energy 1800,1355")
-    p.add_argument("winner", choices=(rules.ATTACKER, rules.DEFENDER, rules.TIE))
-    p.add_argument("--weapons", required=True, metavar="ATT,DEF", help="tank, sub or plane for each side")
-    p.add_argument("--energy", required=True, metavar="ATT,DEF", help="energy units left on screen")
+                "winner: attacker, defender, or tie (both forces destroyed), or the winner's name\n"
+                "example: board battle attacker --weapons plane,sub --energy 1800,1355\n"
+                "end game (rule 21E, the roles alternate): board battle Ann --weapons Ann=tank,Bob=sub "
+                "--energy Ann=3000,Bob=2500")
+    p.add_argument("winner", metavar="WINNER", help="attacker, defender or tie (both forces destroyed), "
+                                                   "or the winning player's name")
+    p.add_argument("--weapons", required=True, metavar="ATT,DEF",
+                   help="tank, sub or plane for each side, or by name: Ann=tank,Bob=sub")
+    p.add_argument("--energy", required=True, metavar="ATT,DEF",
+                   help="energy units left on screen, or by name: Ann=3000,Bob=2500")
 
     command("pass", cmd_pass, "end start-up alliances, or pass the attack option to the left")
+    command("scenarios", cmd_scenarios, "the shipped scenarios, the manual's questions they stage, how to start one")
     p = command("pact", cmd_pact, "rule 18: form (or join) a player alliance", "example: board pact Ann Cy")
     p.add_argument("players", nargs="+")
     p = command("break", cmd_break, "rule 18F: leave a player alliance for good")
@@ -516,8 +479,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _game_first(argv: list[str]) -> list[str]:
+    """`-g FILE` / `--game FILE` may come anywhere on the line: moved before the command."""
+    found, rest, i = [], [], 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest += argv[i:]
+            break
+        if arg in ("-g", "--game") and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+            found, i = ["--game", argv[i + 1]], i + 2
+            continue
+        if arg.startswith("--game="):
+            found = ["--game", arg.partition("=")[2]]
+        elif arg.startswith("-g") and len(arg) > 2 and not arg.startswith("--"):
+            found = ["--game", arg[2:]]
+        else:
+            rest.append(arg)
+        i += 1
+    return found + rest
+
+
 def main(argv=None) -> int:
-    argv = _join_option_values(list(sys.argv[1:] if argv is None else argv))
+    argv = _game_first(_join_option_values(list(sys.argv[1:] if argv is None else argv)))
     try:
         args = build_parser().parse_args(argv)
         status = args.func(args)

@@ -16,6 +16,7 @@ from . import log as game_log
 from . import rules
 from .log import GameLog, describe
 from .rules import Action, State
+from .table import next_line
 
 RETYPE_WINDOW_SECONDS = 300
 
@@ -55,7 +56,7 @@ def record(log: GameLog, action: Action | Callable[[State], Action],
     say(f"#{seq} recorded: {describe(action)}")
     for note in notes:
         say(f"  {note}")
-    say(f"next: {new.to_act()}")
+    say(f"next: {next_line(new)}")
     return seq
 
 

@@ -226,6 +226,7 @@ class State:
     first_player: int = 0
     first_turn: bool = False        # rule 8: the very first turn
     purchases: int = 0              # alliance purchases still allowed this turn (rules 9A, 13D)
+    won: str = ""                   # the country the player to act has just won a war for (13D-E)
     last_defender: int | None = None   # rule 13E: rotation of unoccupied defence this turn
     war: War | None = None
     final_queue: list[int] = field(default_factory=list)
@@ -526,6 +527,7 @@ def _start_turn(state: State, p: int, notes: list[str]) -> None:
     state.current = p
     state.first_turn = False
     state.purchases = 1
+    state.won = ""
     state.last_defender = None
     notes.append(f"the attack option passes to {state.name(p)}")
 
@@ -607,6 +609,7 @@ def _attack(state: State, action: Attack, notes: list[str]) -> None:
         raise RuleViolation("10A", f"no attacks during the {PHASE_WORDS[state.phase]}")
     _no_war(state, "another attack")
     p = _director(state, action.by)
+    state.won = ""
     held = state.holdings.get(country)
     if held is None:
         # In the final round (20A) an unoccupied country can only be one freed by an
@@ -717,16 +720,21 @@ def _end_war(state: State, attacker_won: bool, notes: list[str]) -> None:
     a, d = war.sides
     winner, loser = (a, d) if attacker_won else (d, a)
     notes.append(f"{state.name(winner)} wins the war for {war.country}")
-    _issue(state, winner, round_to(war.energy[1 if attacker_won else 0], CHIP), notes,
-           "the loser's energy left on screen")
+    energy = round_to(war.energy[1 if attacker_won else 0], CHIP)
+    if attacker_won and war.kind == "homeland":
+        # 19D: the energy won and the loser's chips are one booty, "divided equally": one split of the whole.
+        paid = min(energy, state.warchest)
+        state.warchest -= paid
+        _eliminate(state, d, a, notes, paid)
+    else:
+        _issue(state, winner, energy, notes, "the loser's energy left on screen")
     if attacker_won:
-        if war.kind == "homeland":
-            _eliminate(state, d, a, notes)
-        else:
+        if war.kind != "homeland":
             state.holdings[war.country] = (a, CONQUERED)
         if war.kind == "unoccupied":
             state.last_defender = d
         state.purchases += 1
+        state.won = war.country
         notes.append(f"{state.name(a)} conquers {war.country}: record {fmt_record(state.record(a))}"
                      + ("" if war.kind == "unoccupied" else
                         f"; {state.name(d)} {fmt_record(state.record(d))}"))
@@ -744,10 +752,11 @@ def _end_war(state: State, attacker_won: bool, notes: list[str]) -> None:
         _after_turn_action(state, notes)
 
 
-def _eliminate(state: State, loser: int, victor: int, notes: list[str]) -> None:
+def _eliminate(state: State, loser: int, victor: int, notes: list[str], energy: int = 0) -> None:
     """Rule 19C-D: the homeland and conquests go to the victor — to the victor's player
     alliance, dealt one at a time by PBU value, highest first (equal values in board order),
-    clockwise from the victor — and the alliance shares the chips equally."""
+    clockwise from the victor — and the alliance shares the chips and the `energy` won (already
+    taken from the WARCHEST) equally, as one amount."""
     booty = []
     for country, (owner, kind) in list(state.holdings.items()):
         if owner == loser:
@@ -769,7 +778,9 @@ def _eliminate(state: State, loser: int, victor: int, notes: list[str]) -> None:
     state.pacts = [g - {loser} for g in state.pacts if len(g - {loser}) > 1]
     state.final_queue = [q for q in state.final_queue if q != loser]
     notes.append(f"{state.name(loser)} is out of the game")
-    _share(state, victor, chips, notes, f"{state.name(loser)}'s chips")
+    why = f"{state.name(loser)}'s chips" if not energy else \
+        f"the loser's energy left on screen and {state.name(loser)}'s chips, shared as one (19D)"
+    _share(state, victor, chips + energy, notes, why)
 
 
 def _after_turn_action(state: State, notes: list[str]) -> None:
@@ -865,6 +876,7 @@ def _break_pact(state: State, action: BreakPact, notes: list[str]) -> None:
 def _begin_final_round(state: State, first: int, notes: list[str]) -> None:
     state.phase = "final_round"
     state.war = None
+    state.won = ""
     state.first_turn = False
     queue, q = [first], first
     while (q := state.left_of(q)) != first:

@@ -11,6 +11,7 @@ is reported as a ScenarioError naming the file, the key and the reason.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -121,9 +122,45 @@ def _side_from_table(path: str, key: str, table) -> Side:
                 pact=_typed(path, f"{key}.pact", table.get("pact", ""), str).strip())
 
 
+def name_key(text: str) -> str:
+    """How the table matches a typed name: any case, letters and digits only ("u.s.s.r" is U.S.S.R.)."""
+    return re.sub(r"[\W_]", "", text.casefold())
+
+
+def match_names(text: str, names) -> list[str]:
+    """The names `text` may stand for: the one it spells (any case, letters and digits only), else those
+    it begins, else those whose words it begins in order ("w germany" for West Germany)."""
+    key = name_key(text)
+    if not key:
+        return []
+    exact = [n for n in names if name_key(n) == key]
+    if exact:
+        return exact[:1]
+    begun = [n for n in names if name_key(n).startswith(key)]
+    if begun:
+        return begun
+    typed = _words(text)
+
+    def word_starts(name: str) -> bool:
+        words, i = _words(name), 0
+        for t in typed:
+            while i < len(words) and not words[i].startswith(t):
+                i += 1
+            if i == len(words):
+                return False
+            i += 1
+        return True
+    return [n for n in names if word_starts(n)]
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", text.casefold()) if w]
+
+
 def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
                    sides: list[Side], name: str) -> World:
     pbu: dict[str, int] = {}
+    keys: dict[str, str] = {}
     for z, members in enumerate(zones, start=1):
         if not members:
             raise ScenarioError(path, f"zone {z}", "a zone needs at least one country")
@@ -133,6 +170,11 @@ def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ScenarioError(path, country, f"PBU value must be a whole number >= 1, not {value!r}")
             pbu[country] = value
+            other = keys.setdefault(name_key(country), country)
+            if other != country:
+                raise ScenarioError(path, country, f"{country!r} and {other!r} differ only in case, spaces or "
+                                                   "punctuation: the table matches names without them, so one "
+                                                   "could never be named")
     if not isinstance(warchest, int) or warchest < 0 or warchest % CHIP:
         raise ScenarioError(path, "warchest", f"must be a non-negative multiple of {CHIP}")
     if sides and not 2 <= len(sides) <= 6:
@@ -185,6 +227,44 @@ def standard_world() -> World:
 
 
 SCENARIO_KEYS = {"scenario", "rename", "pbu", "zones", "side"}
+SCENARIO_PREFIX = "scenario-"
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A scenario shipped in board/data: `board new --scenario KEY`."""
+    key: str            # the file name without "scenario-" and ".toml"
+    path: Path
+    name: str
+    question: str       # the manual's question it stages ([scenario] description)
+    sides: int
+
+
+def shipped_scenarios() -> list[Shipped]:
+    found = []
+    for entry in sorted(resources.files("board").joinpath("data").iterdir(), key=lambda e: e.name):
+        if entry.name.startswith(SCENARIO_PREFIX) and entry.name.endswith(".toml"):
+            table = tomllib.loads(entry.read_text(encoding="utf-8"))
+            meta = table.get("scenario", {})
+            found.append(Shipped(entry.name[len(SCENARIO_PREFIX):-len(".toml")], Path(str(entry)),
+                                 meta.get("name", entry.name), meta.get("description", ""),
+                                 len(table.get("side", []))))
+    return found
+
+
+def find_scenario(text: str) -> Path:
+    """A scenario file: a path that exists, or a shipped scenario by (part of) its key or name."""
+    path = Path(text)
+    if path.exists() or path.suffix == ".toml" or "/" in text:
+        return path
+    shipped = shipped_scenarios()
+    keys = match_names(text, [s.key for s in shipped]) or match_names(text, [s.name for s in shipped])
+    if len(keys) == 1:
+        return next(s.path for s in shipped if keys[0] in (s.key, s.name))
+    if keys:
+        raise ScenarioError(text, "", f"could be any of the shipped scenarios: {', '.join(keys)}")
+    raise ScenarioError(text, "", "no such file, and no shipped scenario of that name (board scenarios "
+                                  f"lists them: {', '.join(s.key for s in shipped)})")
 
 
 def load_scenario(path: str | Path) -> World:

@@ -13,10 +13,10 @@ documented in board/COMBAT.md), not in code:
 >>> triplea = load("triplea")
 >>> plan = triplea.plan(Battle(attacker={"army": 5}, defender={"army": 3}, territory="Ukraine"))
 >>> plan.entry.keys()
-['SPACE', 'R', 'T', '5', '0', '0', '0', 'B', 'T', '2', '0', '0', '0', 'ENTER']
+['SPACE', 'R', 'T', '5', '0', '0', '0', 'B', 'T', '3', '8', '7', 'ENTER']
 >>> triplea.resolve(Battle({"army": 5}, {"army": 3}, territory="Ukraine"),
 ...                 Result("attacker", 3100, 0)).facts
-{'attacker_casualties': 2, 'defender_casualties': 3, 'conquered': True}
+{'attacker_casualties': 1, 'defender_casualties': 3, 'conquered': True}
 """
 from .conflict import Capture, Conflict
 from .core import (ATTACKER, DEFENDER, ENERGY_LIMIT, TIE, CombatError, Entry, Force, MappingError, Outcome,

@@ -3,7 +3,7 @@
     board combat triplea --attacker army=5 --defender army=3 --territory Ukraine
     board combat triplea --attacker army=5 --defender army=3 --result attacker --energy 3100,0
     board combat conflict --mover airplane --target battleship --area water
-    board combat newworld3 --space Virginia --attacker army+2 --defender fleet+1
+    board combat newworld3 --space Virginia --attacker army+1 --defender army+1
     board combat crt --attack 12 --defence 4 --result defender --energy 0,1500
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _battle(args):
         return Capture(args.mover.lower(), args.target.lower(), args.area, args.own_mine)
     if args.game == "newworld3":
         return Contest(args.space, _unit(args.attacker, "--attacker"), _unit(args.defender, "--defender"),
-                       args.standoff, args.origin or "")
+                       args.standoff, args.origin or "", args.terrain or "", args.mode)
     weapons = tuple(w.strip().upper() for w in args.weapons.split(","))
     if len(weapons) != 2 or any(w not in "TSP" or not w for w in weapons):
         raise CombatError(f"--weapons: expected two of T, S, P (ATTACKER,DEFENDER), found {args.weapons!r}")
@@ -131,7 +131,8 @@ def add_command(sub) -> None:
     p = game("triplea", "TripleA's Conquest of the World: one cartridge battle decides one TripleA battle")
     p.add_argument("--attacker", required=True, metavar="UNIT=N[,...]", help="e.g. army=5")
     p.add_argument("--defender", required=True, metavar="UNIT=N[,...]", help="e.g. army=3")
-    p.add_argument("--terrain", choices=("land", "sea"), default="land")
+    p.add_argument("--terrain", choices=("land", "sea"), default="land",
+                   help="land (sea is refused: the game's armies move by land only)")
     p.add_argument("--territory", default="", help="its name, for the messages")
     p = game("conflict", "Parker Brothers' Conflict: a capture move decided by a battle")
     p.add_argument("--mover", required=True, help="airplane, battleship, artillery or anti-aircraft-gun")
@@ -144,6 +145,11 @@ def add_command(sub) -> None:
     p.add_argument("--defender", required=True, metavar="UNIT[+SUPPORTS]", help="e.g. fleet+1")
     p.add_argument("--standoff", action="store_true", help="the defender is moving into the space too")
     p.add_argument("--from", dest="origin", metavar="SPACE", help="where the attacker moves from")
+    p.add_argument("--terrain", choices=("land", "sea", "islands"),
+                   help="the space's kind (default: islands for rule 9's islands, else land)")
+    p.add_argument("--mode", choices=("strength", "battle"), default="strength",
+                   help="strength (default, Diplomacy): the stronger wins, the cartridge decides equal "
+                        "strengths; battle (variant): every contest is a battle, energies following strengths")
     p = game("crt", "a combat results table (odds x energy differential), Avalon Hill / SPI style")
     p.add_argument("--attack", required=True, metavar="N", help="attacker's combat strength")
     p.add_argument("--defence", required=True, metavar="N", help="defender's combat strength")

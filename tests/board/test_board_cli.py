@@ -42,7 +42,8 @@ def test_a_recorded_action_reports_number_effects_and_who_is_next(capsys, game):
     assert code == 0 and err == ""
     assert out == ("#5 recorded: ally country=Canada\n"
                    "  Ann allies with Canada: record 3.5\n"
-                   "next: Ann (start-up alliances)\n")
+                   "next: Ann (start-up alliances, rule 4): board ally COUNTRY, or board pass to end them "
+                   "(board options lists them)\n")
 
 
 def test_refused_action_one_line_exit_2_file_untouched(capsys, game):
@@ -61,7 +62,7 @@ def test_refused_action_one_line_exit_2_file_untouched(capsys, game):
     (["attack", "atlantis"], "board: rule 10A: no country called 'atlantis' on the board\n"),
     (["attack", "united"], "board: 'united' could be any of: United States, United Kingdom\n"),
     (["battle", "attacker", "--weapons", "tank", "--energy", "1,2"],
-     "board: --weapons ATTACKER,DEFENDER and --energy ATTACKER,DEFENDER (whole numbers)\n"),
+     "board: --weapons: expected ATT,DEF or NAME=VALUE,NAME=VALUE, found 'tank'\n"),
     (["battle", "attacker", "--weapons", "tank,sub", "--energy", "1,2"],
      "board: rule 12A: no war is being fought (board attack first)\n"),
     (["redo"], "board: nothing to redo\n"),
@@ -105,12 +106,15 @@ def test_new_refuses_to_overwrite_without_force(capsys, game):
 def test_undo_redo_status_history(capsys, game):
     setup(capsys, game)
     code, out, _ = board(capsys, game, "undo")
-    assert out == "#5 recorded: undo of homeland country=Japan\nnext: Cy (choice of homelands)\n"
+    assert out == ("#5 recorded: undo of homeland country=Japan\nnext: Cy (choice of homelands): board homeland "
+                   "COUNTRY (board options lists the free homelands)\n")
     code, out, _ = board(capsys, game, "redo")
-    assert out == "#6 recorded: redo of homeland country=Japan\nnext: Ann (start-up alliances)\n"
+    assert out == ("#6 recorded: redo of homeland country=Japan\nnext: Ann (start-up alliances, rule 4): board ally "
+                   "COUNTRY, or board pass to end them (board options lists them)\n")
     code, out, _ = board(capsys, game, "status")
     assert "  Cy           record     0  chips      0  homeland Japan\n" in out
-    assert out.endswith("next: Ann (start-up alliances)\n")
+    assert out.endswith("next: Ann (start-up alliances, rule 4): board ally COUNTRY, or board pass to end them "
+                        "(board options lists them)\n")
     code, out, _ = board(capsys, game, "history")
     assert "  (undone)\n" in out and "#5 " in out and "undo #4\n" in out
 
@@ -151,7 +155,7 @@ def test_every_command_has_help(capsys):
     commands = parser._subparsers._group_actions[0].choices
     assert set(commands) == {"new", "first", "homeland", "ally", "attack", "battle", "pass", "pact",
                              "break", "timeup", "pause", "resume", "undo", "redo", "status", "history", "options", "export",
-                             "import", "show", "combat", "watch", "play", "calibrate"}
+                             "import", "show", "combat", "watch", "play", "calibrate", "scenarios"}
     for name in commands:
         with pytest.raises(SystemExit) as exit:
             main([name, "--help"])

@@ -193,7 +193,8 @@ def test_options_lists_what_the_rules_allow_with_costs(capsys, game):
                  ["homeland", "west germany"], ["homeland", "japan"]):
         assert board(capsys, game, *args)[0] == 0
     code, out, _ = board(capsys, game, "options")
-    assert out == ("Ann (start-up alliances) may:\n  ally with: Canada (free), Mexico (free)\n"
-                   "  player alliance with: Bob, Cy\n  or pass\n")
+    assert out == ("Ann (start-up alliances) may:\n  ally with (board ally COUNTRY): Canada (free), Mexico (free)\n"
+                   "  player alliance with (board pact Ann PLAYER, rule 18): Bob, Cy\n  or pass (board pass)\n")
     code, out, _ = board(capsys, game, "status")
-    assert "can: ally with: 2; player alliance with: 2; or pass (board options)\n" in out
+    assert ("can: ally with: 2 (board ally COUNTRY); player alliance with: 2 (board pact Ann PLAYER, rule 18); "
+            "or pass (board pass) (board options lists them)\n") in out

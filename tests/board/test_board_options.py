@@ -16,6 +16,7 @@ def test_options_name_alliances_attacks_homelands_and_pacts_with_their_cost(worl
         {"homeland": "Japan"}], first="Bob")
     state, _ = play(state, R.Pass(), R.Pass())              # Bob's first turn, Cy's; now Ann
     lines = dict(line.split(": ", 1) for line in options(state) if ": " in line)
+    lines = {label.split(" (board")[0]: items for label, items in lines.items()}
     allies = lines["ally with"].split(", ")
     assert "Canada (3500 PBU)" in allies and "China (6500 PBU)" in allies
     assert not any(a.startswith(("U.S.S.R.", "France", "Taiwan")) for a in allies)  # 15000 > 12000; zones 4, 8
@@ -23,7 +24,7 @@ def test_options_name_alliances_attacks_homelands_and_pacts_with_their_cost(worl
     assert lines["attack occupied"] == "Greece (1000 PBU, Bob)"        # Japan's sides are empty
     assert "Norway (free)" in lines["attack unoccupied"].split(", ")
     assert lines["player alliance with"] == "Bob, Cy"
-    assert options(state)[-1] == "or pass"
+    assert options(state)[-1] == "or pass (board pass)"
 
 
 def test_options_show_the_weapons_each_side_may_use(world):
@@ -35,12 +36,14 @@ def test_options_show_the_weapons_each_side_may_use(world):
         {"homeland": "United States", "chips": 7000}, {"homeland": "U.S.S.R.", "conquered": rest}],
         first="Ann")
     state, _ = play(state, R.Attack("Canada"), R.BattleResult("defender", "tank", "sub", 2000, 2400))
-    assert options(state) == ["attacker Ann may use: sub, plane (tank destroyed in this war, rule 12F)",
-                              "defender Bob may use: tank, sub, plane"]
+    assert options(state) == ["attacker Ann may use: sub, plane (tank destroyed in this war, rule 12F); "
+                              "up to 2000 energy left",
+                              "defender Bob may use: tank, sub, plane; up to 2400 energy left"]
     state, _ = play(state, R.BattleResult("attacker", "sub", "sub", 1500, 0))   # Ann: Canada, 3.5
     state, _ = play(state, R.Pass(), R.Pass())                  # the final round; the end game
     assert state.confrontation.sides == (0, 1)                  # Ann, lower, challenges Bob
     state, _ = play(state, R.BattleResult("attacker", "tank", "sub", 300, 9000))
     # 21E: Bob attacks the next battle; his sub, lost, is barred for it
-    assert options(state) == ["attacker Bob may use: tank, plane (the sub is barred for this battle, rule 21F)",
-                              "defender Ann may use: tank, sub, plane"]
+    assert options(state) == ["attacker Bob may use: tank, plane (the sub is barred for this battle, rule 21F); "
+                              "up to 9000 energy left",
+                              "defender Ann may use: tank, sub, plane; up to 300 energy left"]

@@ -1,11 +1,14 @@
 """Combat adapters (board.combat): the worked examples of board/COMBAT.md, refusals quoting each game's rules,
 and the properties every mapping keeps. Expected values are worked by hand from the mapping files' numbers and
 the rules quoted in board/COMBAT.md."""
+from fractions import Fraction
+
 import pytest
 
 from board.combat import (ATTACKER, DEFENDER, TIE, Battle, Capture, CombatError, Contest, MappingError, Result,
                           Unit, load)
 from board.combat.crt import Battle as CRTBattle, Table
+from board.combat.triplea import win_chances
 
 TRIPLEA, CONFLICT, NEWWORLD, CRT = load("triplea"), load("conflict"), load("newworld3"), load("crt")
 
@@ -16,38 +19,100 @@ def energies(plan):
 
 
 # -- TripleA -----------------------------------------------------------------------------------------------
-
-def test_triplea_five_armies_attack_three():
-    # Attack 3 each: 15; defence 2 each: 6. The stronger enters 5000, the other 5000 x 6/15 = 2000.
-    battle = Battle({"army": 5}, {"army": 3}, territory="Ukraine")
-    assert energies(TRIPLEA.plan(battle)) == ("T", 5000, "T", 2000)
-    # Attacker wins with 3100 of 5000 left: keeps round(5 x 0.62) = 3 armies; the defender loses all 3.
-    outcome = TRIPLEA.resolve(battle, Result(ATTACKER, 3100, 0))
-    assert outcome.facts == {"attacker_casualties": 2, "defender_casualties": 3, "conquered": True}
-    assert "Ukraine is conquered and occupied by the 3 surviving attacking units" in outcome.summary
-
-
-def test_triplea_sea_battle_is_fought_by_submarines():
-    # 2 armies (attack 6) against 4 (defence 8): 5000 x 6/8 = 3750 against 5000, both submarines.
-    battle = Battle({"army": 2}, {"army": 4}, terrain="sea")
-    assert energies(TRIPLEA.plan(battle)) == ("S", 3750, "S", 5000)
-    # The defender wins with 1000 of 5000 left: keeps round(4 x 0.2) = 1 army (0.8 rounds to 1).
-    assert TRIPLEA.resolve(battle, Result(DEFENDER, 200, 1000)).facts == {
-        "attacker_casualties": 2, "defender_casualties": 3, "conquered": False}
+# What the seed's rules show players (tripleA-conquest-of-the-world-rules.html, outside its HTML comments):
+ARMY = 'There is only one unit, the "army", having movement 1, defence 2 and attack 3.'
+DEFENDER_FIRST = "The defender fires before the attacker."
+NO_FIREBACK = "Casualties are removed instantly (no fireback)."
+NO_OVERSTACK = "You can roll no more dice than the total current number of enemy units (no overstack)."
+BY_LAND = "You can move by land between all territories sharing a border or connected by dotted lines."
+# The map author's own note (inside a comment of the same file): "If the attacker has the same number of
+# attacking units as the defender, at the start of any battle rounds, the victory probability for the remaining
+# battle spans from exactly 50%, in case of only 1 against 1 unit, to about 62% win probability, in case of
+# infinite against infinite units (but 10 attacking armies against 10 defending armies is about 59% win for the
+# attacker, already)"
+HALF, ONE_THIRD = Fraction(1, 2), Fraction(1, 3)           # attack 3 and defence 2 on a six-sided die
 
 
-def test_triplea_tie_destroys_both_and_conquers_nothing():
-    battle = Battle({"army": 1}, {"army": 1}, territory="Egypt")
-    assert energies(TRIPLEA.plan(battle)) == ("T", 5000, "T", 3333)        # 5000 x 2/3 = 3333.3
-    outcome = TRIPLEA.resolve(battle, Result(TIE, 40, 12))
-    assert outcome.facts == {"attacker_casualties": 1, "defender_casualties": 1, "conquered": False}
-    assert "Egypt is not conquered" in outcome.summary
+def test_the_rules_one_army_against_one_is_exactly_even():
+    # Defender first: it hits with 1/3 and the attacker dies before firing; else the attacker hits with 1/2;
+    # else the round starts over: P(attacker) = (2/3 x 1/2) / (1/3 + 2/3 x 1/2) = 1/2.
+    assert win_chances(1, 1, HALF, ONE_THIRD).attacker == Fraction(1, 2)
+    assert TRIPLEA.chances(Battle({"army": 1}, {"army": 1}), exact=True).attacker == Fraction(1, 2)
+    assert energies(TRIPLEA.plan(Battle({"army": 1}, {"army": 1}))) == ("T", 5000, "T", 5000)
 
 
-def test_triplea_a_winner_keeps_at_least_one_unit():
-    # "the invaded territory is conquered and occupied by all surviving attacking units": a winner survives.
-    battle = Battle({"army": 10}, {"army": 10})
-    assert TRIPLEA.resolve(battle, Result(ATTACKER, 1, 0)).facts["attacker_casualties"] == 9
+@pytest.mark.parametrize("a, d, chance", [
+    # 2 against 1: no overstack, so one die a side. Round start W; after the defender's fire (hit 1/3): the
+    # 1-1 battle's first attacker roll: 1/2 + 1/2 x 1/2 = 3/4; missed (2/3): 1/2 + 1/2 W.
+    # W = 1/3 x 3/4 + 2/3 x (1/2 + W/2) = 7/12 + W/3, so W = 7/8.
+    (2, 1, Fraction(7, 8)),
+    # 1 against 2: the defender rolls one die (no overstack): hit (1/3) ends it; else the attacker hits (1/2)
+    # into 1 against 1 (1/2) or misses into this battle again: W = 2/3 x (1/4 + W/2), so W = 1/4.
+    (1, 2, Fraction(1, 4)),
+    # 2 against 2: the defender's two dice hit 0, 1, 2 times with 4/9, 4/9, 1/9. After 0: the attacker's two
+    # dice: 1/4 back here, 1/2 into 2-1 (7/8), 1/4 a win. After 1: one attacker die: 1/2 into 1-1 (1/2), 1/2
+    # into 1-2 (1/4): 3/8. W = 4/9 (W/4 + 7/16 + 1/4) + 4/9 x 3/8 = W/9 + 17/36, so W = 17/32.
+    (2, 2, Fraction(17, 32)),
+])
+def test_hand_worked_chances(a, d, chance):
+    assert win_chances(a, d, HALF, ONE_THIRD).attacker == chance
+
+
+def test_the_authors_figures_for_larger_even_battles():
+    assert round(float(win_chances(10, 10, HALF, ONE_THIRD).attacker), 2) == 0.59      # "about 59%"
+    big = win_chances(300, 300, 0.5, 1 / 3).attacker
+    assert 0.61 < big < 0.625                                                           # toward "about 62%"
+
+
+def test_survivor_chances_add_up_to_each_sides_chance():
+    chances = win_chances(2, 1, HALF, ONE_THIRD)
+    # 2 against 1 won with 2 survivors: the attacker's first-round hit before any defender hit, or after misses:
+    # each round, 2/3 (defender misses) x 1/2 (hit): 1/3, repeating with 2/3 x 1/2 = 1/3: 1/3 / (1 - 1/3) = 1/2.
+    assert chances.survivors[ATTACKER] == [0, Fraction(3, 8), Fraction(1, 2)]
+    assert chances.survivors[DEFENDER] == [0, Fraction(1, 8)]
+
+
+def test_energies_follow_the_chances():
+    # 2 against 1: 7/8 against 1/8, so 5000 against 5000 x 1/7 = 714.
+    assert energies(TRIPLEA.plan(Battle({"army": 2}, {"army": 1}))) == ("T", 5000, "T", 714)
+    # 1 against 2: 1/4 against 3/4: 1667 against 5000.
+    assert energies(TRIPLEA.plan(Battle({"army": 1}, {"army": 2}))) == ("T", 1667, "T", 5000)
+
+
+def test_survivors_are_the_quantile_of_the_energy_kept():
+    battle = Battle({"army": 2}, {"army": 1}, territory="Egypt")
+    # Given a win (7/8), 1 survivor has 3/7, 2 survivors 4/7: up to 3/7 of the energy kept, 1 survives.
+    low = TRIPLEA.resolve(battle, Result(ATTACKER, 2000, 0))                 # 2000/5000 = 0.4 <= 3/7
+    high = TRIPLEA.resolve(battle, Result(ATTACKER, 2200, 0))                # 0.44 > 3/7
+    assert low.facts == {"attacker_casualties": 1, "defender_casualties": 1, "conquered": True}
+    assert high.facts == {"attacker_casualties": 0, "defender_casualties": 1, "conquered": True}
+    assert "Egypt is conquered and occupied by the 2 surviving attacking units" in high.summary
+    beaten = TRIPLEA.resolve(battle, Result(DEFENDER, 0, 1))
+    assert beaten.facts == {"attacker_casualties": 2, "defender_casualties": 0, "conquered": False}
+
+
+def test_a_cartridge_tie_is_fought_again():
+    # Defender first and no fireback: one side always survives, so the tie is no TripleA outcome.
+    assert DEFENDER_FIRST and NO_FIREBACK
+    outcome = TRIPLEA.resolve(Battle({"army": 1}, {"army": 1}, territory="Egypt"), Result(TIE, 40, 12))
+    assert outcome.facts == {"again": True}
+    assert "fight this battle again" in outcome.summary
+
+
+def test_sea_battles_are_refused():
+    assert "only one unit" in ARMY and "by land" in BY_LAND
+    with pytest.raises(CombatError, match="no sea battles") as refused:
+        TRIPLEA.plan(Battle({"army": 2}, {"army": 4}, terrain="sea"))
+    assert 'There is only one unit, the "army"' in str(refused.value)
+
+
+def test_no_overstack_limits_the_dice():
+    # a attackers against 1 roll one die a round, not a. L(a), the defender's chance from a round's start:
+    # its die hits (1/3), then the a-1 survivors' one die misses (1/2): L(a-1) again; or its die misses (2/3)
+    # and the attacker's misses (1/2): L(a) again. L(a) = L(a-1)/6 + L(a)/3, so L(a) = L(a-1)/4, L(1) = 1/2.
+    assert NO_OVERSTACK
+    assert [win_chances(a, 1, HALF, ONE_THIRD).defender for a in (1, 2, 3, 4)] == \
+        [Fraction(1, 2), Fraction(1, 8), Fraction(1, 32), Fraction(1, 128)]
 
 
 @pytest.mark.parametrize("battle, message", [
@@ -59,6 +124,11 @@ def test_triplea_a_winner_keeps_at_least_one_unit():
 def test_triplea_refuses_impossible_battles(battle, message):
     with pytest.raises(CombatError, match=message):
         TRIPLEA.plan(battle)
+
+
+def test_a_lopsided_battle_needs_no_cartridge():
+    plan = TRIPLEA.plan(Battle({"army": 40}, {"army": 2}))
+    assert plan.entry is None and "the defender cannot win" in plan.decided
 
 
 @pytest.mark.parametrize("result, message", [
@@ -116,25 +186,62 @@ def test_conflict_a_water_piece_on_its_own_mine_is_decided_by_the_rules():
 
 
 # -- Conquest of the New World III -------------------------------------------------------------------------
-
-def test_newworld_supported_army_attacks_an_army_fleet():
-    contest = Contest("Virginia", Unit("army", 2), Unit("army-fleet"), origin="Maine")
-    assert energies(NEWWORLD.plan(contest)) == ("T", 5000, "S", 1667)      # strengths 3 and 1: 5000/3
-    outcome = NEWWORLD.resolve(contest, Result(ATTACKER, 10, 0))
-    assert outcome.facts == {"holds": "army", "dislodged": "army-fleet", "bounce": False}
-    assert "not to Maine" in outcome.summary and "rule 6f" in outcome.summary
+# conquest-of-the-new-world-III.txt:
+RULE_0 = "Except as stated below, all the rules of Diplomacy, as prescribed in the 1971 and 1976 Rulebooks, will apply."
+RULE_6A = "A/F's may operate only in sea and islands spaces"
+RULE_6A_STRENGTH = "An A/F has the strength of a single unit - the army contributes nothing."
+RULE_9 = "Antilles, Cuba, Easter Is., Hawaii, Hispaniola and Jamaica are islands spaces."
 
 
-def test_newworld_defender_wins_or_ties_and_holds():
+def test_newworld_refuses_an_army_fleet_on_a_land_space():
+    with pytest.raises(CombatError) as refused:
+        NEWWORLD.plan(Contest("Virginia", Unit("army", 2), Unit("army-fleet"), origin="Maine"))
+    assert "rule 6a" in str(refused.value) and RULE_6A in str(refused.value)
+    # Rule 9's islands and a space the players call sea are where an A/F may be.
+    assert "Cuba" in RULE_9
+    assert NEWWORLD.terrain(Contest("cuba", Unit("army-fleet"), Unit("army"))) == "islands"
+    NEWWORLD.plan(Contest("Cuba", Unit("army-fleet", 1), Unit("army")))
+    NEWWORLD.plan(Contest("Caribbean", Unit("fleet", 1), Unit("army-fleet"), terrain="sea"))
+    with pytest.raises(CombatError, match="an army cannot be on Caribbean, a sea space"):
+        NEWWORLD.plan(Contest("Caribbean", Unit("army"), Unit("army-fleet"), terrain="sea"))
+
+
+def test_newworld_strength_decides_as_in_diplomacy():
+    # The default: the stronger side wins for certain; no cartridge battle.
+    assert "rules of Diplomacy" in RULE_0 and "the army contributes nothing" in RULE_6A_STRENGTH
+    contest = Contest("Caribbean", Unit("fleet", 2), Unit("army-fleet"), origin="Panama", terrain="sea")
+    plan = NEWWORLD.plan(contest)
+    assert plan.entry is None
+    assert "strength 3 against 1" in plan.decided
+    assert "the army-fleet is dislodged and must retreat, but not to Panama" in plan.decided
+    assert "rule 6f" in plan.decided
+    weak = NEWWORLD.plan(Contest("Virginia", Unit("army"), Unit("army", 2)))
+    assert weak.entry is None and "the army bounces; the army holds Virginia" in weak.decided
+    with pytest.raises(CombatError, match="No battle"):
+        NEWWORLD.resolve(contest, Result(ATTACKER, 10, 0))
+
+
+def test_newworld_equal_strengths_are_a_battle_instead_of_a_bounce():
     contest = Contest("Ohio", Unit("army", 1), Unit("army", 1))
     assert energies(NEWWORLD.plan(contest)) == ("T", 5000, "T", 5000)
+    assert NEWWORLD.resolve(contest, Result(ATTACKER, 10, 0)).facts == {"holds": "army", "dislodged": "army",
+                                                                       "bounce": False}
     assert NEWWORLD.resolve(contest, Result(DEFENDER, 0, 5)).facts == {"holds": "army", "dislodged": None,
                                                                       "bounce": False}
     assert NEWWORLD.resolve(contest, Result(TIE, 0, 0)).facts["bounce"] is True
 
 
+def test_newworld_battle_mode_lets_the_cartridge_decide_every_contest():
+    contest = Contest("Caribbean", Unit("fleet", 2), Unit("army-fleet"), origin="Panama", terrain="sea",
+                      mode="battle")
+    assert energies(NEWWORLD.plan(contest)) == ("S", 5000, "S", 1667)      # strengths 3 and 1: 5000/3
+    outcome = NEWWORLD.resolve(contest, Result(DEFENDER, 0, 10))            # the weaker side may win
+    assert outcome.facts == {"holds": "army-fleet", "dislodged": None, "bounce": False}
+    assert NEWWORLD.resolve(contest, Result(ATTACKER, 10, 0)).facts["dislodged"] == "army-fleet"
+
+
 def test_newworld_standoff_tie_leaves_the_space_empty():
-    contest = Contest("Ohio", Unit("army", 1), Unit("fleet", 1), standoff=True)
+    contest = Contest("Ohio", Unit("army", 1), Unit("army", 1), standoff=True)
     assert NEWWORLD.resolve(contest, Result(TIE, 0, 0)).facts == {"holds": None, "dislodged": None,
                                                                  "bounce": True}
 
@@ -150,6 +257,7 @@ def test_newworld_indian_army_defends_with_european_support():
     (Contest("Peru", Unit("indian-army"), Unit("army")), "do not move"),
     (Contest("Peru", Unit("army", 34), Unit("army")), "34 supports is not possible"),
     (Contest("Peru", Unit("cavalry"), Unit("army")), "'cavalry' is not a unit"),
+    (Contest("Peru", Unit("army"), Unit("army"), mode="dice"), "the mode is strength or battle"),
 ])
 def test_newworld_refusals(contest, message):
     with pytest.raises(CombatError, match=message):

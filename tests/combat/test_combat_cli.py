@@ -16,9 +16,13 @@ def test_plan_and_result_of_a_triplea_battle(capsys):
                             "--territory", "Ukraine", "--result", "attacker", "--energy", "3100,0")
     assert (code, err) == (0, "")
     assert "  R T 5000  attacker: tank, left controller (red)" in out
-    assert "  B T 2000  defender: tank, right controller (blue)" in out
-    assert out.rstrip().endswith("the attacker loses 2 of 5 units, the defender 3 of 3; Ukraine is conquered and "
-                                 "occupied by the 3 surviving attacking units. Each owner chooses which of its "
+    # 5 against 3: the attacker wins 66816799/71991296 (92.8%): the defender enters 5000 x 7.2/92.8 = 387.
+    assert "  B T 387   defender: tank, right controller (blue)" in out
+    assert "the attacker wins 92.8%, the defender 7.2%" in out
+    # 3100/5000 = 0.62 of the energy kept: given a win, 1 to 5 survivors have 8.0, 17.9, 30.3, 30.3, 13.5%
+    # (cumulative 8.0, 25.9, 56.2, 86.5, 100): the 0.62 quantile is 4 survivors.
+    assert out.rstrip().endswith("the attacker loses 1 of 5 units, the defender 3 of 3; Ukraine is conquered and "
+                                 "occupied by the 4 surviving attacking units. Each owner chooses which of its "
                                  "units are the casualties.")
 
 
@@ -39,6 +43,10 @@ def test_mines_rule_decides_without_a_battle(capsys):
      "an airplane cannot capture an anti-aircraft gun"),
     (["newworld3", "--space", "Atlantic Ocean", "--attacker", "fleet", "--defender", "fleet+1"],
      "Conflicts never occur there"),
+    (["newworld3", "--space", "Virginia", "--attacker", "army+2", "--defender", "army-fleet"],
+     "rule 6a: \"A/F's may operate only in sea and islands spaces\""),
+    (["triplea", "--attacker", "army=2", "--defender", "army=4", "--terrain", "sea"],
+     "there are no sea battles in TripleA"),
     (["crt", "--attack", "0", "--defence", "4"], "the attack strength must be from 1"),
     (["crt", "--attack", "3", "--defence", "4", "--weapons", "T,X"], "--weapons: expected two of T, S, P"),
 ])

@@ -60,10 +60,10 @@ def test_a_worked_example_of_the_docs(capsys, battle, entry, screen, outcome):
         assert phrase in out, (phrase, out)
 
 
-def test_the_docs_evening_of_triplea(capsys):
-    """docs/combat.md, "An evening of TripleA": every command shown gives the lines shown ("..." skips lines)."""
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "combat.md").read_text(encoding="utf-8")
-    section = doc[doc.index("**An evening of TripleA"):]
+def test_the_evening_of_triplea(capsys):
+    """board/COMBAT.md, "An evening of TripleA": every command shown gives the lines shown ("..." skips lines)."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("**An evening of TripleA"):text.index("## Parker Brothers' Conflict")]
     blocks = re.findall(r"```\n(.*?)```", section, re.S)
     commands = [b for b in blocks if b.lstrip().startswith("$ board combat")]
     assert len(commands) == 2
@@ -76,3 +76,31 @@ def test_the_docs_evening_of_triplea(capsys):
         assert all(line in out for line in shown), (shown, out)
         if "..." not in lines:
             assert out == shown
+
+
+# The TripleA rules page's text that players see (tripleA-conquest-of-the-world-rules.html outside its HTML
+# comments), and sentences that sit inside its comments, which players never see.
+TRIPLEA_SHOWN = [
+    'There is only one unit, the "army", having movement 1, defence 2 and attack 3.',
+    "As now, the game plays as per WWIIv1 rules, except for:",
+    "The defender fires before the attacker.",
+    "Casualties are removed instantly (no fireback).",
+    "You can roll no more dice than the total current number of enemy units (no overstack).",
+    "You can move by land between all territories sharing a border or connected by dotted lines.",
+]
+TRIPLEA_HIDDEN = [
+    "rolls 1 six-sided dice, hitting on a number equal or lower than its defence or attack value",
+    "or the attacker retreats",
+    "the victory probability for the remaining battle spans from exactly 50%",
+]
+
+
+def test_triplea_quotes_only_what_its_rules_page_shows():
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## TripleA"):text.index("| battle: `board combat` arguments", text.index("## TripleA"))]
+    quotes = re.findall(r'\*"(.+?)"\*', section.replace("\n  ", " ").replace("\n", " "))
+    assert len(quotes) >= 6
+    for quote in quotes:
+        assert any(quote.rstrip(".") in shown for shown in TRIPLEA_SHOWN), quote
+    for hidden in TRIPLEA_HIDDEN:
+        assert hidden not in text

@@ -112,7 +112,7 @@ def test_board_watch_records_a_war_from_a_degraded_capture(tmp_path, capsys, cap
 
 
 def test_board_combat_takes_the_result_off_the_screen(tmp_path, capsys):
-    # TripleA: 5 armies attack 3 -> R T 5000, B T 2000 (board/COMBAT.md); the battle fought on the cartridge.
+    # TripleA: 5 armies attack 3 (R T 5000, B T 387, board/COMBAT.md); a battle fought on the cartridge.
     frames, truths, winners = play_war([(("T", 500), ("T", 200))], seed=7)
     video = tmp_path / "battle.avi"
     write_video(video, frames)
