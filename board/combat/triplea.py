@@ -23,8 +23,6 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-import numpy as np
-
 from .core import (ATTACKER, DEFENDER, TIE, CombatError, Entry, Fields, Force, Outcome, Plan, Result,
                    load_mapping, scaled_energies)
 
@@ -63,8 +61,9 @@ class Chances:
         return 1 - self.attacker
 
 
-def _binomial(n: int, p, dtype) -> np.ndarray:
-    """P(k hits) for n dice hitting with probability p each, k = 0..n."""
+def _binomial(n: int, p, dtype):
+    """P(k hits) for n dice hitting with probability p each, k = 0..n (an ndarray)."""
+    import numpy as np     # numpy only where a battle is worked out: `board` starts without it
     q = 1 - p
     return np.array([comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1)], dtype=dtype)
 
@@ -79,6 +78,7 @@ def win_chances(attackers: int, defenders: int, attack_hit, defence_hit) -> Chan
     Probabilities are Fractions (exact) or floats. The probability mass moves through the states (attackers,
     defenders) in decreasing order of their total; a round with no hit on either side comes back to its own
     state, which is solved for directly (a geometric series)."""
+    import numpy as np
     dtype = object if isinstance(attack_hit, Fraction) else float
     zero = Fraction(0) if dtype is object else 0.0
     start = np.full((attackers + 1, defenders + 1), zero, dtype=dtype)    # mass at a round's start
