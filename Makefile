@@ -81,3 +81,20 @@ clean:
 .PHONY: fuzz-board
 fuzz-board: $(STAMP)
 	BOARD_FUZZ_EXAMPLES=$${BOARD_FUZZ_EXAMPLES:-2000} $(PY) -m pytest -q -p no:cacheprovider tests/board/test_board_fuzz.py
+
+# The libretro core for RetroArch (docs/libretro.md): the C core's sources and
+# native/libretro/libretro.c, with our free BIOS, character set and Conquest of the World built in
+# (build/libretro/o2_generated.h, generated). Needs only a C compiler and python3.
+LIBRETRO := build/libretro
+LIBRETRO_CFLAGS := -std=c11 -O2 -fPIC -fvisibility=hidden -Wall -Wextra -Werror -Inative -Inative/libretro -I$(LIBRETRO)
+.PHONY: libretro
+libretro: $(LIBRETRO)/odyssey2_libretro.so $(LIBRETRO)/odyssey2_libretro.info
+
+$(LIBRETRO)/o2_generated.h: native/libretro/generate.py emu/keys.py emu/version.py roms_free/bios.bin roms_free/charset.bin roms_free/conquest.bin
+	$(PYTHON) native/libretro/generate.py $@
+
+$(LIBRETRO)/odyssey2_libretro.so: $(wildcard native/*.c native/*.h) native/libretro/libretro.c native/libretro/libretro.h $(LIBRETRO)/o2_generated.h
+	$(CC) $(LIBRETRO_CFLAGS) -shared $(wildcard native/*.c) native/libretro/libretro.c -lm -o $@
+
+$(LIBRETRO)/odyssey2_libretro.info: native/libretro/odyssey2_libretro.info
+	cp $< $@

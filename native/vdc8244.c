@@ -1234,3 +1234,10 @@ void vdc_state(vdc8244 *v, o2_stream *st)
         forget_lines(v);
     }
 }
+
+/* The 16 pens' RGB as the framebuffer has them (o2.h): a front end recolouring the picture maps
+ * these values to its own. */
+const uint8_t *o2_palette(void)
+{
+    return &vdc_palette[0][0];
+}

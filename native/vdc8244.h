@@ -154,7 +154,7 @@ typedef struct vdc_look {
 #define VDC_X_SKIP_AFTER     412      /* NTSC X counter: the value 0xCE lasts one half-clock */
 #define VDC_SCREEN_W         O2_SCREEN_W
 #define VDC_SCREEN_H         O2_SCREEN_H
-#define VDC_PENS             16
+#define VDC_PENS             O2_PENS
 
 /* ---- Registers ---- */
 #define VDC_REG_CONTROL      O2_VDC_CONTROL
