@@ -381,13 +381,18 @@ static int read_system_bios(const char *name)
     FILE *f = fopen(path, "rb");
     if (!f)
         return 0;
-    uint8_t data[O2_BIOS_SIZE + 1];
-    size_t got = fread(data, 1, sizeof data, f);
+    uint8_t data[O2_BIOS_SIZE];
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    int complete = size == O2_BIOS_SIZE && fseek(f, 0, SEEK_SET) == 0
+                   && fread(data, 1, sizeof data, f) == O2_BIOS_SIZE;
     fclose(f);
-    if (got != O2_BIOS_SIZE) {
-        tell(RETRO_LOG_WARN, "%s: wrong size for a BIOS (%s%zu bytes; expected %d): using the free BIOS",
-             path, got > O2_BIOS_SIZE ? "more than " : "", got > O2_BIOS_SIZE ? (size_t)O2_BIOS_SIZE : got,
-             O2_BIOS_SIZE);
+    if (!complete) {
+        if (size < 0)
+            tell(RETRO_LOG_WARN, "%s: cannot read: using the free BIOS", path);
+        else
+            tell(RETRO_LOG_WARN, "%s: %s for a BIOS (%ld bytes; expected %d bytes): using the free BIOS",
+                 path, size == 0 ? "empty file" : size > O2_BIOS_SIZE ? "too large" : "wrong size",
+                 size, O2_BIOS_SIZE);
         return 0;
     }
     memcpy(bios, data, O2_BIOS_SIZE);
