@@ -1,0 +1,66 @@
+"""The core in real RetroArch (Debian's package, under Xvfb): its screenshots are our frames.
+
+RetroArch's raw screenshot (video_gpu_screenshot off) is the core's frame as the core gave it,
+360 x 243. With --max-frames N, RetroArch 1.14's screenshot is the picture of the core's frame
+N-1 (measured: the battle below, whose picture changes every frame, matches that frame and no
+other). Without retroarch these tests skip, except where
+O2_REQUIRE_RETROARCH=1 (CI) makes that a failure.
+"""
+import os
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import retroarch
+import roms_free
+from emu.odyssey2 import Odyssey2
+
+CONQUEST = roms_free.path("conquest.bin")
+FRAMES = 50
+
+
+@pytest.fixture
+def need_retroarch():
+    why = retroarch.missing()
+    if why:
+        if os.environ.get("O2_REQUIRE_RETROARCH") == "1":
+            pytest.fail(f"O2_REQUIRE_RETROARCH=1 but {why}")
+        pytest.skip(why)
+
+
+def screenshot(path) -> np.ndarray:
+    return np.array(Image.open(path).convert("RGB"))
+
+
+def test_conquest_in_retroarch_is_our_picture(need_retroarch, library, tmp_path):
+    shot, log = retroarch.run(tmp_path, library, CONQUEST, FRAMES)
+    assert "[Odyssey2] BIOS: the free BIOS built into the core" in log
+    m = Odyssey2(cart=CONQUEST)
+    m.run_frames(FRAMES - 1)
+    assert np.array_equal(screenshot(shot), m.screen)
+
+
+def test_a_battle_from_our_save_state_runs_in_retroarch_as_in_python(need_retroarch, library, tmp_path):
+    """RetroArch loads the Python package's save state (a jet-jet battle) through the core and
+    runs on: the screenshot is our picture of that frame, and of no frame next to it."""
+    state = retroarch.jet_battle_state()
+    shot, log = retroarch.run(tmp_path, library, CONQUEST, FRAMES, state=state)
+    assert "Auto-loading save state" in log and "succeeded" in log
+    m = Odyssey2(cart=CONQUEST)
+    m.load_state(state)
+    frames = []
+    for _ in range(FRAMES + 1):
+        m.run_frames(1)
+        frames.append(m.screen.copy())
+    picture = screenshot(shot)
+    matching = [n + 1 for n, frame in enumerate(frames) if np.array_equal(frame, picture)]
+    assert matching == [FRAMES - 1]
+
+
+def test_retroarch_starts_the_core_without_content(need_retroarch, library, tmp_path):
+    """No content: the core's own Conquest of the World (SET_SUPPORT_NO_GAME)."""
+    shot, _ = retroarch.run(tmp_path, library, None, FRAMES)
+    m = Odyssey2(cart=CONQUEST)
+    m.run_frames(FRAMES - 1)
+    assert np.array_equal(screenshot(shot), m.screen)
