@@ -45,6 +45,7 @@ static retro_input_poll_t input_poll_cb;
 static retro_input_state_t input_state_cb;
 static retro_log_printf_t log_cb;
 static bool input_bitmasks;
+static bool can_dupe;
 
 static void RETRO_CALLCONV log_stderr(enum retro_log_level level, const char *fmt, ...)
 {
@@ -518,23 +519,49 @@ static uint32_t recoloured(uint32_t rgb)
     return rgb;
 }
 
-static void convert_frame(void)
+/* One line of the framebuffer's RGB into XRGB8888, four pixels at a time. */
+_Static_assert(O2_SCREEN_W % 4 == 0, "whole groups of four pixels");
+static void convert_line(const uint8_t *in, uint32_t *out)
 {
-    const uint8_t *in = o2_screen(machine);
-    if (settings.palette == PALETTE_MAME) {
-        for (size_t i = 0; i < O2_SCREEN_W * O2_SCREEN_H; i++, in += 3)
-            frame[i] = (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
-        return;
+    for (size_t x = 0; x + 4 <= O2_SCREEN_W; x += 4, in += 12, out += 4) {
+        out[0] = (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
+        out[1] = (uint32_t)in[3] << 16 | (uint32_t)in[4] << 8 | in[5];
+        out[2] = (uint32_t)in[6] << 16 | (uint32_t)in[7] << 8 | in[8];
+        out[3] = (uint32_t)in[9] << 16 | (uint32_t)in[10] << 8 | in[11];
     }
+}
+
+static void recolour_line(const uint8_t *in, uint32_t *out)
+{
     uint32_t last_in = UINT32_MAX, last_out = 0;
-    for (size_t i = 0; i < O2_SCREEN_W * O2_SCREEN_H; i++, in += 3) {
+    for (size_t x = 0; x < O2_SCREEN_W; x++, in += 3) {
         uint32_t rgb = (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
         if (rgb != last_in) {
             last_in = rgb;
             last_out = recoloured(rgb);
         }
-        frame[i] = last_out;
+        out[x] = last_out;
     }
+}
+
+/* The lines the machine redrew since the last frame (o2_screen_redrawn) into frame[]; 0 when
+ * none was: the picture is the last one again. */
+static int convert_frame(void)
+{
+    const uint8_t *in = o2_screen(machine);
+    uint8_t *redrawn = o2_screen_redrawn(machine);
+    int any = 0;
+    for (size_t y = 0; y < O2_SCREEN_H; y++) {
+        if (!redrawn[y])
+            continue;
+        redrawn[y] = 0;
+        any = 1;
+        if (settings.palette == PALETTE_MAME)
+            convert_line(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+        else
+            recolour_line(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+    }
+    return any;
 }
 
 /* ---- input ---- */
@@ -610,6 +637,8 @@ void retro_init(void)
     log_cb = environ_cb(RETRO_ENVIRONMENT_GET_LOG_INTERFACE, &logging) && logging.log ? logging.log
                                                                                          : log_stderr;
     input_bitmasks = environ_cb(RETRO_ENVIRONMENT_GET_INPUT_BITMASKS, NULL);
+    if (!environ_cb(RETRO_ENVIRONMENT_GET_CAN_DUPE, &can_dupe))
+        can_dupe = false;
     static struct retro_keyboard_callback keyboard = {keyboard_event};
     environ_cb(RETRO_ENVIRONMENT_SET_KEYBOARD_CALLBACK, &keyboard);
     memset(host_down, 0, sizeof host_down);
@@ -679,9 +708,12 @@ void retro_reset(void)
 static void options_changed(void)
 {
     int region = settings.region, model = settings.model, bios_choice = settings.bios;
+    int palette = settings.palette;
     uint32_t rate = settings.sample_rate;
     read_options();
     choose_palette();
+    if (settings.palette != palette)
+        memset(o2_screen_redrawn(machine), 1, O2_SCREEN_H);   /* every line in the new colours */
     describe_input();
     if (settings.region != region) {
         build_machine();
@@ -707,8 +739,9 @@ void retro_run(void)
     copy_ram_in();
     o2_run_frames(machine, 1);
     copy_ram_out();
-    convert_frame();
-    video_cb(frame, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
+    /* A picture like the last is a dupe where the front end takes them (saves its upload). */
+    int fresh = convert_frame();
+    video_cb(fresh || !can_dupe ? frame : NULL, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
     uint32_t n = *sample_count;
     for (uint32_t i = 0; i < n; i++)
         stereo[2 * i] = stereo[2 * i + 1] = samples[i];

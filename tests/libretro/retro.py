@@ -1,6 +1,6 @@
 """A small libretro front end (ctypes) for the tests and the benchmark: loads the core's .so,
 answers its environment calls, feeds RetroPad and keyboard input and keeps each frame's picture
-and audio.
+and audio (a dupe frame, passed as NULL, is the last picture again).
 
     core = Core(LIBRARY)
     core.load(content=b"..." or None)           # None: the core's own game (SUPPORT_NO_GAME)
@@ -24,7 +24,7 @@ INFO = ROOT / "build" / "libretro" / "odyssey2_libretro.info"
 
 EXPERIMENTAL = 0x10000
 ENV = {
-    "SET_MESSAGE": 6, "GET_SYSTEM_DIRECTORY": 9, "SET_PIXEL_FORMAT": 10,
+    "GET_CAN_DUPE": 3, "SET_MESSAGE": 6, "GET_SYSTEM_DIRECTORY": 9, "SET_PIXEL_FORMAT": 10,
     "SET_INPUT_DESCRIPTORS": 11, "SET_KEYBOARD_CALLBACK": 12, "GET_VARIABLE": 15,
     "SET_VARIABLES": 16, "GET_VARIABLE_UPDATE": 17, "SET_SUPPORT_NO_GAME": 18,
     "GET_LOG_INTERFACE": 27, "SET_SYSTEM_AV_INFO": 32, "SET_CONTROLLER_INFO": 35,
@@ -130,7 +130,7 @@ class Core:
     offered as RetroArch's system folder (None: no folder); keep_frames: keep every frame."""
 
     def __init__(self, library=LIBRARY, options=None, options_version=2, bitmasks=True,
-                 system_dir=None, keep_frames=True):
+                 system_dir=None, keep_frames=True, can_dupe=True):
         self.lib = ctypes.CDLL(str(library))
         self.options = {}                    # key -> value as the player set it
         self.defaults = {}                   # key -> default value
@@ -141,6 +141,8 @@ class Core:
         self.updated = False
         self.options_version = options_version
         self.bitmasks = bitmasks
+        self.can_dupe = can_dupe
+        self.dupes = 0                       # frames the core passed as the last one again
         self.system_dir = None if system_dir is None else str(system_dir).encode()
         self.keep_frames = keep_frames
         self.messages, self.av_changes, self.memory_maps = [], [], []
@@ -217,6 +219,9 @@ class Core:
             return True
         if cmd == ENV["GET_INPUT_BITMASKS"]:
             return self.bitmasks
+        if cmd == ENV["GET_CAN_DUPE"]:
+            ctypes.cast(data, ctypes.POINTER(ctypes.c_bool))[0] = self.can_dupe
+            return True
         if cmd == ENV["SET_PIXEL_FORMAT"]:
             self.pixel_format = ctypes.cast(data, ctypes.POINTER(ctypes.c_int))[0]
             return self.pixel_format == PIXEL_FORMAT_XRGB8888
@@ -250,7 +255,11 @@ class Core:
         return False                          # the log interface and the rest: not offered
 
     def _video(self, data, width, height, pitch):
-        if not data:
+        if not data:                          # a dupe: the last picture again
+            assert self.can_dupe and self.frame is not None
+            self.dupes += 1
+            if self.keep_frames:
+                self.frames.append(self.frame)
             return
         rows = np.ctypeslib.as_array(ctypes.cast(data, ctypes.POINTER(ctypes.c_uint32)),
                                      shape=(height, pitch // 4))[:, :width]

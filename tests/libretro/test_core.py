@@ -219,6 +219,7 @@ def test_no_content_runs_conquest(core):
     assert c.no_game
     assert c.load(None)
     Lockstep(c, Odyssey2(cart=CONQUEST)).run(60)
+    assert c.dupes > 0, "SELECT GAME stands still: its frames go as dupes"
 
 
 def test_bios_from_the_system_folder(core, tmp_path):
@@ -261,10 +262,13 @@ def test_region_model_and_rate_options(core):
 
 
 def test_grey_palette_is_the_luma_of_the_colours(core):
-    c = core(options={"odyssey2_palette": "grey"})
+    """Chosen in the menu while a still picture shows: the next frame is all grey."""
+    c = core()
     assert c.load(COLOURS)
     m = Odyssey2(cart=COLOURS)
-    c.run(60)
+    c.run(59)
+    c.set_options(palette="grey")
+    c.run(1)
     m.run_frames(60)
     rgb = m.screen.astype(np.int64)
     luma = (299 * rgb[..., 0] + 587 * rgb[..., 1] + 114 * rgb[..., 2] + 500) // 1000
@@ -294,8 +298,9 @@ def test_pure_palette_follows_the_pen_bits(core):
 
 def test_legacy_options_and_per_button_polling(core):
     """A front end without version-2 options gets "Description; default|other|..." strings; one
-    without input bitmasks is asked button by button; both play the same."""
-    c = core(options_version=0, bitmasks=False, options={"odyssey2_pad_select": "SPACE"})
+    without input bitmasks is asked button by button, one without dupes gets every picture; all
+    play the same."""
+    c = core(options_version=0, bitmasks=False, can_dupe=False, options={"odyssey2_pad_select": "SPACE"})
     assert c.legacy["odyssey2_region"].startswith("Region; ntsc|pal")
     assert c.legacy["odyssey2_pad_b"].split("; ")[1].split("|")[0] == "fire"
     assert c.load(CONQUEST)
@@ -305,6 +310,7 @@ def test_legacy_options_and_per_button_polling(core):
     run.tap_pad(0, "L")
     run.tap_pad(0, "X")
     assert conquest_mode(run.machine.iram, run.machine.xram) == "entry"
+    assert c.dupes == 0
 
 
 def test_keyboard_matches_the_default_pc_keyboard_of_o2_run(core):
