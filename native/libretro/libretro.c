@@ -489,6 +489,11 @@ static int build_machine(void)
 }
 
 /* ---- video ---- */
+static inline uint32_t xrgb(const uint8_t *in)
+{
+    return (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
+}
+
 static uint32_t recolour[O2_PENS];   /* the chosen palette's XRGB8888 per pen */
 
 static void choose_palette(void)
@@ -514,28 +519,47 @@ static uint32_t recoloured(uint32_t rgb)
 {
     const uint8_t *pens = o2_palette();
     for (int pen = 0; pen < O2_PENS; pen++)
-        if (rgb == ((uint32_t)pens[3 * pen] << 16 | (uint32_t)pens[3 * pen + 1] << 8 | pens[3 * pen + 2]))
+        if (rgb == xrgb(pens + 3 * pen))
             return recolour[pen];
     return rgb;
 }
 
-/* One line of the framebuffer's RGB into XRGB8888, four pixels at a time. */
-_Static_assert(O2_SCREEN_W % 4 == 0, "whole groups of four pixels");
+/* One line of the framebuffer's RGB into XRGB8888. Every busy frame redraws most lines, and
+ * this conversion then costs about what emulating the frame does: four pixels at a time with a
+ * byte shuffle (GCC; one instruction where the processor has SSSE3, chosen when the core loads),
+ * the last ones, whose 16-byte read would pass the line's end, one by one. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+typedef uint8_t bytes16 __attribute__((vector_size(16)));
+#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
+__attribute__((target_clones("ssse3", "default")))
+#endif
 static void convert_line(const uint8_t *in, uint32_t *out)
 {
-    for (size_t x = 0; x + 4 <= O2_SCREEN_W; x += 4, in += 12, out += 4) {
-        out[0] = (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
-        out[1] = (uint32_t)in[3] << 16 | (uint32_t)in[4] << 8 | in[5];
-        out[2] = (uint32_t)in[6] << 16 | (uint32_t)in[7] << 8 | in[8];
-        out[3] = (uint32_t)in[9] << 16 | (uint32_t)in[10] << 8 | in[11];
+    const bytes16 zero = {0}, order = {2, 1, 0, 16, 5, 4, 3, 16, 8, 7, 6, 16, 11, 10, 9, 16};
+    size_t x = 0;
+    for (; 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
+        bytes16 rgb;
+        memcpy(&rgb, in + 3 * x, sizeof rgb);
+        bytes16 bgrx = __builtin_shuffle(rgb, zero, order);   /* XRGB8888 in memory: B G R X */
+        memcpy(out + x, &bgrx, sizeof bgrx);
     }
+    for (; x < O2_SCREEN_W; x++)
+        out[x] = xrgb(in + 3 * x);
 }
+#else
+static void convert_line(const uint8_t *in, uint32_t *out)
+{
+    for (size_t x = 0; x < O2_SCREEN_W; x++)
+        out[x] = xrgb(in + 3 * x);
+}
+#endif
 
 static void recolour_line(const uint8_t *in, uint32_t *out)
 {
     uint32_t last_in = UINT32_MAX, last_out = 0;
     for (size_t x = 0; x < O2_SCREEN_W; x++, in += 3) {
-        uint32_t rgb = (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
+        uint32_t rgb = xrgb(in);
         if (rgb != last_in) {
             last_in = rgb;
             last_out = recoloured(rgb);

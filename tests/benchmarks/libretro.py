@@ -1,0 +1,112 @@
+"""The libretro core's speed beside the Python package's, on the busy and jet-jet setups of
+tests/benchmarks/machine.py (the busy program over every object; Conquest of the World in a
+jet-jet battle, 9999 units a side).
+
+Each setup is reached in Python and saved; every round loads that state and runs the same frames
+(a) in Python in one call (run_frames(n): the package's batch figure), (b) through the core in
+the C front end tests/libretro/bench_frontend.c (retro_run per frame, the picture and sound taken
+as a front end takes them) and (c) through the ctypes front end of the tests (tests/libretro/
+retro.py, its Python callbacks included). Frames per CPU-second, medians of the rounds, which
+alternate so that a shared machine's load hits all three alike.
+
+    libretro_fps_busy / _jet_jet         (b)
+    libretro_ctypes_fps_busy / _jet_jet  (c)
+    batch_fps_busy / _jet_jet            (a)
+    libretro_batch_ratio_busy / _jet_jet (b) / (a)
+"""
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "libretro"))
+import retro  # noqa: E402  (tests/libretro/retro.py)
+from benchmarks.machine import (_battle_frames, _conquest_in_combat, busy_bios,  # noqa: E402
+                                machine, MAME_WARM_UP, ROUND_FRAMES)
+
+ROUNDS = 7
+FRONTEND = retro.ROOT / "build" / "libretro" / "bench_frontend"
+
+
+def build_frontend() -> Path:
+    source = HERE.parent / "libretro" / "bench_frontend.c"
+    done = subprocess.run(["cc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror",
+                           f"-I{retro.ROOT / 'native' / 'libretro'}", str(source), "-ldl", "-o", str(FRONTEND)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench_frontend.c: {done.stderr}")
+    return FRONTEND
+
+
+def setups(folder: Path) -> dict:
+    """name: (Python machine, its saved state, content file, system folder, frames a round)."""
+    busy = machine()
+    busy.run_frames(MAME_WARM_UP)
+    busy_dir = folder / "busy"
+    busy_dir.mkdir()
+    (busy_dir / "o2rom.bin").write_bytes(busy_bios())        # the busy program is a BIOS
+    (busy_dir / "content.bin").write_bytes(bytes(2048))
+    jets, _ = _conquest_in_combat("P", "P")
+    jet_dir = folder / "jet_jet"
+    jet_dir.mkdir()
+    (jet_dir / "content.bin").write_bytes(retro.ROOT.joinpath("roms_free", "conquest.bin").read_bytes())
+    found = {}
+    for name, m, where, frames in (("busy", busy, busy_dir, ROUND_FRAMES),
+                                   ("jet_jet", jets, jet_dir, _battle_frames(jets))):
+        state = m.save_state()
+        (where / "state").write_bytes(state)
+        found[name] = (m, state, where, frames)
+    return found
+
+
+def batch_fps(m, state: bytes, frames: int) -> float:
+    m.load_state(state)
+    start = time.process_time()
+    m.run_frames(frames)
+    return frames / (time.process_time() - start)
+
+
+def c_fps(library: Path, where: Path, frames: int) -> float:
+    done = subprocess.run([str(FRONTEND), str(library), str(where / "content.bin"), str(where / "state"),
+                           str(where), str(frames), "1"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench_frontend: {done.stderr}")
+    return float(done.stdout.split()[0])
+
+
+def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
+    core = retro.Core(library, system_dir=where, keep_frames=False)
+    try:
+        core._video = lambda *args: None          # a front end keeps the pointer; no copy here
+        core._callbacks[1] = retro.video_refresh_t(lambda data, width, height, pitch: None)
+        core.lib.retro_set_video_refresh(core._callbacks[1])
+        if not core.load((where / "content.bin").read_bytes()) or not core.unserialize(state):
+            raise RuntimeError("the core refused the setup")
+        start = time.process_time()
+        core.run(frames)
+        return frames / (time.process_time() - start)
+    finally:
+        core.unload()
+
+
+def bench():
+    library = retro.build()
+    build_frontend()
+    with tempfile.TemporaryDirectory() as folder:
+        found = setups(Path(folder))
+        rates = {name: {"batch": [], "c": [], "ctypes": []} for name in found}
+        for _ in range(ROUNDS):
+            for name, (m, state, where, frames) in found.items():
+                rates[name]["batch"].append(batch_fps(m, state, frames))
+                rates[name]["c"].append(c_fps(library, where, frames))
+                rates[name]["ctypes"].append(ctypes_fps(library, where, state, frames))
+    for name, r in rates.items():
+        batch, c, ctypes_ = (statistics.median(r[k]) for k in ("batch", "c", "ctypes"))
+        yield f"libretro_fps_{name}", round(c)
+        yield f"libretro_ctypes_fps_{name}", round(ctypes_)
+        yield f"batch_fps_{name}", round(batch)
+        yield f"libretro_batch_ratio_{name}", round(c / batch, 2)
