@@ -98,3 +98,15 @@ $(LIBRETRO)/odyssey2_libretro.so: $(wildcard native/*.c native/*.h) native/libre
 
 $(LIBRETRO)/odyssey2_libretro.info: native/libretro/odyssey2_libretro.info
 	cp $< $@
+
+# The libretro core's tests (tests/libretro/test_core.py) against an ASan+UBSan build of it.
+.PHONY: libretro-sanitize
+libretro-sanitize: $(STAMP) $(LIBRETRO)/o2_generated.h
+	mkdir -p build/libretro-sanitize
+	$(CC) $(LIBRETRO_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	    -shared $(wildcard native/*.c) native/libretro/libretro.c -lm -o build/libretro-sanitize/odyssey2_libretro.so
+	cp native/libretro/odyssey2_libretro.info build/libretro-sanitize/
+	O2_LIBRETRO_LIB=build/libretro-sanitize/odyssey2_libretro.so \
+	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	$(PY) -m pytest -q -p no:cacheprovider tests/libretro/test_core.py

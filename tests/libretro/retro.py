@@ -13,6 +13,7 @@ The library keeps its state between loads (one copy per process), so a Core is l
 and unloaded before the next.
 """
 import ctypes
+import os
 import subprocess
 from pathlib import Path
 
@@ -116,7 +117,10 @@ class Message(ctypes.Structure):
 
 
 def build() -> Path:
-    """`make libretro`; the library's path. A failed build raises with the compiler's words."""
+    """`make libretro`; the library's path. A failed build raises with the compiler's words.
+    O2_LIBRETRO_LIB names another build to test instead (make libretro-sanitize)."""
+    if os.environ.get("O2_LIBRETRO_LIB"):
+        return Path(os.environ["O2_LIBRETRO_LIB"])
     done = subprocess.run(["make", "-s", "libretro"], cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"make libretro failed:\n{done.stdout}{done.stderr}")
