@@ -30,8 +30,10 @@ def missing() -> str | None:
     return None
 
 
-def _config(folder: Path, gpu_screenshot: bool, auto_state: bool) -> Path:
+def _config(folder: Path, gpu_screenshot: bool, auto_state: bool, options: dict) -> Path:
+    (folder / "core-options.cfg").write_text("".join(f'{key} = "{value}"\n' for key, value in options.items()))
     settings = {
+        "core_options_path": folder / "core-options.cfg", "global_core_options": "true",
         "libretro_directory": folder / "cores", "libretro_info_path": folder / "cores",
         "system_directory": folder / "system", "savestate_directory": folder / "states",
         "savefile_directory": folder / "saves", "screenshot_directory": folder / "shots",
@@ -50,12 +52,13 @@ def _config(folder: Path, gpu_screenshot: bool, auto_state: bool) -> Path:
 
 
 def run(folder: Path, library: Path, content: Path | None, frames: int, state: bytes | None = None,
-        gpu_screenshot: bool = False) -> tuple[Path, str]:
+        gpu_screenshot: bool = False, options: dict | None = None) -> tuple[Path, str]:
     """Runs RetroArch on the core for `frames` frames (--max-frames) and returns its screenshot
     (--max-frames-ss) and its log. content None starts the core without content. state: a save
-    state RetroArch loads before the first frame (the content's auto state)."""
+    state RetroArch loads before the first frame (the content's auto state). options: core
+    options by key, as RetroArch's core options file holds them."""
     folder = Path(folder)
-    config = _config(folder, gpu_screenshot, state is not None)
+    config = _config(folder, gpu_screenshot, state is not None, options or {})
     core = folder / "cores" / library.name
     shutil.copy2(library, core)
     shutil.copy2(library.with_suffix(".info"), core.with_suffix(".info"))

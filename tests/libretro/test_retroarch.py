@@ -64,3 +64,14 @@ def test_retroarch_starts_the_core_without_content(need_retroarch, library, tmp_
     m = Odyssey2(cart=CONQUEST)
     m.run_frames(FRAMES - 1)
     assert np.array_equal(screenshot(shot), m.screen)
+
+
+def test_core_options_set_in_retroarch(need_retroarch, library, tmp_path):
+    """RetroArch's core options file sets the region and the colours: a PAL console, in grey."""
+    shot, _ = retroarch.run(tmp_path, library, CONQUEST, FRAMES,
+                            options={"odyssey2_region": "pal", "odyssey2_palette": "grey"})
+    m = Odyssey2(cart=CONQUEST, region="pal")
+    m.run_frames(FRAMES - 1)
+    rgb = m.screen.astype(np.int64)
+    luma = (299 * rgb[..., 0] + 587 * rgb[..., 1] + 114 * rgb[..., 2] + 500) // 1000
+    assert np.array_equal(screenshot(shot), np.repeat(luma[..., None], 3, axis=2).astype(np.uint8))
