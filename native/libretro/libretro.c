@@ -77,7 +77,8 @@ enum pad_action { ACTION_NONE, ACTION_FIRE, ACTION_RESET, ACTION_KEY };  /* ACTI
 static struct {
     int region, model, bios, palette, swap;
     uint32_t sample_rate;
-    uint8_t pad[PAD_BUTTONS];        /* enum pad_action, ACTION_KEY + row * 8 + column */
+    uint8_t pad[PAD_BUTTONS];        /* per button: enum pad_action, or ACTION_KEY + the key's
+                                        row * O2_KEY_COLUMNS + column */
 } settings;
 
 static o2_machine *machine;
@@ -89,8 +90,8 @@ static const uint32_t *sample_count;
 static uint32_t frame[O2_SCREEN_H * O2_SCREEN_W];
 static int16_t stereo[2 * O2_AUDIO_MAX_SAMPLES];
 
-/* Keys: how many host keys hold each console key down, the keys the pads hold, and what the
- * machine has been told; RESET likewise. */
+/* Keys: which host keys are down, how many of them hold each console key, and what the machine
+ * was last told of each console key and of RESET (retro_run adds the pads' keys). */
 static uint8_t host_down[RETROK_LAST];
 static uint8_t host_holds[KEYS];
 static uint8_t applied_keys[KEYS];

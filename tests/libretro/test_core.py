@@ -347,3 +347,13 @@ def test_system_info_and_info_file(core):
                  'firmware0_path = "o2rom.bin"', f'display_version = "{__version__}"',
                  'memory_descriptors = "true"'):
         assert line in text
+
+
+def test_the_library_shows_only_the_libretro_api(library):
+    """The C core's own functions stay inside the library (hidden), and no Python is linked in."""
+    import ctypes
+    lib = ctypes.CDLL(str(library))
+    assert hasattr(lib, "retro_run") and hasattr(lib, "retro_serialize")
+    for inside in ("o2_new", "o2_run_frames", "vdc_catch_up", "key_matrix"):
+        assert not hasattr(lib, inside), inside
+    assert b"libpython" not in library.read_bytes()
