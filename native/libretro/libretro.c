@@ -330,8 +330,9 @@ static void read_options(void)
                      : PALETTE_MAME;
     settings.sample_rate = strcmp(option(OPTION_PREFIX "sample_rate"), "48000") == 0 ? 48000 : 44100;
     settings.swap = strcmp(option(OPTION_PREFIX "swap_joysticks"), "enabled") == 0;
-    for (int b2 = 0; b2 < PAD_BUTTONS; b2++)
-        settings.pad[b2] = pad_option_keys[b2] ? pad_action(option(pad_option_keys[b2])) : ACTION_NONE;
+    for (int button = 0; button < PAD_BUTTONS; button++)
+        settings.pad[button] = pad_option_keys[button] ? pad_action(option(pad_option_keys[button]))
+                                                       : ACTION_NONE;
 }
 
 /* The buttons' meaning as the front end's input menu shows it. */
@@ -371,8 +372,8 @@ static const char *system_dir(void)
     return environ_cb(RETRO_ENVIRONMENT_GET_SYSTEM_DIRECTORY, &dir) && dir ? dir : NULL;
 }
 
-/* 1 when the system folder's `name` was read into bios, 0 when it is absent; a file of the
- * wrong size is reported and not used. */
+/* 1 when the system folder's `name` was read into bios, 0 when it is absent, -1 when it could
+ * not be used (reported). */
 static int read_system_bios(const char *name)
 {
     const char *dir = system_dir();
@@ -389,13 +390,14 @@ static int read_system_bios(const char *name)
                    && fread(data, 1, sizeof data, f) == O2_BIOS_SIZE;
     fclose(f);
     if (!complete) {
-        if (size < 0)
+        if (size < 0 || size == O2_BIOS_SIZE)
             tell(RETRO_LOG_WARN, "%s: cannot read: using the free BIOS", path);
+        else if (size == 0)
+            tell(RETRO_LOG_WARN, "%s: empty file: using the free BIOS", path);
         else
             tell(RETRO_LOG_WARN, "%s: %s for a BIOS (%ld bytes; expected %d bytes): using the free BIOS",
-                 path, size == 0 ? "empty file" : size > O2_BIOS_SIZE ? "too large" : "wrong size",
-                 size, O2_BIOS_SIZE);
-        return 0;
+                 path, size > O2_BIOS_SIZE ? "too large" : "wrong size", size, O2_BIOS_SIZE);
+        return -1;
     }
     memcpy(bios, data, O2_BIOS_SIZE);
     log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] BIOS: %s\n", path);
@@ -405,15 +407,17 @@ static int read_system_bios(const char *name)
 static void choose_bios(void)
 {
     int found = 0;
-    if (settings.bios == BIOS_AUTO)
-        found = read_system_bios("o2rom.bin") || read_system_bios("c52.bin");
-    else if (settings.bios != BIOS_FREE) {
+    if (settings.bios == BIOS_AUTO) {
+        found = read_system_bios("o2rom.bin");
+        if (found == 0)
+            found = read_system_bios("c52.bin");
+    } else if (settings.bios != BIOS_FREE) {
         const char *name = settings.bios == BIOS_O2ROM ? "o2rom.bin" : "c52.bin";
         found = read_system_bios(name);
-        if (!found)
+        if (found == 0)
             tell(RETRO_LOG_WARN, "no %s in the system folder: using the free BIOS", name);
     }
-    if (!found) {
+    if (found != 1) {
         memcpy(bios, embedded_bios, O2_BIOS_SIZE);
         log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] BIOS: the free BIOS built into the core\n");
     }

@@ -239,8 +239,15 @@ def test_bios_from_the_system_folder(core, tmp_path):
     (tmp_path / "o2rom.bin").write_bytes(other + b"\0")
     c = core(system_dir=tmp_path)
     assert c.load(CONQUEST)
-    assert any(m.endswith("o2rom.bin: too large for a BIOS (1025 bytes; expected 1024 bytes): using the free BIOS")
-               for m in c.messages)
+    assert [m.split("/")[-1] for m in c.messages] == [
+        "o2rom.bin: too large for a BIOS (1025 bytes; expected 1024 bytes): using the free BIOS"]
+    Lockstep(c, Odyssey2(cart=CONQUEST)).run(10)
+    core.unload(c)
+    # Asked for by name and absent: said so, and ours is used.
+    c = core(system_dir=tmp_path / "empty", options={"odyssey2_bios": "c52.bin"})
+    (tmp_path / "empty").mkdir()
+    assert c.load(CONQUEST)
+    assert c.messages == ["no c52.bin in the system folder: using the free BIOS"]
     Lockstep(c, Odyssey2(cart=CONQUEST)).run(10)
 
 
