@@ -30,6 +30,30 @@ def missing() -> str | None:
     return None
 
 
+def core_state(data: bytes) -> bytes:
+    """The core's own save state inside a RetroArch .state file: RetroArch 1.14 compresses it
+    (RZIP: a header, then zlib chunks each after its 4-byte size) around a RASTATE container
+    (blocks of a 4-byte tag and a 4-byte size, the core's bytes in "MEM ")."""
+    import struct
+    import zlib
+    if data[:8] == b"#RZIPv\x01#":
+        at, out = 20, bytearray()
+        while at < len(data):
+            (size,) = struct.unpack_from("<I", data, at)
+            out += zlib.decompress(data[at + 4:at + 4 + size])
+            at += 4 + size
+        data = bytes(out)
+    if data[:8] != b"RASTATE\x01":
+        return data
+    at = 8
+    while at + 8 <= len(data):
+        tag, size = data[at:at + 4], struct.unpack_from("<I", data, at + 4)[0]
+        if tag == b"MEM ":
+            return data[at + 8:at + 8 + size]
+        at += 8 + (size + 7) // 8 * 8
+    raise ValueError("a RetroArch state without the core's block")
+
+
 def _config(folder: Path, gpu_screenshot: bool, auto_state: bool, options: dict) -> Path:
     (folder / "core-options.cfg").write_text("".join(f'{key} = "{value}"\n' for key, value in options.items()))
     settings = {
@@ -40,7 +64,7 @@ def _config(folder: Path, gpu_screenshot: bool, auto_state: bool, options: dict)
         "video_driver": "gl", "audio_driver": "null", "input_driver": "x",
         "video_vsync": "false", "video_fullscreen": "false", "video_font_enable": "false",
         "video_gpu_screenshot": "true" if gpu_screenshot else "false",
-        "savestate_auto_load": "true" if auto_state else "false", "savestate_auto_save": "false",
+        "savestate_auto_load": "true" if auto_state else "false", "savestate_auto_save": "true",
         "config_save_on_exit": "false", "pause_nonactive": "false", "gamemode_enable": "false",
         "menu_show_start_screen": "false", "log_verbosity": "true",
     }
@@ -56,7 +80,8 @@ def run(folder: Path, library: Path, content: Path | None, frames: int, state: b
     """Runs RetroArch on the core for `frames` frames (--max-frames) and returns its screenshot
     (--max-frames-ss) and its log. content None starts the core without content. state: a save
     state RetroArch loads before the first frame (the content's auto state). options: core
-    options by key, as RetroArch's core options file holds them."""
+    options by key, as RetroArch's core options file holds them. RetroArch saves the content's
+    auto state as it quits (folder/states/<content>.state.auto, see core_state)."""
     folder = Path(folder)
     config = _config(folder, gpu_screenshot, state is not None, options or {})
     core = folder / "cores" / library.name

@@ -75,3 +75,17 @@ def test_core_options_set_in_retroarch(need_retroarch, library, tmp_path):
     rgb = m.screen.astype(np.int64)
     luma = (299 * rgb[..., 0] + 587 * rgb[..., 1] + 114 * rgb[..., 2] + 500) // 1000
     assert np.array_equal(screenshot(shot), np.repeat(luma[..., None], 3, axis=2).astype(np.uint8))
+
+
+def test_retroarch_saves_our_state(need_retroarch, library, tmp_path):
+    """The state RetroArch saves as it quits holds the core's state in the package's format:
+    Odyssey2 loads it, and it is byte for byte the state of a machine run to the same frame."""
+    retroarch.run(tmp_path, library, CONQUEST, FRAMES)
+    saved = retroarch.core_state((tmp_path / "states" / "conquest.state.auto").read_bytes())
+    m = Odyssey2(cart=CONQUEST)
+    m.load_state(saved)
+    assert m.frame >= FRAMES - 1
+    fresh = Odyssey2(cart=CONQUEST)
+    for _ in range(m.frame):
+        fresh.run_frames(1)
+    assert fresh.save_state() == saved
