@@ -2,7 +2,8 @@
 tests/benchmarks/machine.py (the busy program over every object; Conquest of the World in a
 jet-jet battle, 9999 units a side).
 
-Each setup is reached in Python and saved; every round loads that state and runs the same frames
+Each setup is reached in Python and saved; every round loads that state and runs the same frames,
+again from the state until REPEAT_SECONDS of CPU time have passed (a battle lasts only so long),
 (a) in Python in one call (run_frames(n): the package's batch figure), (b) through the core in
 the C front end tests/libretro/bench_frontend.c (retro_run per frame, the picture and sound taken
 as a front end takes them) and (c) through the ctypes front end of the tests (tests/libretro/
@@ -29,6 +30,7 @@ from benchmarks.machine import (_battle_frames, _conquest_in_combat, busy_bios, 
                                 machine, MAME_WARM_UP, ROUND_FRAMES)
 
 ROUNDS = 7
+REPEAT_SECONDS = 0.1
 FRONTEND = retro.ROOT / "build" / "libretro" / "bench_frontend"
 
 
@@ -64,18 +66,24 @@ def setups(folder: Path) -> dict:
 
 
 def batch_fps(m, state: bytes, frames: int) -> float:
-    m.load_state(state)
-    start = time.process_time()
-    m.run_frames(frames)
-    return frames / (time.process_time() - start)
+    spent, runs = 0.0, 0
+    while spent < REPEAT_SECONDS:
+        m.load_state(state)
+        start = time.process_time()
+        m.run_frames(frames)
+        spent += time.process_time() - start
+        runs += 1
+    return runs * frames / spent
 
 
-def c_fps(library: Path, where: Path, frames: int) -> float:
+def c_fps(library: Path, where: Path, frames: int, runs: int) -> float:
+    """The C front end, `runs` times the frames from the state (one process)."""
     done = subprocess.run([str(FRONTEND), str(library), str(where / "content.bin"), str(where / "state"),
-                           str(where), str(frames), "1"], capture_output=True, text=True)
+                           str(where), str(frames), str(runs)], capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"bench_frontend: {done.stderr}")
-    return float(done.stdout.split()[0])
+    spent = sum(frames / float(rate) for rate in done.stdout.split())
+    return runs * frames / spent
 
 
 def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
@@ -84,11 +92,17 @@ def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
         core._video = lambda *args: None          # a front end keeps the pointer; no copy here
         core._callbacks[1] = retro.video_refresh_t(lambda data, width, height, pitch: None)
         core.lib.retro_set_video_refresh(core._callbacks[1])
-        if not core.load((where / "content.bin").read_bytes()) or not core.unserialize(state):
+        if not core.load((where / "content.bin").read_bytes()):
             raise RuntimeError("the core refused the setup")
-        start = time.process_time()
-        core.run(frames)
-        return frames / (time.process_time() - start)
+        spent, runs = 0.0, 0
+        while spent < REPEAT_SECONDS:
+            if not core.unserialize(state):
+                raise RuntimeError("the core refused the state")
+            start = time.process_time()
+            core.run(frames)
+            spent += time.process_time() - start
+            runs += 1
+        return runs * frames / spent
     finally:
         core.unload()
 
@@ -101,8 +115,10 @@ def bench():
         rates = {name: {"batch": [], "c": [], "ctypes": []} for name in found}
         for _ in range(ROUNDS):
             for name, (m, state, where, frames) in found.items():
-                rates[name]["batch"].append(batch_fps(m, state, frames))
-                rates[name]["c"].append(c_fps(library, where, frames))
+                rates[name]["batch"].append(batch := batch_fps(m, state, frames))
+                # as many runs as take the batch REPEAT_SECONDS, at least one
+                runs = max(1, round(batch * REPEAT_SECONDS / frames))
+                rates[name]["c"].append(c_fps(library, where, frames, runs))
                 rates[name]["ctypes"].append(ctypes_fps(library, where, state, frames))
     for name, r in rates.items():
         batch, c, ctypes_ = (statistics.median(r[k]) for k in ("batch", "c", "ctypes"))
