@@ -14,6 +14,8 @@ alternate so that a shared machine's load hits all three alike.
     libretro_ctypes_fps_busy / _jet_jet  (c)
     batch_fps_busy / _jet_jet            (a)
     libretro_batch_ratio_busy / _jet_jet (b) / (a)
+    redrawn_lines_busy / _jet_jet        lines the machine redraws a frame (of 243): the lines
+                                         the core converts for the front end
 """
 import statistics
 import subprocess
@@ -107,6 +109,21 @@ def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
         core.unload()
 
 
+def redrawn_lines(m, state: bytes, frames: int) -> float:
+    """Mean lines a frame flagged by o2_screen_redrawn over the round's frames."""
+    import numpy as np
+    from emu.native import ffi, lib
+    m.load_state(state)
+    m.run_frames(1)                              # the load redraws every line
+    flags = np.frombuffer(ffi.buffer(lib.o2_screen_redrawn(m._machine._m), lib.O2_SCREEN_H), dtype=np.uint8)
+    total = 0
+    for _ in range(frames):
+        flags[:] = 0
+        m.run_frames(1)
+        total += int(flags.sum())
+    return total / frames
+
+
 def bench():
     library = retro.build()
     build_frontend()
@@ -126,3 +143,5 @@ def bench():
         yield f"libretro_ctypes_fps_{name}", round(ctypes_)
         yield f"batch_fps_{name}", round(batch)
         yield f"libretro_batch_ratio_{name}", round(c / batch, 2)
+    for name, (m, state, _, frames) in found.items():
+        yield f"redrawn_lines_{name}", round(redrawn_lines(m, state, frames), 1)
