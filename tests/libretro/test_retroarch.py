@@ -18,22 +18,18 @@ from emu.odyssey2 import Odyssey2
 
 CONQUEST = roms_free.path("conquest.bin")
 FRAMES = 50
-
-
-@pytest.fixture
-def need_retroarch():
-    why = retroarch.missing()
-    if why:
-        if os.environ.get("O2_REQUIRE_RETROARCH") == "1":
-            pytest.fail(f"O2_REQUIRE_RETROARCH=1 but {why}")
-        pytest.skip(why)
+MISSING = retroarch.missing()
+if MISSING and os.environ.get("O2_REQUIRE_RETROARCH") == "1":
+    pytest.fail(f"O2_REQUIRE_RETROARCH=1 but {MISSING}", pytrace=False)
+if MISSING:
+    pytest.skip(MISSING, allow_module_level=True)      # decided before the core is built
 
 
 def screenshot(path) -> np.ndarray:
     return np.array(Image.open(path).convert("RGB"))
 
 
-def test_conquest_in_retroarch_is_our_picture(need_retroarch, library, tmp_path):
+def test_conquest_in_retroarch_is_our_picture(library, tmp_path):
     shot, log = retroarch.run(tmp_path, library, CONQUEST, FRAMES)
     assert "[Odyssey2] BIOS: the free BIOS built into the core" in log
     m = Odyssey2(cart=CONQUEST)
@@ -41,7 +37,7 @@ def test_conquest_in_retroarch_is_our_picture(need_retroarch, library, tmp_path)
     assert np.array_equal(screenshot(shot), m.screen)
 
 
-def test_a_battle_from_our_save_state_runs_in_retroarch_as_in_python(need_retroarch, library, tmp_path):
+def test_a_battle_from_our_save_state_runs_in_retroarch_as_in_python(library, tmp_path):
     """RetroArch loads the Python package's save state (a jet-jet battle) through the core and
     runs on: the screenshot is our picture of that frame, and of no frame next to it."""
     state = retroarch.jet_battle_state()
@@ -58,7 +54,7 @@ def test_a_battle_from_our_save_state_runs_in_retroarch_as_in_python(need_retroa
     assert matching == [FRAMES - 1]
 
 
-def test_retroarch_starts_the_core_without_content(need_retroarch, library, tmp_path):
+def test_retroarch_starts_the_core_without_content(library, tmp_path):
     """No content: the core's own Conquest of the World (SET_SUPPORT_NO_GAME)."""
     shot, _ = retroarch.run(tmp_path, library, None, FRAMES)
     m = Odyssey2(cart=CONQUEST)
@@ -66,7 +62,7 @@ def test_retroarch_starts_the_core_without_content(need_retroarch, library, tmp_
     assert np.array_equal(screenshot(shot), m.screen)
 
 
-def test_core_options_set_in_retroarch(need_retroarch, library, tmp_path):
+def test_core_options_set_in_retroarch(library, tmp_path):
     """RetroArch's core options file sets the region and the colours: a PAL console, in grey."""
     shot, _ = retroarch.run(tmp_path, library, CONQUEST, FRAMES,
                             options={"odyssey2_region": "pal", "odyssey2_palette": "grey"})
@@ -77,7 +73,7 @@ def test_core_options_set_in_retroarch(need_retroarch, library, tmp_path):
     assert np.array_equal(screenshot(shot), np.repeat(luma[..., None], 3, axis=2).astype(np.uint8))
 
 
-def test_retroarch_saves_our_state(need_retroarch, library, tmp_path):
+def test_retroarch_saves_our_state(library, tmp_path):
     """The state RetroArch saves as it quits holds the core's state in the package's format:
     Odyssey2 loads it, and it is byte for byte the state of a machine run to the same frame."""
     retroarch.run(tmp_path, library, CONQUEST, FRAMES)
