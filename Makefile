@@ -81,3 +81,32 @@ clean:
 .PHONY: fuzz-board
 fuzz-board: $(STAMP)
 	BOARD_FUZZ_EXAMPLES=$${BOARD_FUZZ_EXAMPLES:-2000} $(PY) -m pytest -q -p no:cacheprovider tests/board/test_board_fuzz.py
+
+# The libretro core for RetroArch (docs/libretro.md): the C core's sources and
+# native/libretro/libretro.c, with our free BIOS, character set and Conquest of the World built in
+# (build/libretro/o2_generated.h, generated). Needs only a C compiler and python3.
+LIBRETRO := build/libretro
+LIBRETRO_CFLAGS := -std=c11 -O2 -fPIC -fvisibility=hidden -Wall -Wextra -Werror -Inative -Inative/libretro -I$(LIBRETRO)
+.PHONY: libretro
+libretro: $(LIBRETRO)/odyssey2_libretro.so $(LIBRETRO)/odyssey2_libretro.info
+
+$(LIBRETRO)/o2_generated.h: native/libretro/generate.py emu/keys.py emu/version.py roms_free/bios.bin roms_free/charset.bin roms_free/conquest.bin
+	$(PYTHON) native/libretro/generate.py $@
+
+$(LIBRETRO)/odyssey2_libretro.so: $(wildcard native/*.c native/*.h) native/libretro/libretro.c native/libretro/libretro.h $(LIBRETRO)/o2_generated.h
+	$(CC) $(LIBRETRO_CFLAGS) -shared $(wildcard native/*.c) native/libretro/libretro.c -lm -o $@
+
+$(LIBRETRO)/odyssey2_libretro.info: native/libretro/odyssey2_libretro.info
+	cp $< $@
+
+# The libretro core's tests (tests/libretro/test_core.py) against an ASan+UBSan build of it.
+.PHONY: libretro-sanitize
+libretro-sanitize: $(STAMP) $(LIBRETRO)/o2_generated.h
+	mkdir -p build/libretro-sanitize
+	$(CC) $(LIBRETRO_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	    -shared $(wildcard native/*.c) native/libretro/libretro.c -lm -o build/libretro-sanitize/odyssey2_libretro.so
+	cp native/libretro/odyssey2_libretro.info build/libretro-sanitize/
+	O2_LIBRETRO_LIB=build/libretro-sanitize/odyssey2_libretro.so \
+	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	$(PY) -m pytest -q -p no:cacheprovider tests/libretro/test_core.py

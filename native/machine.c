@@ -564,6 +564,7 @@ uint8_t *o2_xram(o2_machine *m) { return m->xram; }
 uint8_t o2_vdc_peek(const o2_machine *m, uint8_t reg) { return vdc_peek(&m->vdc, reg); }
 const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
+uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
 const int16_t *o2_audio(o2_machine *m, const uint32_t **count) { return sound_last_frame(&m->vdc.sound, count); }
 void o2_set_sample_rate(o2_machine *m, uint32_t rate) { sound_set_rate(&m->vdc.sound, rate); }
 void o2_set_breakpoints(o2_machine *m, const uint8_t *flags) { m->breakpoints = flags; }

@@ -49,11 +49,11 @@
 #define P2_UNDRIVEN_BITS 0x0F  /* the decoder does not drive bits 3-0 */
 
 /* A joystick as read by INS A,BUS (active low on the bus; stored active high here). */
-#define JOY_UP    0x01
-#define JOY_RIGHT 0x02
-#define JOY_DOWN  0x04
-#define JOY_LEFT  0x08
-#define JOY_FIRE  0x10
+#define JOY_UP    O2_JOY_UP
+#define JOY_RIGHT O2_JOY_RIGHT
+#define JOY_DOWN  O2_JOY_DOWN
+#define JOY_LEFT  O2_JOY_LEFT
+#define JOY_FIRE  O2_JOY_FIRE
 
 /* What bus_hook is told. */
 #define MACHINE_ACCESS_READ  0

@@ -246,6 +246,13 @@ const uint8_t *o2_vdc_registers(const o2_machine *m);
 #define O2_SCREEN_W 360
 #define O2_SCREEN_H 243
 uint8_t *o2_screen(o2_machine *m);
+/* O2_SCREEN_H flags: line y's pixels may have changed since the flag was last cleared. A front
+ * end converting the picture converts those lines only and clears their flags. */
+uint8_t *o2_screen_redrawn(o2_machine *m);
+/* Every framebuffer pixel is one of these O2_PENS RGB triples (pen = R | G << 1 | B << 2 |
+ * luminance << 3, vdc8244.h): 3 x O2_PENS bytes. */
+#define O2_PENS 16
+const uint8_t *o2_palette(void);
 /* Sound: PCM samples (mono int16) of the last complete frame; the rate is 44100 at power-on.
  * The samples (a buffer of O2_AUDIO_MAX_SAMPLES) and their count stay where they are while the
  * machine lives: o2_audio returns the first and points *count at the second, so that a caller
@@ -258,6 +265,11 @@ int  o2_cart_bank(const o2_machine *m);   /* bank mapped now, -1 without a cartr
  * bits: 1 up, 2 right, 4 down, 8 left, 16 fire (1 = pressed). */
 void o2_set_key(o2_machine *m, int row, int column, int down);
 void o2_set_joystick(o2_machine *m, int n, uint8_t bits);
+#define O2_JOY_UP    0x01
+#define O2_JOY_RIGHT 0x02
+#define O2_JOY_DOWN  0x04
+#define O2_JOY_LEFT  0x08
+#define O2_JOY_FIRE  0x10
 /* Debugger: flags for PC 0x000-0xFFF (1 = break before executing), or NULL for none. The
  * machine keeps the pointer; the caller keeps the 4096 bytes alive. */
 void o2_set_breakpoints(o2_machine *m, const uint8_t *flags);

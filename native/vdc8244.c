@@ -776,6 +776,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         hits = rasterize(v, d, line, x0, x1);
         major = major_overlap(d, x0, x1);
     }
+    v->screen_redrawn[line] = 1;
     v->line_valid[line] = (uint8_t)whole;
     v->line_look[line] = v->look;
     v->collision |= hits;
@@ -825,6 +826,7 @@ static void picture_changed(vdc8244 *v)
 
 static void forget_lines(vdc8244 *v)
 {
+    memset(v->screen_redrawn, 1, sizeof v->screen_redrawn);   /* the screen may be new */
     memset(v->line_valid, 0, sizeof v->line_valid);
     v->above_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
@@ -1233,4 +1235,11 @@ void vdc_state(vdc8244 *v, o2_stream *st)
         position_from_hc(v);
         forget_lines(v);
     }
+}
+
+/* The 16 pens' RGB as the framebuffer has them (o2.h): a front end recolouring the picture maps
+ * these values to its own. */
+const uint8_t *o2_palette(void)
+{
+    return &vdc_palette[0][0];
 }

@@ -154,7 +154,7 @@ typedef struct vdc_look {
 #define VDC_X_SKIP_AFTER     412      /* NTSC X counter: the value 0xCE lasts one half-clock */
 #define VDC_SCREEN_W         O2_SCREEN_W
 #define VDC_SCREEN_H         O2_SCREEN_H
-#define VDC_PENS             16
+#define VDC_PENS             O2_PENS
 
 /* ---- Registers ---- */
 #define VDC_REG_CONTROL      O2_VDC_CONTROL
@@ -208,6 +208,8 @@ struct vdc8244 {
     uint8_t charset[512];          /* the character ROM (not save state: the machine sets it) */
     o2_sound sound;
     uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
+    uint8_t screen_redrawn[VDC_SCREEN_H];  /* 1: line y may have changed since a front end took
+                                              it (o2_screen_redrawn); not machine state */
     /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
      * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
      * that switches the grid or colours at the same place every frame finds its lines valid.

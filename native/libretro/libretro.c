@@ -1,0 +1,902 @@
+/*
+ * libretro.c — the Odyssey² as a libretro core (RetroArch and other libretro front ends).
+ *
+ * The same C sources as the Python package (the C files of native/), driven through the public header o2.h
+ * only; docs/libretro.md is the user's guide. One retro_run is one frame: o2_run_frames(1), the
+ * frame's picture and its audio, exactly what Odyssey2.run_frames(1) gives in Python for the
+ * same input (tests/libretro checks it).
+ *
+ * - Content: a .bin cartridge of any size a board takes (o2_cart_layout_of); without content,
+ *   Conquest of the World, built into the core with our free BIOS and character set
+ *   (native/libretro/generate.py writes them into build/libretro/o2_generated.h).
+ * - BIOS: the system folder's o2rom.bin (Odyssey² and Videopac G7000) or c52.bin (the French
+ *   Videopac C52) when present, else ours; a core option chooses.
+ * - Input: RetroPad 1 and 2 are the left and right joysticks (a core option swaps them); the
+ *   console keyboard comes from the front end's keyboard callback, and each RetroPad button can
+ *   press a console key (core options), so that Conquest's entry needs no keyboard.
+ * - Memory: RetroAchievements' Odyssey² addresses (rcheevos, "Magnavox Odyssey 2"): the 64
+ *   bytes of internal RAM at 0x00-0x3F, then the external RAM from 0x40; SET_MEMORY_MAPS points
+ *   at the machine's memory, retro_get_memory_data(SYSTEM_RAM) at a copy kept in step between
+ *   frames (the two RAMs are not adjacent in the machine).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "o2.h"
+#include "libretro.h"
+#include "o2_generated.h"
+
+#define CORE_NAME        "Odyssey2"
+#define OPTION_PREFIX    "odyssey2_"
+#define CHARSET_SIZE     (O2_CHARSET_CODES * O2_CHARSET_ROWS)
+#define PORTS            2
+#define PAD_BUTTONS      16          /* RETRO_DEVICE_ID_JOYPAD_B .. R3 */
+#define KEYS             (O2_KEY_ROWS * O2_KEY_COLUMNS)
+#define RAM_SIZE         (O2_IRAM_SIZE + O2_XRAM_SIZE)
+#define MAX_CART_WINDOWS 64          /* no board takes more than 64 KiB (emu.native.cart_sizes) */
+
+/* ---- front end ---- */
+static retro_environment_t environ_cb;
+static retro_video_refresh_t video_cb;
+static retro_audio_sample_batch_t audio_batch_cb;
+static retro_input_poll_t input_poll_cb;
+static retro_input_state_t input_state_cb;
+static retro_log_printf_t log_cb;
+static bool input_bitmasks;
+static bool can_dupe;
+
+static void RETRO_CALLCONV log_stderr(enum retro_log_level level, const char *fmt, ...)
+{
+    va_list ap;
+    (void)level;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+}
+
+/* A message for the player on screen and in the log. */
+static void tell(enum retro_log_level level, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    log_cb(level, "[" CORE_NAME "] %s\n", text);
+    struct retro_message message = {text, 300};
+    environ_cb(RETRO_ENVIRONMENT_SET_MESSAGE, &message);
+}
+
+/* ---- the console and its settings ---- */
+enum bios_choice { BIOS_AUTO, BIOS_FREE, BIOS_O2ROM, BIOS_C52 };
+enum palette_choice { PALETTE_MAME, PALETTE_PURE, PALETTE_GREY };
+enum pad_action { ACTION_NONE, ACTION_FIRE, ACTION_RESET, ACTION_KEY };  /* ACTION_KEY + key */
+
+static struct {
+    int region, model, bios, palette, swap;
+    uint32_t sample_rate;
+    uint8_t pad[PAD_BUTTONS];        /* per button: enum pad_action, or ACTION_KEY + the key's
+                                        row * O2_KEY_COLUMNS + column */
+} settings;
+
+static o2_machine *machine;
+static uint8_t *cart;                /* the content's image (or Conquest's), kept for rebuilds */
+static size_t cart_size;
+static uint8_t bios[O2_BIOS_SIZE];
+static const int16_t *samples;       /* the machine's last frame of audio (o2_audio) */
+static const uint32_t *sample_count;
+static uint32_t frame[O2_SCREEN_H * O2_SCREEN_W];
+static int16_t stereo[2 * O2_AUDIO_MAX_SAMPLES];
+
+/* Keys: which host keys are down, how many of them hold each console key, and what the machine
+ * was last told of each console key and of RESET (retro_run adds the pads' keys). */
+static uint8_t host_down[RETROK_LAST];
+static uint8_t host_holds[KEYS];
+static uint8_t applied_keys[KEYS];
+static int reset_applied;
+
+/* RetroAchievements' contiguous view of the RAM, and what it held when last copied. */
+static uint8_t ram_view[RAM_SIZE], ram_copied[RAM_SIZE];
+
+/* ---- keys ---- */
+static int key_index(const char *name)
+{
+    for (int k = 0; k < KEYS; k++) {
+        const char *n = key_matrix[k / O2_KEY_COLUMNS][k % O2_KEY_COLUMNS];
+        if (n && strcmp(n, name) == 0)
+            return k;
+    }
+    return -1;
+}
+
+/* Host keys -> console keys, where `o2 run` puts them by default (emu/config.py): letters and
+ * digits as themselves, the symbols where a PC keyboard has them, the keypad a second home. */
+static const struct { unsigned host; const char *key; } host_keys[] = {
+    {RETROK_SPACE, "SPACE"}, {RETROK_RETURN, "ENTER"}, {RETROK_KP_ENTER, "ENTER"},
+    {RETROK_BACKSPACE, "CLEAR"}, {RETROK_SLASH, "?"}, {RETROK_MINUS, "-"}, {RETROK_KP_MINUS, "-"},
+    {RETROK_EQUALS, "="}, {RETROK_KP_EQUALS, "="}, {RETROK_PERIOD, "."}, {RETROK_KP_PERIOD, "."},
+    {RETROK_LEFTBRACKET, "+"}, {RETROK_KP_PLUS, "+"}, {RETROK_RIGHTBRACKET, "*"},
+    {RETROK_KP_MULTIPLY, "*"}, {RETROK_BACKSLASH, "/"}, {RETROK_KP_DIVIDE, "/"},
+};
+
+static int host_key_index(unsigned keycode)
+{
+    char name[2] = {0, 0};
+    if (keycode >= RETROK_a && keycode <= RETROK_z)
+        name[0] = (char)('A' + (keycode - RETROK_a));
+    else if (keycode >= RETROK_0 && keycode <= RETROK_9)
+        name[0] = (char)('0' + (keycode - RETROK_0));
+    else if (keycode >= RETROK_KP0 && keycode <= RETROK_KP9)
+        name[0] = (char)('0' + (keycode - RETROK_KP0));
+    if (name[0])
+        return key_index(name);
+    for (size_t i = 0; i < sizeof host_keys / sizeof host_keys[0]; i++)
+        if (host_keys[i].host == keycode)
+            return key_index(host_keys[i].key);
+    return -1;
+}
+
+/* The front end may call this at any time; the machine is told in retro_run, after the poll. */
+static void RETRO_CALLCONV keyboard_event(bool down, unsigned keycode, uint32_t character,
+                                          uint16_t modifiers)
+{
+    (void)character;
+    (void)modifiers;
+    int k = keycode < RETROK_LAST ? host_key_index(keycode) : -1;
+    if (k < 0 || host_down[keycode] == down)
+        return;                      /* not a console key, or a key repeat */
+    host_down[keycode] = down;
+    host_holds[k] += down ? 1 : -1;
+}
+
+/* ---- core options ---- */
+static const char *const pad_button_names[PAD_BUTTONS] = {
+    "B", "Y", "Select", "Start", NULL, NULL, NULL, NULL, "A", "X", "L", "R", "L2", "R2", "L3", "R3"};
+static const char *const pad_option_keys[PAD_BUTTONS] = {
+    OPTION_PREFIX "pad_b", OPTION_PREFIX "pad_y", OPTION_PREFIX "pad_select",
+    OPTION_PREFIX "pad_start", NULL, NULL, NULL, NULL, OPTION_PREFIX "pad_a",
+    OPTION_PREFIX "pad_x", OPTION_PREFIX "pad_l", OPTION_PREFIX "pad_r", OPTION_PREFIX "pad_l2",
+    OPTION_PREFIX "pad_r2", OPTION_PREFIX "pad_l3", OPTION_PREFIX "pad_r3"};
+/* Defaults: B and A fire; the rest make Conquest's entry (docs/libretro.md): SELECT = SPACE,
+ * L/R choose red/blue, Y/X/L2 the sub, plane and tank, R2 types 9 (four presses: 9999 units),
+ * START = ENTER, L3 = CLEAR, R3 = YES. */
+static const char *const pad_defaults[PAD_BUTTONS] = {
+    "fire", "S", "SPACE", "ENTER", NULL, NULL, NULL, NULL, "fire", "P", "R", "B", "T", "9",
+    "CLEAR", "Y"};
+
+/* The values a pad button can take, the keys most games ask for first. */
+#define PAD_VALUES (3 + KEYS)
+static struct retro_core_option_value pad_values[PAD_VALUES + 1];
+static char pad_labels[PAD_VALUES][16];
+
+static void list_pad_values(void)
+{
+    static const char *const first[] = {"SPACE", "ENTER", "CLEAR", "Y", "N"};
+    int n = 0;
+    pad_values[n++] = (struct retro_core_option_value){"none", "nothing"};
+    pad_values[n++] = (struct retro_core_option_value){"fire", "the joystick's action button"};
+    pad_values[n++] = (struct retro_core_option_value){"RESET", "the RESET key"};
+    for (size_t i = 0; i < sizeof first / sizeof first[0]; i++)
+        pad_values[n++].value = first[i];
+    for (int k = 0; k < KEYS; k++) {
+        const char *name = key_matrix[k / O2_KEY_COLUMNS][k % O2_KEY_COLUMNS];
+        int listed = 0;
+        for (int i = 0; i < n; i++)
+            listed |= name && strcmp(pad_values[i].value, name) == 0;
+        if (name && !listed)
+            pad_values[n++].value = name;
+    }
+    for (int i = 3; i < n; i++) {
+        const char *v = pad_values[i].value;
+        snprintf(pad_labels[i], sizeof pad_labels[i], "%s%s",
+                 strcmp(v, "Y") == 0 ? "YES (Y)" : strcmp(v, "N") == 0 ? "NO (N)" : "key ",
+                 strcmp(v, "Y") == 0 || strcmp(v, "N") == 0 ? "" : v);
+        pad_values[i].label = pad_labels[i];
+    }
+    pad_values[n] = (struct retro_core_option_value){NULL, NULL};
+}
+
+#define OPTIONS (6 + 12)
+static struct retro_core_option_v2_definition option_defs[OPTIONS + 1];
+static char pad_descs[PAD_BUTTONS][48];
+
+static void define(int i, const char *key, const char *desc, const char *info, const char *category,
+                   const struct retro_core_option_value *values, const char *default_value)
+{
+    struct retro_core_option_v2_definition *d = &option_defs[i];
+    d->key = key;
+    d->desc = desc;
+    d->info = info;
+    d->category_key = category;
+    for (int v = 0; values[v].value && v < RETRO_NUM_CORE_OPTION_VALUES_MAX - 1; v++)
+        d->values[v] = values[v];
+    d->default_value = default_value;
+}
+
+static void define_options(void)
+{
+    static const struct retro_core_option_value regions[] = {
+        {"ntsc", "Odyssey² (NTSC, 59.83 frames/s)"}, {"pal", "Videopac G7000 (PAL, 49.70 frames/s)"},
+        {NULL, NULL}};
+    static const struct retro_core_option_value models[] = {
+        {"hardware", "the hardware documentation"}, {"mame", "MAME 0.251's odyssey2 driver"},
+        {NULL, NULL}};
+    static const struct retro_core_option_value bioses[] = {
+        {"auto", "o2rom.bin, else c52.bin, else ours"}, {"free", "ours (free)"},
+        {"o2rom.bin", "o2rom.bin (Odyssey² / Videopac)"}, {"c52.bin", "c52.bin (Videopac C52)"},
+        {NULL, NULL}};
+    static const struct retro_core_option_value palettes[] = {
+        {"mame", "MAME's RF colours"}, {"pure", "pure pen colours"}, {"grey", "black and white TV"},
+        {NULL, NULL}};
+    static const struct retro_core_option_value rates[] = {
+        {"44100", "44100 Hz"}, {"48000", "48000 Hz"}, {NULL, NULL}};
+    static const struct retro_core_option_value on_off[] = {
+        {"disabled", NULL}, {"enabled", NULL}, {NULL, NULL}};
+    int i = 0;
+    define(i++, OPTION_PREFIX "region", "Region",
+           "The console: Odyssey² (8244, NTSC) or Videopac G7000 (8245, PAL). Restarts the game.",
+           "system", regions, "ntsc");
+    define(i++, OPTION_PREFIX "model", "Model",
+           "Follow the hardware documentation, or MAME where the two differ. Restarts the game.",
+           "system", models, "hardware");
+    define(i++, OPTION_PREFIX "bios", "BIOS",
+           "The BIOS from RetroArch's system folder, or the free one built into the core. "
+           "Restarts the game.", "system", bioses, "auto");
+    define(i++, OPTION_PREFIX "palette", "Colours", "How the 16 colours look.", "video",
+           palettes, "mame");
+    define(i++, OPTION_PREFIX "sample_rate", "Audio rate", "Samples per second of the sound.",
+           "audio", rates, "44100");
+    define(i++, OPTION_PREFIX "swap_joysticks", "Swap joysticks",
+           "RetroPad 1 is the right joystick and RetroPad 2 the left.", "input", on_off, "disabled");
+    list_pad_values();
+    for (int b = 0; b < PAD_BUTTONS; b++) {
+        if (!pad_option_keys[b])
+            continue;
+        snprintf(pad_descs[b], sizeof pad_descs[b], "RetroPad %s", pad_button_names[b]);
+        define(i++, pad_option_keys[b], pad_descs[b],
+               "What the button does on either pad: its joystick's action button, a console key, "
+               "or nothing.", "input", pad_values, pad_defaults[b]);
+    }
+}
+
+/* The same options for a front end without version 2 options: "Description; default|other|..". */
+static struct retro_variable legacy_vars[OPTIONS + 1];
+static char legacy_text[OPTIONS][1024];
+
+static void set_legacy_options(void)
+{
+    for (int i = 0; i < OPTIONS; i++) {
+        const struct retro_core_option_v2_definition *d = &option_defs[i];
+        char *t = legacy_text[i];
+        size_t len = (size_t)snprintf(t, sizeof legacy_text[i], "%s; %s", d->desc, d->default_value);
+        for (int v = 0; d->values[v].value; v++)
+            if (strcmp(d->values[v].value, d->default_value) != 0 && len < sizeof legacy_text[i])
+                len += (size_t)snprintf(t + len, sizeof legacy_text[i] - len, "|%s", d->values[v].value);
+        legacy_vars[i] = (struct retro_variable){d->key, t};
+    }
+    legacy_vars[OPTIONS] = (struct retro_variable){NULL, NULL};
+    environ_cb(RETRO_ENVIRONMENT_SET_VARIABLES, legacy_vars);
+}
+
+static void set_options(void)
+{
+    static struct retro_core_option_v2_category categories[] = {
+        {"system", "System", "Region, model and BIOS."},
+        {"video", "Video", "Colours."},
+        {"audio", "Audio", "Sample rate."},
+        {"input", "Input", "Joysticks and what the RetroPad buttons press."},
+        {NULL, NULL, NULL}};
+    static struct retro_core_options_v2 options = {categories, option_defs};
+    unsigned version = 0;
+    define_options();
+    if (environ_cb(RETRO_ENVIRONMENT_GET_CORE_OPTIONS_VERSION, &version) && version >= 2)
+        environ_cb(RETRO_ENVIRONMENT_SET_CORE_OPTIONS_V2, &options);
+    else
+        set_legacy_options();
+}
+
+static const char *option(const char *key)
+{
+    struct retro_variable var = {key, NULL};
+    if (!environ_cb(RETRO_ENVIRONMENT_GET_VARIABLE, &var) || !var.value) {
+        for (int i = 0; i < OPTIONS; i++)
+            if (strcmp(option_defs[i].key, key) == 0)
+                return option_defs[i].default_value;
+    }
+    return var.value ? var.value : "";
+}
+
+static uint8_t pad_action(const char *value)
+{
+    if (strcmp(value, "fire") == 0)
+        return ACTION_FIRE;
+    if (strcmp(value, "RESET") == 0)
+        return ACTION_RESET;
+    int k = key_index(value);
+    return k >= 0 ? (uint8_t)(ACTION_KEY + k) : ACTION_NONE;
+}
+
+static void read_options(void)
+{
+    settings.region = strcmp(option(OPTION_PREFIX "region"), "pal") == 0 ? O2_REGION_PAL : O2_REGION_NTSC;
+    settings.model = strcmp(option(OPTION_PREFIX "model"), "mame") == 0 ? O2_MODEL_MAME : O2_MODEL_HARDWARE;
+    const char *b = option(OPTION_PREFIX "bios");
+    settings.bios = strcmp(b, "free") == 0 ? BIOS_FREE : strcmp(b, "o2rom.bin") == 0 ? BIOS_O2ROM
+                  : strcmp(b, "c52.bin") == 0 ? BIOS_C52 : BIOS_AUTO;
+    const char *p = option(OPTION_PREFIX "palette");
+    settings.palette = strcmp(p, "pure") == 0 ? PALETTE_PURE : strcmp(p, "grey") == 0 ? PALETTE_GREY
+                     : PALETTE_MAME;
+    settings.sample_rate = strcmp(option(OPTION_PREFIX "sample_rate"), "48000") == 0 ? 48000 : 44100;
+    settings.swap = strcmp(option(OPTION_PREFIX "swap_joysticks"), "enabled") == 0;
+    for (int button = 0; button < PAD_BUTTONS; button++)
+        settings.pad[button] = pad_option_keys[button] ? pad_action(option(pad_option_keys[button]))
+                                                       : ACTION_NONE;
+}
+
+/* The buttons' meaning as the front end's input menu shows it. */
+static void describe_input(void)
+{
+    static struct retro_input_descriptor descriptors[PORTS * PAD_BUTTONS + 1];
+    static char texts[PORTS * PAD_BUTTONS][24];
+    static const char *const directions[] = {"Up", "Down", "Left", "Right"};
+    int n = 0;
+    for (unsigned port = 0; port < PORTS; port++) {
+        for (unsigned id = 0; id < PAD_BUTTONS; id++) {
+            char *text = texts[n];
+            uint8_t action = settings.pad[id];
+            if (id >= RETRO_DEVICE_ID_JOYPAD_UP && id <= RETRO_DEVICE_ID_JOYPAD_RIGHT)
+                snprintf(text, sizeof texts[n], "%s", directions[id - RETRO_DEVICE_ID_JOYPAD_UP]);
+            else if (action == ACTION_FIRE)
+                snprintf(text, sizeof texts[n], "Fire");
+            else if (action == ACTION_RESET)
+                snprintf(text, sizeof texts[n], "RESET");
+            else if (action >= ACTION_KEY)
+                snprintf(text, sizeof texts[n], "Key %s",
+                         key_matrix[(action - ACTION_KEY) / O2_KEY_COLUMNS][(action - ACTION_KEY) % O2_KEY_COLUMNS]);
+            else
+                continue;
+            descriptors[n] = (struct retro_input_descriptor){port, RETRO_DEVICE_JOYPAD, 0, id, text};
+            n++;
+        }
+    }
+    descriptors[n] = (struct retro_input_descriptor){0, 0, 0, 0, NULL};
+    environ_cb(RETRO_ENVIRONMENT_SET_INPUT_DESCRIPTORS, descriptors);
+}
+
+/* ---- BIOS ---- */
+static const char *system_dir(void)
+{
+    const char *dir = NULL;
+    return environ_cb(RETRO_ENVIRONMENT_GET_SYSTEM_DIRECTORY, &dir) && dir ? dir : NULL;
+}
+
+/* 1 when the system folder's `name` was read into bios, 0 when it is absent, -1 when it could
+ * not be used (reported). */
+static int read_system_bios(const char *name)
+{
+    const char *dir = system_dir();
+    char path[4096];
+    if (!dir)
+        return 0;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    uint8_t data[O2_BIOS_SIZE];
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    int complete = size == O2_BIOS_SIZE && fseek(f, 0, SEEK_SET) == 0
+                   && fread(data, 1, sizeof data, f) == O2_BIOS_SIZE;
+    fclose(f);
+    if (!complete) {
+        if (size < 0 || size == O2_BIOS_SIZE)
+            tell(RETRO_LOG_WARN, "%s: cannot read: using the free BIOS", path);
+        else if (size == 0)
+            tell(RETRO_LOG_WARN, "%s: empty file: using the free BIOS", path);
+        else
+            tell(RETRO_LOG_WARN, "%s: %s for a BIOS (%ld bytes; expected %d bytes): using the free BIOS",
+                 path, size > O2_BIOS_SIZE ? "too large" : "wrong size", size, O2_BIOS_SIZE);
+        return -1;
+    }
+    memcpy(bios, data, O2_BIOS_SIZE);
+    log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] BIOS: %s\n", path);
+    return 1;
+}
+
+static void choose_bios(void)
+{
+    int found = 0;
+    if (settings.bios == BIOS_AUTO) {
+        found = read_system_bios("o2rom.bin");
+        if (found == 0)
+            found = read_system_bios("c52.bin");
+    } else if (settings.bios != BIOS_FREE) {
+        const char *name = settings.bios == BIOS_O2ROM ? "o2rom.bin" : "c52.bin";
+        found = read_system_bios(name);
+        if (found == 0)
+            tell(RETRO_LOG_WARN, "no %s in the system folder: using the free BIOS", name);
+    }
+    if (found != 1) {
+        memcpy(bios, embedded_bios, O2_BIOS_SIZE);
+        log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] BIOS: the free BIOS built into the core\n");
+    }
+}
+
+/* ---- the machine ---- */
+static void copy_ram_out(void)
+{
+    memcpy(ram_view, o2_cpu(machine)->ram, O2_IRAM_SIZE);
+    memcpy(ram_view + O2_IRAM_SIZE, o2_xram(machine), O2_XRAM_SIZE);
+    memcpy(ram_copied, ram_view, RAM_SIZE);
+}
+
+/* Bytes the front end changed in ram_view since the last copy go into the machine. */
+static void copy_ram_in(void)
+{
+    uint8_t *iram = o2_cpu(machine)->ram, *xram = o2_xram(machine);
+    for (int i = 0; i < RAM_SIZE; i++)
+        if (ram_view[i] != ram_copied[i]) {
+            if (i < O2_IRAM_SIZE)
+                iram[i] = ram_view[i];
+            else
+                xram[i - O2_IRAM_SIZE] = ram_view[i];
+        }
+}
+
+static void set_memory_maps(void)
+{
+    /* rcheevos' Odyssey² map: internal RAM at 0x00, external RAM from 0x40; every descriptor a
+     * power of two at an aligned start, as the memory map asks. */
+    static struct retro_memory_descriptor descriptors[3];
+    static struct retro_memory_map map = {descriptors, 3};
+    descriptors[0] = (struct retro_memory_descriptor){
+        RETRO_MEMDESC_SYSTEM_RAM, o2_cpu(machine)->ram, 0, 0x00, 0, 0, O2_IRAM_SIZE, "IRAM"};
+    descriptors[1] = (struct retro_memory_descriptor){
+        RETRO_MEMDESC_SYSTEM_RAM, o2_xram(machine), 0, O2_IRAM_SIZE, 0, 0, O2_XRAM_SIZE / 2, "XRAM"};
+    descriptors[2] = (struct retro_memory_descriptor){
+        RETRO_MEMDESC_SYSTEM_RAM, o2_xram(machine), O2_XRAM_SIZE / 2, O2_IRAM_SIZE + O2_XRAM_SIZE / 2,
+        0, 0, O2_XRAM_SIZE / 2, "XRAM"};
+    environ_cb(RETRO_ENVIRONMENT_SET_MEMORY_MAPS, &map);
+}
+
+/* Power on as Odyssey2() does in Python: images, sample rate, model (which powers on), power. */
+static void power_on(void)
+{
+    choose_bios();
+    if (o2_load_bios(machine, bios, O2_BIOS_SIZE) != O2_OK
+        || o2_load_charset(machine, embedded_charset, CHARSET_SIZE) != O2_OK
+        || o2_load_cart(machine, cart, cart_size) != O2_OK)
+        log_cb(RETRO_LOG_ERROR, "[" CORE_NAME "] the core refused an image it had accepted\n");
+    o2_set_sample_rate(machine, settings.sample_rate);
+    o2_set_model(machine, settings.model);
+    o2_power_on(machine);
+    for (int k = 0; k < KEYS; k++)   /* input starts released; retro_run presses what is held */
+        o2_set_key(machine, k / O2_KEY_COLUMNS, k % O2_KEY_COLUMNS, 0);
+    for (int n = 0; n < PORTS; n++)
+        o2_set_joystick(machine, n, 0);
+    o2_set_reset(machine, 0);
+    memset(applied_keys, 0, sizeof applied_keys);
+    reset_applied = 0;
+    copy_ram_out();
+}
+
+static int build_machine(void)
+{
+    o2_free(machine);
+    machine = o2_new(settings.region);
+    if (!machine)
+        return 0;
+    samples = o2_audio(machine, &sample_count);
+    power_on();
+    set_memory_maps();
+    return 1;
+}
+
+/* ---- video ---- */
+static inline uint32_t xrgb(const uint8_t *in)
+{
+    return (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
+}
+
+static uint32_t recolour[O2_PENS];   /* the chosen palette's XRGB8888 per pen */
+
+static void choose_palette(void)
+{
+    const uint8_t *rgb = o2_palette();
+    for (int pen = 0; pen < O2_PENS; pen++) {
+        uint32_t r = rgb[3 * pen], g = rgb[3 * pen + 1], b = rgb[3 * pen + 2];
+        if (settings.palette == PALETTE_PURE) {
+            /* The pen's R, G and B bits, two thirds or full strength by its luminance bit;
+             * black's luminous twin is a dark grey. */
+            uint32_t on = pen & 8 ? 0xFF : 0xAA, off = pen & 8 ? 0x55 : 0x00;
+            r = pen & 1 ? on : off;
+            g = pen & 2 ? on : off;
+            b = pen & 4 ? on : off;
+        } else if (settings.palette == PALETTE_GREY) {
+            r = g = b = (299 * r + 587 * g + 114 * b + 500) / 1000;   /* ITU-R BT.601 luma */
+        }
+        recolour[pen] = r << 16 | g << 8 | b;
+    }
+}
+
+static uint32_t recoloured(uint32_t rgb)
+{
+    const uint8_t *pens = o2_palette();
+    for (int pen = 0; pen < O2_PENS; pen++)
+        if (rgb == xrgb(pens + 3 * pen))
+            return recolour[pen];
+    return rgb;
+}
+
+/* One line of the framebuffer's RGB into XRGB8888. Every busy frame redraws most lines, and
+ * this conversion then costs about what emulating the frame does: four pixels at a time with a
+ * byte shuffle (GCC; one instruction where the processor has SSSE3, chosen when the core loads),
+ * the last ones, whose 16-byte read would pass the line's end, one by one. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+typedef uint8_t bytes16 __attribute__((vector_size(16)));
+#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
+__attribute__((target_clones("ssse3", "default")))
+#endif
+static void convert_line(const uint8_t *in, uint32_t *out)
+{
+    const bytes16 zero = {0}, order = {2, 1, 0, 16, 5, 4, 3, 16, 8, 7, 6, 16, 11, 10, 9, 16};
+    size_t x = 0;
+    for (; 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
+        bytes16 rgb;
+        memcpy(&rgb, in + 3 * x, sizeof rgb);
+        bytes16 bgrx = __builtin_shuffle(rgb, zero, order);   /* XRGB8888 in memory: B G R X */
+        memcpy(out + x, &bgrx, sizeof bgrx);
+    }
+    for (; x < O2_SCREEN_W; x++)
+        out[x] = xrgb(in + 3 * x);
+}
+#else
+static void convert_line(const uint8_t *in, uint32_t *out)
+{
+    for (size_t x = 0; x < O2_SCREEN_W; x++)
+        out[x] = xrgb(in + 3 * x);
+}
+#endif
+
+static void recolour_line(const uint8_t *in, uint32_t *out)
+{
+    uint32_t last_in = UINT32_MAX, last_out = 0;
+    for (size_t x = 0; x < O2_SCREEN_W; x++, in += 3) {
+        uint32_t rgb = xrgb(in);
+        if (rgb != last_in) {
+            last_in = rgb;
+            last_out = recoloured(rgb);
+        }
+        out[x] = last_out;
+    }
+}
+
+/* The lines the machine redrew since the last frame (o2_screen_redrawn) into frame[]; 0 when
+ * none was: the picture is the last one again. */
+static int convert_frame(void)
+{
+    const uint8_t *in = o2_screen(machine);
+    uint8_t *redrawn = o2_screen_redrawn(machine);
+    int any = 0;
+    for (size_t y = 0; y < O2_SCREEN_H; y++) {
+        if (!redrawn[y])
+            continue;
+        redrawn[y] = 0;
+        any = 1;
+        if (settings.palette == PALETTE_MAME)
+            convert_line(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+        else
+            recolour_line(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+    }
+    return any;
+}
+
+/* ---- input ---- */
+static uint16_t pad_state(unsigned port)
+{
+    if (input_bitmasks)
+        return (uint16_t)input_state_cb(port, RETRO_DEVICE_JOYPAD, 0, RETRO_DEVICE_ID_JOYPAD_MASK);
+    uint16_t held = 0;
+    for (unsigned id = 0; id < PAD_BUTTONS; id++)
+        if (input_state_cb(port, RETRO_DEVICE_JOYPAD, 0, id))
+            held |= (uint16_t)(1u << id);
+    return held;
+}
+
+static void apply_input(void)
+{
+    uint8_t pad_keys[KEYS] = {0};
+    int reset = 0;
+    for (unsigned port = 0; port < PORTS; port++) {
+        uint16_t held = pad_state(port);
+        uint8_t joystick = 0;
+        if (held & (1u << RETRO_DEVICE_ID_JOYPAD_UP))    joystick |= O2_JOY_UP;
+        if (held & (1u << RETRO_DEVICE_ID_JOYPAD_RIGHT)) joystick |= O2_JOY_RIGHT;
+        if (held & (1u << RETRO_DEVICE_ID_JOYPAD_DOWN))  joystick |= O2_JOY_DOWN;
+        if (held & (1u << RETRO_DEVICE_ID_JOYPAD_LEFT))  joystick |= O2_JOY_LEFT;
+        for (unsigned id = 0; id < PAD_BUTTONS; id++) {
+            if (!(held & (1u << id)))
+                continue;
+            uint8_t action = settings.pad[id];
+            if (action == ACTION_FIRE)
+                joystick |= O2_JOY_FIRE;
+            else if (action == ACTION_RESET)
+                reset = 1;
+            else if (action >= ACTION_KEY)
+                pad_keys[action - ACTION_KEY] = 1;
+        }
+        o2_set_joystick(machine, settings.swap ? PORTS - 1 - (int)port : (int)port, joystick);
+    }
+    for (int k = 0; k < KEYS; k++) {
+        uint8_t down = host_holds[k] || pad_keys[k];
+        if (down != applied_keys[k]) {
+            o2_set_key(machine, k / O2_KEY_COLUMNS, k % O2_KEY_COLUMNS, down);
+            applied_keys[k] = down;
+        }
+    }
+    if (reset != reset_applied) {
+        o2_set_reset(machine, reset);
+        reset_applied = reset;
+    }
+}
+
+/* ---- libretro API ---- */
+void retro_set_environment(retro_environment_t cb)
+{
+    environ_cb = cb;
+    bool no_game = true;
+    cb(RETRO_ENVIRONMENT_SET_SUPPORT_NO_GAME, &no_game);
+    set_options();
+    static const struct retro_controller_description pads[] = {{"RetroPad", RETRO_DEVICE_JOYPAD}};
+    static const struct retro_controller_info ports[] = {{pads, 1}, {pads, 1}, {NULL, 0}};
+    cb(RETRO_ENVIRONMENT_SET_CONTROLLER_INFO, (void *)ports);
+}
+
+void retro_set_video_refresh(retro_video_refresh_t cb) { video_cb = cb; }
+void retro_set_audio_sample(retro_audio_sample_t cb) { (void)cb; }  /* frames go in batches */
+void retro_set_audio_sample_batch(retro_audio_sample_batch_t cb) { audio_batch_cb = cb; }
+void retro_set_input_poll(retro_input_poll_t cb) { input_poll_cb = cb; }
+void retro_set_input_state(retro_input_state_t cb) { input_state_cb = cb; }
+
+void retro_init(void)
+{
+    struct retro_log_callback logging;
+    log_cb = environ_cb(RETRO_ENVIRONMENT_GET_LOG_INTERFACE, &logging) && logging.log ? logging.log
+                                                                                         : log_stderr;
+    input_bitmasks = environ_cb(RETRO_ENVIRONMENT_GET_INPUT_BITMASKS, NULL);
+    if (!environ_cb(RETRO_ENVIRONMENT_GET_CAN_DUPE, &can_dupe))
+        can_dupe = false;
+    static struct retro_keyboard_callback keyboard = {keyboard_event};
+    environ_cb(RETRO_ENVIRONMENT_SET_KEYBOARD_CALLBACK, &keyboard);
+    memset(host_down, 0, sizeof host_down);
+    memset(host_holds, 0, sizeof host_holds);
+}
+
+void retro_deinit(void)
+{
+    o2_free(machine);
+    machine = NULL;
+    free(cart);
+    cart = NULL;
+}
+
+unsigned retro_api_version(void) { return RETRO_API_VERSION; }
+
+void retro_get_system_info(struct retro_system_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->library_name = CORE_NAME;
+    info->library_version = O2_CORE_VERSION;
+    info->valid_extensions = "bin";
+    info->need_fullpath = false;
+    info->block_extract = false;
+}
+
+/* The picture's shape from the pixel clock (emu/frontend_video.py derives it): a machine pixel
+ * is (square-pixel rate / pixel clock) / 2 wide for one line high, the square-pixel rate being
+ * 135/11 MHz on NTSC and 14.75 MHz on PAL. */
+static double pixel_aspect(void)
+{
+    double clock = settings.region == O2_REGION_PAL
+        ? (double)O2_HC_RATE_PAL_NUM / O2_HC_RATE_PAL_DEN : (double)O2_HC_RATE_NTSC_NUM / O2_HC_RATE_NTSC_DEN;
+    double square = settings.region == O2_REGION_PAL ? 14.75e6 : 135e6 / 11;
+    return square / clock / 2;
+}
+
+static double frames_per_second(void)
+{
+    return settings.region == O2_REGION_PAL
+        ? (double)O2_HC_RATE_PAL_NUM / ((double)O2_HC_RATE_PAL_DEN * O2_LINE_HC_PAL * O2_LINES_PAL)
+        : (double)O2_HC_RATE_NTSC_NUM / ((double)O2_HC_RATE_NTSC_DEN * O2_LINE_HC_NTSC * O2_LINES_NTSC);
+}
+
+void retro_get_system_av_info(struct retro_system_av_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->geometry.base_width = info->geometry.max_width = O2_SCREEN_W;
+    info->geometry.base_height = info->geometry.max_height = O2_SCREEN_H;
+    info->geometry.aspect_ratio = (float)(O2_SCREEN_W * pixel_aspect() / O2_SCREEN_H);
+    info->timing.fps = frames_per_second();
+    info->timing.sample_rate = settings.sample_rate;
+}
+
+void retro_set_controller_port_device(unsigned port, unsigned device)
+{
+    (void)port;                      /* both ports are RetroPads, whatever is asked */
+    (void)device;
+}
+
+void retro_reset(void)
+{
+    power_on();                      /* RetroArch's "restart"; the RESET key is a pad option */
+}
+
+/* Options changed in the menu: those that change the console restart it. */
+static void options_changed(void)
+{
+    int region = settings.region, model = settings.model, bios_choice = settings.bios;
+    int palette = settings.palette;
+    uint32_t rate = settings.sample_rate;
+    read_options();
+    choose_palette();
+    if (settings.palette != palette)
+        memset(o2_screen_redrawn(machine), 1, O2_SCREEN_H);   /* every line in the new colours */
+    describe_input();
+    if (settings.region != region) {
+        build_machine();
+    } else if (settings.model != model || settings.bios != bios_choice) {
+        power_on();
+    } else if (settings.sample_rate != rate) {
+        o2_set_sample_rate(machine, settings.sample_rate);
+    }
+    if (settings.region != region || settings.sample_rate != rate) {
+        struct retro_system_av_info av;
+        retro_get_system_av_info(&av);
+        environ_cb(RETRO_ENVIRONMENT_SET_SYSTEM_AV_INFO, &av);
+    }
+}
+
+void retro_run(void)
+{
+    bool updated = false;
+    if (environ_cb(RETRO_ENVIRONMENT_GET_VARIABLE_UPDATE, &updated) && updated)
+        options_changed();
+    input_poll_cb();
+    apply_input();
+    copy_ram_in();
+    o2_run_frames(machine, 1);
+    copy_ram_out();
+    /* A picture like the last is a dupe where the front end takes them (saves its upload). */
+    int fresh = convert_frame();
+    video_cb(fresh || !can_dupe ? frame : NULL, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
+    uint32_t n = *sample_count;
+    for (uint32_t i = 0; i < n; i++)
+        stereo[2 * i] = stereo[2 * i + 1] = samples[i];
+    for (uint32_t done = 0; done < n;) {
+        size_t took = audio_batch_cb(stereo + 2 * done, n - done);
+        if (!took)
+            break;
+        done += (uint32_t)took;
+    }
+}
+
+/* "wrong size for a cartridge (N bytes; expected 2048, 4096, ... or 16384 bytes)" */
+static void expected_sizes(char *out, size_t len)
+{
+    size_t sizes[MAX_CART_WINDOWS], n = 0, used = 0;
+    o2_cart_layout layout;
+    for (size_t s = O2_CART_WINDOW; s <= MAX_CART_WINDOWS * O2_CART_WINDOW; s += O2_CART_WINDOW)
+        if (o2_cart_layout_of(s, &layout) == O2_OK)
+            sizes[n++] = s;
+    out[0] = 0;
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(out + used, len - used, "%s%zu", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                                 sizes[i]);
+}
+
+bool retro_load_game(const struct retro_game_info *game)
+{
+    const uint8_t *data = embedded_conquest;
+    size_t size = sizeof embedded_conquest;
+    if (game && game->data) {
+        const char *name = game->path ? game->path : "the content";
+        o2_cart_layout layout;
+        data = game->data;
+        size = game->size;
+        if (size == 0) {
+            tell(RETRO_LOG_ERROR, "%s: empty file", name);
+            return false;
+        }
+        if (o2_cart_layout_of(size, &layout) != O2_OK) {
+            char expected[256];
+            expected_sizes(expected, sizeof expected);
+            tell(RETRO_LOG_ERROR, "%s: %s for a cartridge (%zu bytes; expected %s bytes)", name,
+                 size > MAX_CART_WINDOWS * O2_CART_WINDOW ? "too large" : "wrong size", size, expected);
+            return false;
+        }
+    } else if (game) {
+        tell(RETRO_LOG_ERROR, "%s: the front end gave no data", game->path ? game->path : "the content");
+        return false;
+    }
+    enum retro_pixel_format format = RETRO_PIXEL_FORMAT_XRGB8888;
+    if (!environ_cb(RETRO_ENVIRONMENT_SET_PIXEL_FORMAT, &format)) {
+        log_cb(RETRO_LOG_ERROR, "[" CORE_NAME "] the front end cannot show XRGB8888 pictures\n");
+        return false;
+    }
+    free(cart);
+    cart = malloc(size);
+    if (!cart)
+        return false;
+    memcpy(cart, data, size);
+    cart_size = size;
+    read_options();
+    choose_palette();
+    describe_input();
+    bool achievements = true;
+    environ_cb(RETRO_ENVIRONMENT_SET_SUPPORT_ACHIEVEMENTS, &achievements);
+    return build_machine();
+}
+
+bool retro_load_game_special(unsigned type, const struct retro_game_info *info, size_t num)
+{
+    (void)type;                      /* no subsystems: one cartridge at a time */
+    (void)info;
+    (void)num;
+    return false;
+}
+
+void retro_unload_game(void)
+{
+    o2_free(machine);
+    machine = NULL;
+    free(cart);
+    cart = NULL;
+    cart_size = 0;
+}
+
+unsigned retro_get_region(void)
+{
+    return settings.region == O2_REGION_PAL ? RETRO_REGION_PAL : RETRO_REGION_NTSC;
+}
+
+/* Save states: the emulator's own format (state.c), the same bytes Odyssey2.save_state gives. */
+size_t retro_serialize_size(void)
+{
+    return machine ? o2_state_size(machine) : 0;
+}
+
+bool retro_serialize(void *data, size_t size)
+{
+    return machine && size >= o2_state_size(machine)
+        && o2_save_state(machine, data, o2_state_size(machine)) == (int)o2_state_size(machine);
+}
+
+bool retro_unserialize(const void *data, size_t size)
+{
+    if (!machine || o2_load_state(machine, data, size) != O2_OK)
+        return false;
+    copy_ram_out();
+    return true;
+}
+
+void *retro_get_memory_data(unsigned id)
+{
+    return id == RETRO_MEMORY_SYSTEM_RAM && machine ? ram_view : NULL;
+}
+
+size_t retro_get_memory_size(unsigned id)
+{
+    return id == RETRO_MEMORY_SYSTEM_RAM && machine ? RAM_SIZE : 0;
+}
+
+/* Cheat codes: none for this console; RetroArch's cheats and achievements use the memory. */
+void retro_cheat_reset(void) {}
+
+void retro_cheat_set(unsigned index, bool enabled, const char *code)
+{
+    (void)index;
+    (void)enabled;
+    (void)code;
+}

@@ -1,0 +1,147 @@
+"""The libretro core's speed beside the Python package's, on the busy and jet-jet setups of
+tests/benchmarks/machine.py (the busy program over every object; Conquest of the World in a
+jet-jet battle, 9999 units a side).
+
+Each setup is reached in Python and saved; every round loads that state and runs the same frames,
+again from the state until REPEAT_SECONDS of CPU time have passed (a battle lasts only so long),
+(a) in Python in one call (run_frames(n): the package's batch figure), (b) through the core in
+the C front end tests/libretro/bench_frontend.c (retro_run per frame, the picture and sound taken
+as a front end takes them) and (c) through the ctypes front end of the tests (tests/libretro/
+retro.py, its Python callbacks included). Frames per CPU-second, medians of the rounds, which
+alternate so that a shared machine's load hits all three alike.
+
+    libretro_fps_busy / _jet_jet         (b)
+    libretro_ctypes_fps_busy / _jet_jet  (c)
+    batch_fps_busy / _jet_jet            (a)
+    libretro_batch_ratio_busy / _jet_jet (b) / (a)
+    redrawn_lines_busy / _jet_jet        lines the machine redraws a frame (of 243): the lines
+                                         the core converts for the front end
+"""
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "libretro"))
+import retro  # noqa: E402  (tests/libretro/retro.py)
+from benchmarks.machine import (_battle_frames, _conquest_in_combat, busy_bios,  # noqa: E402
+                                machine, MAME_WARM_UP, ROUND_FRAMES)
+
+ROUNDS = 7
+REPEAT_SECONDS = 0.1
+FRONTEND = retro.ROOT / "build" / "libretro" / "bench_frontend"
+
+
+def build_frontend() -> Path:
+    source = HERE.parent / "libretro" / "bench_frontend.c"
+    done = subprocess.run(["cc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror",
+                           f"-I{retro.ROOT / 'native' / 'libretro'}", str(source), "-ldl", "-o", str(FRONTEND)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench_frontend.c: {done.stderr}")
+    return FRONTEND
+
+
+def setups(folder: Path) -> dict:
+    """name: (Python machine, its saved state, content file, system folder, frames a round)."""
+    busy = machine()
+    busy.run_frames(MAME_WARM_UP)
+    busy_dir = folder / "busy"
+    busy_dir.mkdir()
+    (busy_dir / "o2rom.bin").write_bytes(busy_bios())        # the busy program is a BIOS
+    (busy_dir / "content.bin").write_bytes(bytes(2048))
+    jets, _ = _conquest_in_combat("P", "P")
+    jet_dir = folder / "jet_jet"
+    jet_dir.mkdir()
+    (jet_dir / "content.bin").write_bytes(retro.ROOT.joinpath("roms_free", "conquest.bin").read_bytes())
+    found = {}
+    for name, m, where, frames in (("busy", busy, busy_dir, ROUND_FRAMES),
+                                   ("jet_jet", jets, jet_dir, _battle_frames(jets))):
+        state = m.save_state()
+        (where / "state").write_bytes(state)
+        found[name] = (m, state, where, frames)
+    return found
+
+
+def batch_fps(m, state: bytes, frames: int) -> float:
+    spent, runs = 0.0, 0
+    while spent < REPEAT_SECONDS:
+        m.load_state(state)
+        start = time.process_time()
+        m.run_frames(frames)
+        spent += time.process_time() - start
+        runs += 1
+    return runs * frames / spent
+
+
+def c_fps(library: Path, where: Path, frames: int, runs: int) -> float:
+    """The C front end, `runs` times the frames from the state (one process)."""
+    done = subprocess.run([str(FRONTEND), str(library), str(where / "content.bin"), str(where / "state"),
+                           str(where), str(frames), str(runs)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"bench_frontend: {done.stderr}")
+    spent = sum(frames / float(rate) for rate in done.stdout.split())
+    return runs * frames / spent
+
+
+def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
+    core = retro.Core(library, system_dir=where, keep_frames=False)
+    try:
+        core._video = lambda *args: None          # a front end keeps the pointer; no copy here
+        core._callbacks[1] = retro.video_refresh_t(lambda data, width, height, pitch: None)
+        core.lib.retro_set_video_refresh(core._callbacks[1])
+        if not core.load((where / "content.bin").read_bytes()):
+            raise RuntimeError("the core refused the setup")
+        spent, runs = 0.0, 0
+        while spent < REPEAT_SECONDS:
+            if not core.unserialize(state):
+                raise RuntimeError("the core refused the state")
+            start = time.process_time()
+            core.run(frames)
+            spent += time.process_time() - start
+            runs += 1
+        return runs * frames / spent
+    finally:
+        core.unload()
+
+
+def redrawn_lines(m, state: bytes, frames: int) -> float:
+    """Mean lines a frame flagged by o2_screen_redrawn over the round's frames."""
+    import numpy as np
+    from emu.native import ffi, lib
+    m.load_state(state)
+    m.run_frames(1)                              # the load redraws every line
+    flags = np.frombuffer(ffi.buffer(lib.o2_screen_redrawn(m._machine._m), lib.O2_SCREEN_H), dtype=np.uint8)
+    total = 0
+    for _ in range(frames):
+        flags[:] = 0
+        m.run_frames(1)
+        total += int(flags.sum())
+    return total / frames
+
+
+def bench():
+    library = retro.build()
+    build_frontend()
+    with tempfile.TemporaryDirectory() as folder:
+        found = setups(Path(folder))
+        rates = {name: {"batch": [], "c": [], "ctypes": []} for name in found}
+        for _ in range(ROUNDS):
+            for name, (m, state, where, frames) in found.items():
+                rates[name]["batch"].append(batch := batch_fps(m, state, frames))
+                # as many runs as take the batch REPEAT_SECONDS, at least one
+                runs = max(1, round(batch * REPEAT_SECONDS / frames))
+                rates[name]["c"].append(c_fps(library, where, frames, runs))
+                rates[name]["ctypes"].append(ctypes_fps(library, where, state, frames))
+    for name, r in rates.items():
+        batch, c, ctypes_ = (statistics.median(r[k]) for k in ("batch", "c", "ctypes"))
+        yield f"libretro_fps_{name}", round(c)
+        yield f"libretro_ctypes_fps_{name}", round(ctypes_)
+        yield f"batch_fps_{name}", round(batch)
+        yield f"libretro_batch_ratio_{name}", round(c / batch, 2)
+    for name, (m, state, _, frames) in found.items():
+        yield f"redrawn_lines_{name}", round(redrawn_lines(m, state, frames), 1)
