@@ -62,6 +62,11 @@ def _battle(args):
 
 def _result_from_screen(capture: str) -> Result:
     """The battle's end as the companion reads it off a capture (the attacker on the left, red)."""
+    try:
+        import cv2  # noqa: F401  (the capture extra)
+    except ModuleNotFoundError:
+        from board.screen.cli import NEEDS_OPENCV
+        raise CombatError(NEEDS_OPENCV) from None
     from board.screen.capture import CaptureError, Source
     from board.screen.profile import Profile
     from board.screen.reader import Reader

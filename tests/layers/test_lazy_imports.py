@@ -36,3 +36,14 @@ def test_the_capture_path_without_opencv_is_one_line(tmp_path):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 1
     assert result.stderr == "board: reading the screen needs OpenCV: pip install 'odyssey2[capture]'\n"
+
+
+def test_board_combat_from_the_screen_without_opencv_is_one_line(tmp_path):
+    script = ("import sys; sys.modules['cv2'] = None\n"
+              "from board import cli\n"
+              "sys.exit(cli.main(['combat', 'triplea', '--attacker', 'army=5', '--defender', 'army=3',"
+              f" '--screen', {str(tmp_path / 'x.mkv')!r}]))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1].endswith("reading the screen needs OpenCV: pip install 'odyssey2[capture]'")
+    assert len(result.stderr.splitlines()) == 1

@@ -107,6 +107,11 @@ def test_wheel_holds_core_roms_and_data(dists):
     assert "License-Expression: MIT" in metadata
     assert "Description-Content-Type: text/markdown" in metadata
     assert "# Odyssey² — emulator, 8048 toolchain" in metadata
+    # The declared floor (tomllib) and the capture extra, as pip reads them.
+    assert "Requires-Python: >=3.11" in metadata
+    assert "Provides-Extra: capture" in metadata and "opencv-python-headless" in metadata
+    assert not any(line.startswith("Requires-Dist: opencv") and "extra ==" not in line
+                   for line in metadata.splitlines())
 
 
 def test_versions(installed):
