@@ -21,6 +21,7 @@ from emu.version import __version__
 from . import rules
 from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
+from .serve.cli import add_command as add_serve_command
 from .log import BUSY_WAIT_SECONDS, GameLog, LogError, NothingToDo, describe
 from .rules import RuleViolation, fmt_record
 from .world import ScenarioError, load_scenario, standard_world
@@ -555,6 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--polls", type=_whole_arg, metavar="N", help="close the window after N looks (4 per second)")
     add_combat_command(sub)
     add_screen_commands(sub)
+    add_serve_command(sub)
     return parser
 
 

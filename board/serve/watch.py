@@ -1,0 +1,200 @@
+"""Following the game file, whoever writes it (`board` commands, `board watch`, `board play`).
+
+One watcher per server, whatever the number of viewers. Every `interval` seconds it looks at the
+file: a stat (deleted? replaced by `board new --force` or `board import`?) and SQLite's
+`PRAGMA data_version` on one read-only connection, which changes when another connection
+commits. Only when something changed is the game read again (in a worker thread, with its own
+read-only connection closed at once) and the viewers woken. With a time limit running, the
+countdown is looked up once a second and sent in the same words as `board status`.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from ..log import GameLog, LogError
+from . import page, state
+
+POLL_SECONDS = 0.1
+CLOCK_SECONDS = 1.0
+KEPT_CHANGES = 256          # news kept for viewers that fall behind; further back they get the state
+
+
+class Change:
+    """What one revision brought: the events recorded since the one before."""
+
+    def __init__(self, revision: int, events: list[dict]):
+        self.revision = revision
+        self.events = events
+
+
+class GameWatcher:
+    def __init__(self, path: Path, interval: float = POLL_SECONDS):
+        self.path = Path(path)
+        self.interval = interval
+        self.revision = 0
+        self.document: dict | None = None
+        self.panel_html = ""
+        self.board_state = None         # the engine's state, for the picture
+        self.clock: dict | None = None  # the latest countdown tick
+        self.changes: collections.deque[Change] = collections.deque(maxlen=KEPT_CHANGES)
+        self.viewers = 0
+        self._last_good: dict | None = None
+        self._seen_events: list[dict] = []
+        self._signature = None
+        self._log: GameLog | None = None     # read-only, for data_version and the clock
+        self._identity = None
+        self._wake = asyncio.Event()
+        self._png: tuple[int, bytes] | None = None
+        self._png_lock = asyncio.Lock()
+        self._next_clock = 0.0
+        self._signature = self._look()
+        self._publish(state.read_game(self.path))
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def close(self) -> None:
+        self._close_log()
+
+    def _look(self):
+        """A cheap signature of the file: None if missing, else identity, size, mtime and
+        SQLite's data version (which a commit by another connection changes)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            self._close_log()
+            self._identity = None
+            return None
+        identity = (st.st_dev, st.st_ino)
+        if identity != self._identity:
+            self._close_log()
+            self._identity = identity
+            try:
+                self._log = GameLog.open(self.path, read_only=True)
+            except (LogError, sqlite3.Error, OSError):
+                self._log = None
+        version = None
+        if self._log is not None:
+            try:
+                version = self._log.conn.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.Error:
+                self._close_log()
+                self._identity = None     # open again at the next look
+        return identity, st.st_size, st.st_mtime_ns, version
+
+    async def refresh(self, force: bool = False) -> bool:
+        """Look once; read the game again and wake the viewers if it changed. True if it did."""
+        signature = self._look()
+        if signature == self._signature and not force:
+            return False
+        self._signature = signature
+        import anyio.to_thread
+        reading = await anyio.to_thread.run_sync(state.read_game, self.path)
+        return self._publish(reading)
+
+    def _publish(self, reading: state.Reading) -> bool:
+        if reading.status == state.OK:
+            self._last_good = reading.game
+        doc = state.document(reading, self.revision, self.path.name, self._last_good)
+        if doc == self.document:
+            return False
+        new_events = []
+        if reading.status == state.OK:
+            seen = {e["seq"]: e for e in self._seen_events}
+            new_events = [e for e in reading.events if e["seq"] not in seen]
+            if len(reading.events) < len(self._seen_events) or \
+                    any(seen.get(e["seq"], e)["recorded_at"] != e["recorded_at"] for e in reading.events):
+                new_events = []             # another game in the file's place: its state says it all
+            self._seen_events = reading.events
+            self.board_state = reading.state
+        self.revision += 1
+        doc["revision"] = self.revision
+        self.document = doc
+        self.clock = None
+        self.panel_html = page.panel(doc)
+        self.changes.append(Change(self.revision, new_events))
+        self._wake_viewers()
+        return True
+
+    def _wake_viewers(self) -> None:
+        wake, self._wake = self._wake, asyncio.Event()
+        wake.set()
+
+    def tick_clock(self) -> bool:
+        """Once a second with a time limit: the countdown's words; True if they changed."""
+        game = self.document["game"]
+        if self._log is None or not game or not game["clock"] or game["game_over"] \
+                or self.document["file"]["status"] != state.OK:
+            return False
+        try:
+            tick = state.clock_tick(self._log, over=False)
+        except (LogError, sqlite3.Error):
+            return False
+        if tick == (self.clock or {k: game["clock"][k] for k in tick}):
+            return False
+        self.clock = tick
+        self._wake_viewers()
+        return True
+
+    async def run(self) -> None:
+        """Follow the file until cancelled."""
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                await self.refresh()
+                now = time.monotonic()
+                if now >= self._next_clock:
+                    self._next_clock = now + CLOCK_SECONDS
+                    self.tick_clock()
+            except Exception as err:        # a watcher that dies would freeze every page
+                self._publish(state.Reading(state.DAMAGED, f"{self.path.name}: {err}", None, None, []))
+
+    # -- for the viewers -----------------------------------------------------------------------
+
+    def current(self) -> dict:
+        """The state document with the latest countdown."""
+        return state.with_clock(self.document, self.clock)
+
+    async def wait(self, revision: int, clock: dict | None) -> None:
+        """Until the revision or the clock differs from what a viewer has."""
+        while self.revision == revision and self.clock == clock:
+            await self._wake.wait()
+
+    def news_since(self, revision: int) -> list[dict] | None:
+        """The events recorded after `revision`, or None if they are no longer kept."""
+        if revision == self.revision:
+            return []
+        kept = [c for c in self.changes if c.revision > revision]
+        if not kept or kept[0].revision != revision + 1:
+            return None
+        return [event for change in kept for event in change.events]
+
+    async def picture(self) -> bytes | None:
+        """The board as `board show --png` draws it (without the clock, which the page shows
+        live), drawn once per revision."""
+        async with self._png_lock:
+            revision, board = self.revision, self.board_state
+            if board is None:
+                return None
+            if self._png is None or self._png[0] != revision:
+                import anyio.to_thread
+                self._png = (revision, await anyio.to_thread.run_sync(_png, board))
+            return self._png[1]
+
+
+def _png(board_state) -> bytes:
+    import io
+
+    from ..view import render
+    buffer = io.BytesIO()
+    render(board_state).save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
