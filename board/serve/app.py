@@ -114,7 +114,10 @@ def create_app(path: str | Path, allow_actions: bool = False, token: str | None 
         return JSONResponse(watcher().current(), headers={"Cache-Control": "no-store"})
 
     async def events(request: Request):
-        return EventSourceResponse(_stream(watcher(), request), ping=SSE_PING_SECONDS,
+        import anyio
+        shutdown = anyio.Event()        # set by sse-starlette when the server stops (Ctrl-C)
+        return EventSourceResponse(_stream(watcher(), shutdown), ping=SSE_PING_SECONDS,
+                                   shutdown_event=shutdown, shutdown_grace_period=1,
                                    headers={"Cache-Control": "no-store"})
 
     lock = asyncio.Lock()
@@ -166,14 +169,21 @@ def create_app(path: str | Path, allow_actions: bool = False, token: str | None 
     return app
 
 
-async def _stream(watcher: GameWatcher, request: Request):
-    """One viewer's events: the state now, then each change; counted while connected."""
+async def _stream(watcher: GameWatcher, shutdown):
+    """One viewer's events: the state now, then each change, until the viewer leaves or the
+    server stops (then the stream ends properly); counted while connected."""
+    async def on_shutdown():
+        await shutdown.wait()
+        watcher.wake_viewers()
+    stopper = asyncio.ensure_future(on_shutdown())
     watcher.viewers += 1
     try:
         revision, clock = watcher.revision, watcher.clock
         yield {"event": "state", "id": str(revision), "data": json.dumps(watcher.current())}
         while True:
-            await watcher.wait(revision, clock)
+            await watcher.wait(revision, clock, shutdown)
+            if shutdown.is_set():
+                return
             if watcher.revision != revision:
                 for event in watcher.news_since(revision) or []:
                     yield {"event": "game", "id": str(watcher.revision), "data": json.dumps(event)}
@@ -184,6 +194,7 @@ async def _stream(watcher: GameWatcher, request: Request):
                 yield {"event": "clock", "id": str(revision), "data": json.dumps(clock)}
     finally:
         watcher.viewers -= 1
+        stopper.cancel()
 
 
 async def _run_board(path: Path, argv: list[str]) -> tuple[int, str]:

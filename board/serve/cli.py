@@ -63,6 +63,7 @@ def run(args) -> int:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((args.host, args.port))
+        sock.listen(2048)       # listening before the address is printed: no refused first look
     except (OSError, OverflowError) as err:
         sock.close()
         raise LogError(f"--host {args.host} --port {args.port}: {getattr(err, 'strerror', None) or err}") from None
@@ -89,6 +90,8 @@ def run(args) -> int:
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:       # uvicorn stops gracefully, then passes Ctrl-C on
+        pass
     finally:
         sock.close()
     return 0

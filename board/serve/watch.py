@@ -1,11 +1,14 @@
 """Following the game file, whoever writes it (`board` commands, `board watch`, `board play`).
 
 One watcher per server, whatever the number of viewers. Every `interval` seconds it looks at the
-file: a stat (deleted? replaced by `board new --force` or `board import`?) and SQLite's
-`PRAGMA data_version` on one read-only connection, which changes when another connection
-commits. Only when something changed is the game read again (in a worker thread, with its own
-read-only connection closed at once) and the viewers woken. With a time limit running, the
-countdown is looked up once a second and sent in the same words as `board status`.
+game file and its write-ahead log with two stats (a commit appends to the log; `board new
+--force` or `board import` puts another file in its place; a deleted file is gone). Only when
+something changed is the game read again, in a worker thread, on a read-only connection closed
+at once, and the viewers woken. No connection stays open between looks: SQLite's
+`PRAGMA data_version` would need one, and a connection kept by this process across the log's
+deletion and re-creation by the writers (the last writer to close removes it) was seen to
+keep reading the old log. With a time limit running, the countdown is looked up once a second
+and sent in the same words as `board status`.
 """
 from __future__ import annotations
 
@@ -46,8 +49,6 @@ class GameWatcher:
         self._last_good: dict | None = None
         self._seen_events: list[dict] = []
         self._signature = None
-        self._log: GameLog | None = None     # read-only, for data_version and the clock
-        self._identity = None
         self._wake = asyncio.Event()
         self._png: tuple[int, bytes] | None = None
         self._png_lock = asyncio.Lock()
@@ -57,39 +58,23 @@ class GameWatcher:
 
     # -- the file ------------------------------------------------------------------------------
 
-    def _close_log(self) -> None:
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
     def close(self) -> None:
-        self._close_log()
+        """Nothing stays open between looks; kept for the application's shutdown."""
 
     def _look(self):
-        """A cheap signature of the file: None if missing, else identity, size, mtime and
-        SQLite's data version (which a commit by another connection changes)."""
+        """A cheap signature of the file: None if missing, else the identity, size and change
+        time of the game file and of its write-ahead log (every commit appends to the log;
+        a checkpoint rewrites the file)."""
         try:
             st = os.stat(self.path)
         except OSError:
-            self._close_log()
-            self._identity = None
             return None
-        identity = (st.st_dev, st.st_ino)
-        if identity != self._identity:
-            self._close_log()
-            self._identity = identity
-            try:
-                self._log = GameLog.open(self.path, read_only=True)
-            except (LogError, sqlite3.Error, OSError):
-                self._log = None
-        version = None
-        if self._log is not None:
-            try:
-                version = self._log.conn.execute("PRAGMA data_version").fetchone()[0]
-            except sqlite3.Error:
-                self._close_log()
-                self._identity = None     # open again at the next look
-        return identity, st.st_size, st.st_mtime_ns, version
+        try:
+            wal = os.stat(f"{self.path}-wal")
+            wal = (wal.st_ino, wal.st_size, wal.st_mtime_ns)
+        except OSError:
+            wal = None
+        return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns), wal
 
     async def refresh(self, force: bool = False) -> bool:
         """Look once; read the game again and wake the viewers if it changed. True if it did."""
@@ -122,27 +107,32 @@ class GameWatcher:
         self.clock = None
         self.panel_html = page.panel(doc)
         self.changes.append(Change(self.revision, new_events))
-        self._wake_viewers()
+        self.wake_viewers()
         return True
 
-    def _wake_viewers(self) -> None:
+    def wake_viewers(self) -> None:
         wake, self._wake = self._wake, asyncio.Event()
         wake.set()
 
     def tick_clock(self) -> bool:
         """Once a second with a time limit: the countdown's words; True if they changed."""
         game = self.document["game"]
-        if self._log is None or not game or not game["clock"] or game["game_over"] \
-                or self.document["file"]["status"] != state.OK:
+        if not game or not game["clock"] or game["game_over"] or self.document["file"]["status"] != state.OK:
             return False
         try:
-            tick = state.clock_tick(self._log, over=False)
+            log = GameLog.open(self.path, read_only=True)
+        except (LogError, sqlite3.Error, OSError):
+            return False
+        try:
+            tick = state.clock_tick(log, over=False)
         except (LogError, sqlite3.Error):
             return False
+        finally:
+            log.close()
         if tick == (self.clock or {k: game["clock"][k] for k in tick}):
             return False
         self.clock = tick
-        self._wake_viewers()
+        self.wake_viewers()
         return True
 
     async def run(self) -> None:
@@ -164,9 +154,9 @@ class GameWatcher:
         """The state document with the latest countdown."""
         return state.with_clock(self.document, self.clock)
 
-    async def wait(self, revision: int, clock: dict | None) -> None:
-        """Until the revision or the clock differs from what a viewer has."""
-        while self.revision == revision and self.clock == clock:
+    async def wait(self, revision: int, clock: dict | None, stop=None) -> None:
+        """Until the revision or the clock differs from what a viewer has (or `stop` is set)."""
+        while self.revision == revision and self.clock == clock and not (stop and stop.is_set()):
             await self._wake.wait()
 
     def news_since(self, revision: int) -> list[dict] | None:

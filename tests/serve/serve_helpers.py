@@ -9,7 +9,6 @@ import threading
 import time
 from pathlib import Path
 
-import httpx
 import uvicorn
 
 from board.cli import main as board_main
@@ -78,34 +77,59 @@ class Served:
 
 
 class EventReader:
-    """A viewer of GET /events: reads the stream in a thread, keeps (event, data) pairs."""
+    """A viewer of GET /events on its own socket: a thread reads the stream and keeps
+    (event, data, arrival time) triples; close() hangs up at once, as a phone leaving would."""
 
     def __init__(self, url: str):
+        host, port = url.removeprefix("http://").split(":")
         self.received: list[tuple[str, dict, float]] = []
-        self._client = httpx.Client(timeout=httpx.Timeout(10, read=None))
-        self._stop = False
-        self._response = None
-        self.thread = threading.Thread(target=self._read, args=(url,), daemon=True)
+        self.sock = socket.create_connection((host, int(port)), timeout=10)
+        self.sock.sendall(f"GET /events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
-    def _read(self, url: str):
-        with self._client.stream("GET", url + "/events") as response:
-            self._response = response
-            kind = None
-            try:
-                for line in response.iter_lines():
+    def _chunks(self):
+        """The body's pieces (the server sends it chunked), as they arrive."""
+        buffer = b""
+
+        def need(condition):
+            nonlocal buffer
+            while not condition():
+                data = self.sock.recv(65536)
+                if not data:
+                    raise EOFError
+                buffer += data
+        need(lambda: b"\r\n\r\n" in buffer)
+        head, buffer = buffer.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 200"), head
+        while True:
+            need(lambda: b"\r\n" in buffer)
+            size, buffer = buffer.split(b"\r\n", 1)
+            size = int(size, 16)
+            need(lambda: len(buffer) >= size + 2)
+            yield buffer[:size]
+            buffer = buffer[size + 2:]
+
+    def _read(self):
+        text, kind = "", None
+        try:
+            for chunk in self._chunks():
+                text += chunk.decode()
+                *lines, text = text.split("\n")
+                for line in lines:
+                    line = line.rstrip("\r")
                     if line.startswith("event: "):
                         kind = line[7:]
                     elif line.startswith("data: "):
                         self.received.append((kind, json.loads(line[6:]), time.monotonic()))
-            except (httpx.HTTPError, RuntimeError):
-                pass
+        except (OSError, EOFError, ValueError):
+            pass
 
     def of(self, kind: str) -> list[dict]:
         return [data for k, data, _ in self.received if k == kind]
 
     def close(self):
-        if self._response is not None:
-            self._response.close()
-        self._client.close()
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
         self.thread.join(5)
