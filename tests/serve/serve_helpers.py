@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import socket
@@ -23,6 +24,7 @@ def board(path: Path, *argv: str) -> str:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         status = board_main(["-g", str(path), *argv])
     assert status == 0, out.getvalue()
+    gc.collect()        # the command's game log connection closed now, as at a process's end
     return out.getvalue()
 
 

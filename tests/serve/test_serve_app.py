@@ -163,8 +163,11 @@ def test_missing_then_created_then_damaged_then_deleted(tmp_path):
         doc = wait_for(lambda: (d := client.get("/state.json").json())["file"]["status"] == "ok"
                        and d["game"]["event_count"] == 5 and d)
         assert doc and doc["game"]["players"][0]["record"] == "6"
-        game.with_name("game.db-wal").unlink(missing_ok=True)
-        game.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)      # a damaged file
+        damaged = tmp_path / "damaged.db"
+        damaged.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+        for suffix in ("-wal", "-shm"):
+            game.with_name("game.db" + suffix).unlink(missing_ok=True)
+        damaged.replace(game)                   # a damaged file in the game's place
         doc = wait_for(lambda: (d := client.get("/state.json").json())["file"]["status"] == "damaged" and d)
         assert doc, client.get("/state.json").json()
         assert doc["file"]["problem"].startswith("game.db: ")
