@@ -38,9 +38,6 @@ def panel(doc: dict) -> str:
         winners = ", ".join(game["winners"]) or "nobody"
         out.append(f'<p class="winner">Game over. Winner: {_e(winners)}</p>')
     out.append(f'<p class="next"><span class="label">next:</span> {_e(game["to_act"])}</p>')
-    if game["options"]:
-        out.append(f'<div class="options"><p>{_e(game["options_heading"])}</p><ul>'
-                   + "".join(f"<li>{_e(line)}</li>" for line in game["options"]) + "</ul></div>")
     clock = game["clock"]
     if clock:
         words = clock["countdown"] or "game over"
@@ -75,6 +72,9 @@ def panel(doc: dict) -> str:
             out.append(f'<p class="held">player alliance with {_e(", ".join(player["alliance"]))}</p>')
         out.append("</section>")
     out.append("</div>")
+    if game["options"]:
+        out.append(f'<div class="options"><p>{_e(game["options_heading"])}</p><ul>'
+                   + "".join(f"<li>{_e(line)}</li>" for line in game["options"]) + "</ul></div>")
     out.append(f'<img class="board" src="board.png?rev={int(doc["revision"])}" '
                f'alt="the board: zone charts and the POWER BASE RECORD track">')
     if game["last_events"]:

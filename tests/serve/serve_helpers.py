@@ -15,7 +15,7 @@ import uvicorn
 from board.cli import main as board_main
 from board.serve.app import create_app
 
-XSS_NAME = "<script>document.title='owned'</script>"
+XSS_NAME = "<script>alert('owned')</script>"     # no "=": `board first NAME=N` must take it
 
 
 def board(path: Path, *argv: str) -> str:
