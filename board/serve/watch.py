@@ -186,5 +186,7 @@ def _png(board_state) -> bytes:
 
     from ..view import render
     buffer = io.BytesIO()
-    render(board_state).save(buffer, format="PNG", optimize=False)
+    # The least compression: drawing and encoding are most of a change's cost with 50 viewers
+    # (tests/benchmarks/serve.py), and the table's network carries 100 kB easily.
+    render(board_state).save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
