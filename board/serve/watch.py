@@ -90,8 +90,8 @@ class GameWatcher:
         if reading.status == state.OK:
             self._last_good = reading.game
         doc = state.document(reading, self.revision, self.path.name, self._last_good)
-        if doc == self.document:
-            return False
+        if _without_tick(doc) == _without_tick(self.document):
+            return False        # e.g. a checkpoint after a commit already seen: only the clock moved
         new_events = []
         if reading.status == state.OK:
             seen = {e["seq"]: e for e in self._seen_events}
@@ -179,6 +179,15 @@ class GameWatcher:
                 import anyio.to_thread
                 self._png = (revision, await anyio.to_thread.run_sync(_png, board))
             return self._png[1]
+
+
+def _without_tick(doc: dict | None) -> dict | None:
+    """The document without the countdown's moving parts (sent each second on their own)."""
+    game = doc and doc["game"]
+    if not game or not game["clock"]:
+        return doc
+    clock = {k: v for k, v in game["clock"].items() if k not in ("countdown", "seconds_left")}
+    return {**doc, "game": {**game, "clock": clock}}
 
 
 def _png(board_state) -> bytes:

@@ -151,3 +151,11 @@ def test_a_missing_game_is_served_until_it_appears(tmp_path):
         assert wait_for(lambda: (g := status()) and g["event_count"] == 5, 5), status()
     finally:
         stop(process)
+
+
+def test_without_the_web_stack_one_line(tmp_path):
+    code = ("import sys; sys.modules['uvicorn'] = None; from board.cli import main;"
+            f"sys.exit(main(['serve', {str(tmp_path / 'g.db')!r}]))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (
+        1, "board: board serve needs starlette, uvicorn and sse-starlette: pip install 'odyssey2[serve]'\n")
