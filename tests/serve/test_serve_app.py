@@ -2,15 +2,20 @@
 read-only by default, actions with the token, a missing or damaged file."""
 from __future__ import annotations
 
+import contextlib
 import html
 import io
-import contextlib
+import json
+from html.parser import HTMLParser
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from board.cli import main as board_main
 from board.log import GameLog
+from board.serve import page, state
 from board.serve.app import create_app
 
 from serve_helpers import XSS_NAME, board, us_allied_game, wait_for
@@ -191,3 +196,37 @@ def test_clock_words_as_status_prints_them(tmp_path):
     assert status.endswith("; " + clock["countdown"])
     assert clock["countdown"].endswith("left, paused")
     assert html.escape(clock["countdown"]) in page
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.text = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, tuple(name for name, _ in attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@pytest.fixture(scope="module")
+def a_document(tmp_path_factory):
+    game = us_allied_game(tmp_path_factory.mktemp("doc") / "game.db")
+    board(game, "pass")
+    board(game, "pass")
+    board(game, "attack", "Indonesia")
+    return state.document(state.read_game(game), 1, "game.db", None)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(min_size=1, max_size=40))
+def test_any_name_is_only_text(a_document, name):
+    doc = json.loads(json.dumps(a_document).replace('"Ann', json.dumps(name)[:-1]))
+    expected = _Tags()
+    expected.feed(page.panel(a_document))
+    got = _Tags()
+    got.feed(page.panel(doc))
+    assert got.tags == expected.tags                    # the same elements and attributes, whatever the name
+    assert name.replace("\r\n", "\n").replace("\r", "\n") in "".join(got.text).replace("\r\n", "\n").replace("\r", "\n") \
+        or "\x00" in name
