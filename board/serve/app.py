@@ -42,6 +42,7 @@ ACTION_COMMANDS = ("first", "homeland", "ally", "attack", "battle", "pass", "pac
 ACTION_SECONDS = 30         # a command waits up to 10 s for another's lock (board/log.py)
 MAX_ACTION_CHARS = 2000
 SSE_PING_SECONDS = 15
+SEND_TIMEOUT_SECONDS = 30   # a viewer that takes nothing for this long (a phone asleep) is dropped
 
 SECURITY_HEADERS = {
     # No inline script may run, even if some text escaped its escaping.
@@ -118,6 +119,7 @@ def create_app(path: str | Path, allow_actions: bool = False, token: str | None 
         shutdown = anyio.Event()        # set by sse-starlette when the server stops (Ctrl-C)
         return EventSourceResponse(_stream(watcher(), shutdown), ping=SSE_PING_SECONDS,
                                    shutdown_event=shutdown, shutdown_grace_period=1,
+                                   send_timeout=SEND_TIMEOUT_SECONDS,
                                    headers={"Cache-Control": "no-store"})
 
     lock = asyncio.Lock()
