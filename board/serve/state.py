@@ -71,7 +71,7 @@ def _read(log: GameLog) -> Reading:
     state = log.state()
     events = [{"seq": line.seq, "recorded_at": line.recorded_at, "summary": line.summary,
                "notes": list(line.notes), "in_force": line.in_force} for line in history]
-    types = {seq: kind for seq, kind in log.conn.execute("SELECT seq, type FROM events")}
+    types = {event.seq: event.type for event in log.events()}
     for event in events:
         event["type"] = types.get(event["seq"], "action")
     players = []

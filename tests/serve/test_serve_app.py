@@ -230,3 +230,21 @@ def test_any_name_is_only_text(a_document, name):
     assert got.tags == expected.tags                    # the same elements and attributes, whatever the name
     assert name.replace("\r\n", "\n").replace("\r", "\n") in "".join(got.text).replace("\r\n", "\n").replace("\r", "\n") \
         or "\x00" in name
+
+
+def test_the_winner_at_game_over(tmp_path):
+    # Variation 2: the first to the agreed record wins; Ann's alliances bring her to 6 (rule 5).
+    game = tmp_path / "game.db"
+    board(game, "new", "--players", "Ann,Bob", "--target", "5")
+    board(game, "first", "Ann=3", "Bob=7", "--readout", "3")
+    board(game, "homeland", "United States")
+    board(game, "homeland", "West Germany")
+    board(game, "ally", "Canada")
+    board(game, "ally", "Mexico")
+    with client_for(game) as client:
+        doc = client.get("/state.json").json()["game"]
+        page_text = client.get("/").text
+    assert doc["game_over"] and doc["winners"] == ["Ann"] and doc["to_act"] == "game over"
+    assert doc["options"] == [] and doc["options_heading"] is None
+    assert "Game over. Winner: Ann" in page_text
+    assert "Ann <em>WINNER</em>" in page_text
