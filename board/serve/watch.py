@@ -54,7 +54,7 @@ class GameWatcher:
         self._png_lock = asyncio.Lock()
         self._next_clock = 0.0
         self._signature = self._look()
-        self._publish(state.read_game(self.path))
+        self._publish(_read_game(self.path))
 
     # -- the file ------------------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ class GameWatcher:
             return False
         self._signature = signature
         import anyio.to_thread
-        reading = await anyio.to_thread.run_sync(state.read_game, self.path)
+        reading = await anyio.to_thread.run_sync(_read_game, self.path)
         return self._publish(reading)
 
     def _publish(self, reading: state.Reading) -> bool:
@@ -146,7 +146,7 @@ class GameWatcher:
                     self._next_clock = now + CLOCK_SECONDS
                     self.tick_clock()
             except Exception as err:        # a watcher that dies would freeze every page
-                self._publish(state.Reading(state.DAMAGED, f"{self.path.name}: {err}", None, None, []))
+                self._publish(_unreadable(self.path, err))
 
     # -- for the viewers -----------------------------------------------------------------------
 
@@ -179,6 +179,20 @@ class GameWatcher:
                 import anyio.to_thread
                 self._png = (revision, await anyio.to_thread.run_sync(_png, board))
             return self._png[1]
+
+
+def _read_game(path: Path) -> state.Reading:
+    """state.read_game, with anything unforeseen in a strange file shown as damage on the page
+    rather than stopping the server."""
+    try:
+        return state.read_game(path)
+    except Exception as err:
+        return _unreadable(path, err)
+
+
+def _unreadable(path: Path, err: Exception) -> state.Reading:
+    return state.Reading(state.DAMAGED, f"{path.name}: unreadable ({type(err).__name__}: {err})",
+                         None, None, [])
 
 
 def _without_tick(doc: dict | None) -> dict | None:

@@ -6,7 +6,9 @@ import contextlib
 import html
 import io
 import json
+import sqlite3
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -248,3 +250,42 @@ def test_the_winner_at_game_over(tmp_path):
     assert doc["options"] == [] and doc["options_heading"] is None
     assert "Game over. Winner: Ann" in page_text
     assert "Ann <em>WINNER</em>" in page_text
+
+
+def _garbage_event(path):
+    us_allied_game(path)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("INSERT INTO events (type, action, recorded_at) VALUES ('action', '{not json', "
+                     "'2026-01-01T00:00:00+00:00')")
+    conn.close()
+
+
+def _truncated(path):
+    us_allied_game(path)
+    data = path.read_bytes()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    path.write_bytes(data[:len(data) // 2])
+
+
+def _other_database(path):
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE game (id INTEGER)")
+    conn.close()
+
+
+@pytest.mark.parametrize("damage", [
+    lambda p: p.write_bytes(b""), lambda p: p.write_bytes(bytes(range(256)) * 8),
+    lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100),
+    _other_database, _garbage_event, _truncated], ids=["empty", "bytes", "header only",
+                                                       "another database", "garbage event", "truncated"])
+def test_a_damaged_file_is_shown_as_such(tmp_path, damage):
+    game = tmp_path / "game.db"
+    damage(game)
+    with client_for(game) as client:
+        doc = client.get("/state.json").json()
+        page_text = client.get("/").text
+    assert doc["file"]["status"] == "damaged", doc
+    assert doc["file"]["problem"].startswith("game.db: ") and str(tmp_path) not in doc["file"]["problem"]
+    assert "The game file is damaged" in page_text
