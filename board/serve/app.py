@@ -181,7 +181,7 @@ async def _stream(watcher: GameWatcher, shutdown):
     watcher.viewers += 1
     try:
         revision, clock = watcher.revision, watcher.clock
-        yield {"event": "state", "id": str(revision), "data": json.dumps(watcher.current())}
+        yield {"event": "state", "id": str(revision), "data": watcher.current_json()}
         while True:
             await watcher.wait(revision, clock, shutdown)
             if shutdown.is_set():
@@ -190,7 +190,7 @@ async def _stream(watcher: GameWatcher, shutdown):
                 for event in watcher.news_since(revision) or []:
                     yield {"event": "game", "id": str(watcher.revision), "data": json.dumps(event)}
                 revision, clock = watcher.revision, watcher.clock
-                yield {"event": "state", "id": str(revision), "data": json.dumps(watcher.current())}
+                yield {"event": "state", "id": str(revision), "data": watcher.current_json()}
             else:
                 clock = watcher.clock
                 yield {"event": "clock", "id": str(revision), "data": json.dumps(clock)}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import json
 import os
 import sqlite3
 import time
@@ -53,6 +54,7 @@ class GameWatcher:
         self._png: tuple[int, bytes] | None = None
         self._png_lock = asyncio.Lock()
         self._next_clock = 0.0
+        self._json: tuple | None = None
         self._signature = self._look()
         self._publish(_read_game(self.path))
 
@@ -153,6 +155,12 @@ class GameWatcher:
     def current(self) -> dict:
         """The state document with the latest countdown."""
         return state.with_clock(self.document, self.clock)
+
+    def current_json(self) -> str:
+        """current() as JSON, made once for every viewer."""
+        if self._json is None or self._json[0] != self.revision or self._json[1] is not self.clock:
+            self._json = (self.revision, self.clock, json.dumps(self.current()))
+        return self._json[2]
 
     async def wait(self, revision: int, clock: dict | None, stop=None) -> None:
         """Until the revision or the clock differs from what a viewer has (or `stop` is set)."""
