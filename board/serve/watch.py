@@ -5,10 +5,10 @@ game file and its write-ahead log with two stats (a commit appends to the log; `
 --force` or `board import` puts another file in its place; a deleted file is gone). Only when
 something changed is the game read again, in a worker thread, on a read-only connection closed
 at once, and the viewers woken. No connection stays open between looks: SQLite's
-`PRAGMA data_version` would need one, and a connection kept by this process across the log's
-deletion and re-creation by the writers (the last writer to close removes it) was seen to
-keep reading the old log. With a time limit running, the countdown is looked up once a second
-and sent in the same words as `board status`.
+`PRAGMA data_version` would need one, and with one kept open from the game's creation on, this
+process was seen to go on reading an old state of the game (every new connection of the process
+too) while `board` commands went on writing it. With a time limit running, the countdown is
+looked up once a second and sent in the same words as `board status`.
 """
 from __future__ import annotations
 
@@ -49,10 +49,10 @@ class GameWatcher:
         self.viewers = 0
         self._last_good: dict | None = None
         self._seen_events: list[dict] = []
-        self._signature = None
         self._wake = asyncio.Event()
         self._png: tuple[int, bytes] | None = None
         self._png_lock = asyncio.Lock()
+        self._refresh_lock = asyncio.Lock()
         self._next_clock = 0.0
         self._json: tuple | None = None
         self._signature = self._look()
@@ -78,15 +78,17 @@ class GameWatcher:
             wal = None
         return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns), wal
 
-    async def refresh(self, force: bool = False) -> bool:
-        """Look once; read the game again and wake the viewers if it changed. True if it did."""
-        signature = self._look()
-        if signature == self._signature and not force:
-            return False
-        self._signature = signature
-        import anyio.to_thread
-        reading = await anyio.to_thread.run_sync(_read_game, self.path)
-        return self._publish(reading)
+    async def refresh(self) -> bool:
+        """Look once; read the game again and wake the viewers if it changed. True if it did.
+        One at a time (the loop's and an action's), so that an older reading never comes last."""
+        async with self._refresh_lock:
+            signature = self._look()
+            if signature == self._signature:
+                return False
+            self._signature = signature
+            import anyio.to_thread
+            reading = await anyio.to_thread.run_sync(_read_game, self.path)
+            return self._publish(reading)
 
     def _publish(self, reading: state.Reading) -> bool:
         if reading.status == state.OK:
