@@ -53,21 +53,19 @@ class PageViewer(EventReader):
         host, port = url.removeprefix("http://").split(":")
         self.http = http.client.HTTPConnection(host, int(port), timeout=30)
         self.fetched = 0
-        super().__init__(url)
+        super().__init__(url, on_event=self._on_event)
 
-    def _read(self):
-        original = self.received
-
-        class Hook(list):
-            def append(inner, item):
-                list.append(inner, item)
-                if item[0] == "state":
-                    for path in ("/panel", f"/board.png?rev={item[1]['revision']}"):
-                        self.http.request("GET", path)
-                        self.http.getresponse().read()
-                    self.fetched += 1
-        self.received = Hook(original)
-        super()._read()
+    def _on_event(self, kind: str, data: dict):
+        if kind == "state":
+            for path in ("/panel", f"/board.png?rev={data['revision']}"):
+                try:
+                    self.http.request("GET", path)
+                    self.http.getresponse().read()
+                except (http.client.HTTPException, OSError):    # an idle connection closed
+                    self.http.close()                           # by the server: a new one
+                    self.http.request("GET", path)
+                    self.http.getresponse().read()
+            self.fetched += 1
 
 
 def _undo_redo(log: GameLog, i: int) -> int:

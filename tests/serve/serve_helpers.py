@@ -82,8 +82,9 @@ class EventReader:
     """A viewer of GET /events on its own socket: a thread reads the stream and keeps
     (event, data, arrival time) triples; close() hangs up at once, as a phone leaving would."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, on_event=None):
         host, port = url.removeprefix("http://").split(":")
+        self.on_event = on_event        # called with (event, data) in the reading thread
         self.received: list[tuple[str, dict, float]] = []
         self.sock = socket.create_connection((host, int(port)), timeout=10)
         self.sock.sendall(f"GET /events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
@@ -124,6 +125,8 @@ class EventReader:
                         kind = line[7:]
                     elif line.startswith("data: "):
                         self.received.append((kind, json.loads(line[6:]), time.monotonic()))
+                        if self.on_event:
+                            self.on_event(kind, self.received[-1][1])
         except (OSError, EOFError, ValueError):
             pass
 
