@@ -1,4 +1,4 @@
-"""`board serve`: the game live in a browser (the web stack is imported only when it runs).
+"""`board serve`: the game live in a browser, on the phones and the TV around the table.
 
     board serve                          this machine only: http://127.0.0.1:8048/
     board serve --host 0.0.0.0           the table's network: prints the address to open
@@ -10,6 +10,8 @@ import argparse
 import secrets
 import socket
 from pathlib import Path
+
+# The web stack (the `serve` extra) is imported by run() only: `board` itself stays quick.
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8048
