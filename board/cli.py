@@ -22,6 +22,7 @@ from emu.version import __version__
 from . import rules
 from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
+from .serve.cli import add_command as add_serve_command
 from .log import GameLog, LogError, NothingToDo, describe
 from .record import call_time_if_due, open_game, record
 from .table import battle_sides, next_line, options, summary
@@ -476,6 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--polls", type=_whole_arg, metavar="N", help="close the window after N looks (4 per second)")
     add_combat_command(sub)
     add_screen_commands(sub)
+    add_serve_command(sub)
     return parser
 
 

@@ -162,6 +162,34 @@ def render(state: State, clock: str | None = None) -> Image.Image:
     """The board for `state`; `clock` is the time-limit countdown to show (variation 1)."""
     world = state.world
     layout = layout_for(world, len(state.players))
+    image = _board(world, len(state.players), layout)
+    draw = ImageDraw.Draw(image)
+    font = _font(13)
+    for country, (owner, kind) in state.holdings.items():
+        colour = PLAYER_COLOURS[owner]
+        if kind == HOMELAND:
+            cx, cy = layout.homeland_point(country)
+            draw.rectangle((cx - 8, cy - 9, cx + 8, cy + 9), fill=colour, outline=INK)
+            draw.text((cx - 4, cy - 7), "H", font=font, fill=TEXT_LIGHT)
+        else:
+            box = layout.area(country, kind)
+            _marker(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), colour)
+    if state.war:
+        _marker(draw, layout.outside_point(state.war.country), PLAYER_COLOURS[state.war.sides[0]])
+    _draw_track_markers(draw, layout, state)
+    _draw_status(draw, layout, state, font, clock)
+    return image
+
+
+_printed_board: list = []     # [(world, players, image)]: the last board drawn without pieces
+
+
+def _board(world: World, players: int, layout: Layout) -> Image.Image:
+    """A copy of the board as printed, without pieces: zone charts and the track. Drawn once per
+    board (most of a picture's text), so that following a game redraws only its pieces."""
+    if _printed_board and _printed_board[0][1] == players and \
+            (_printed_board[0][0] is world or _printed_board[0][0] == world):
+        return _printed_board[0][2].copy()
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     font, small, title = _font(13), _font(11), _font(18)
@@ -179,20 +207,9 @@ def render(state: State, clock: str | None = None) -> Image.Image:
         pbu_left = x + NAME_WIDTH + 2 * AREA_WIDTH
         draw.rectangle((pbu_left, y, pbu_left + PBU_WIDTH, y + ROW), fill=PAPER, outline=INK)
         draw.text((pbu_left + 8, y + 4), str(world.pbu[country]), font=font, fill=INK)
-    for country, (owner, kind) in state.holdings.items():
-        colour = PLAYER_COLOURS[owner]
-        if kind == HOMELAND:
-            cx, cy = layout.homeland_point(country)
-            draw.rectangle((cx - 8, cy - 9, cx + 8, cy + 9), fill=colour, outline=INK)
-            draw.text((cx - 4, cy - 7), "H", font=font, fill=TEXT_LIGHT)
-        else:
-            box = layout.area(country, kind)
-            _marker(draw, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), colour)
-    if state.war:
-        _marker(draw, layout.outside_point(state.war.country), PLAYER_COLOURS[state.war.sides[0]])
-    _draw_track(draw, layout, state, small, font)
-    _draw_status(draw, layout, state, font, clock)
-    return image
+    _draw_track(draw, layout, small, font)
+    _printed_board[:] = [(world, players, image)]
+    return image.copy()
 
 
 def _marker(draw: ImageDraw.ImageDraw, centre: tuple[int, int], colour) -> None:
@@ -201,7 +218,7 @@ def _marker(draw: ImageDraw.ImageDraw, centre: tuple[int, int], colour) -> None:
                  fill=colour, outline=INK)
 
 
-def _draw_track(draw, layout: Layout, state: State, small, font) -> None:
+def _draw_track(draw, layout: Layout, small, font) -> None:
     top = layout.track_top
     draw.text((MARGIN, top - 22), "POWER BASE RECORD", font=font, fill=TEXT_LIGHT)
     draw.rectangle((MARGIN, top, MARGIN + TRACK_CELL_W - 1, top + TRACK_CELL_H), fill=PAPER, outline=INK)
@@ -215,6 +232,9 @@ def _draw_track(draw, layout: Layout, state: State, small, font) -> None:
         y = top + row * TRACK_CELL_H
         draw.rectangle((x, y, x + TRACK_CELL_W, y + TRACK_CELL_H), fill=TRACK_CELL, outline=INK)
         draw.text((x + 3, y + 2), str(n), font=small, fill=INK)
+
+
+def _draw_track_markers(draw, layout: Layout, state: State) -> None:
     lap_font = _font(11)
     r = TRACK_MARKER_RADIUS
     for p in state.active():

@@ -155,7 +155,7 @@ def test_every_command_has_help(capsys):
     commands = parser._subparsers._group_actions[0].choices
     assert set(commands) == {"new", "first", "homeland", "ally", "attack", "battle", "pass", "pact",
                              "break", "timeup", "pause", "resume", "undo", "redo", "status", "history", "options", "export",
-                             "import", "show", "combat", "watch", "play", "calibrate", "scenarios"}
+                             "import", "show", "combat", "watch", "play", "calibrate", "scenarios", "serve"}
     for name in commands:
         with pytest.raises(SystemExit) as exit:
             main([name, "--help"])

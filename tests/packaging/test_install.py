@@ -101,7 +101,10 @@ def test_wheel_holds_core_roms_and_data(dists):
                    "roms_free/conquest.bin", "roms_free/conquest.sym.json", "cart/conquest/state.toml",
                    # the board picture's font, the screen reader's profile, the combat mappings
                    "board/data/fonts/DejaVuSans.ttf", "board/screen/profiles/conquest.toml",
-                   "board/data/combat/triplea.toml", "board/data/combat/crt-example.toml"):
+                   "board/data/combat/triplea.toml", "board/data/combat/crt-example.toml",
+                   # board serve's page
+                   "board/serve/static/page.html", "board/serve/static/page.js",
+                   "board/serve/static/style.css", "board/serve/static/actions.html"):
         assert needed in names, needed
     metadata = zipfile.ZipFile(wheel).read(f"odyssey2-{__version__}.dist-info/METADATA").decode()
     assert "License-Expression: MIT" in metadata
