@@ -24,7 +24,7 @@ from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
 from .serve.cli import add_command as add_serve_command
 from .log import GameLog, LogError, NothingToDo, describe
-from .record import call_time_if_due, open_game, record
+from .record import call_time_if_due, game_path, open_game, record
 from .table import battle_sides, next_line, options, summary
 from .rules import RuleViolation, fmt_record
 from .world import ScenarioError, find_scenario, load_scenario, match_names, shipped_scenarios, standard_world
@@ -104,12 +104,8 @@ def _resolve(text: str, names) -> str:
     return found[0] if found else text
 
 
-def _game_path(args) -> Path:
-    return Path(args.game or os.environ.get("BOARD_GAME") or "conquest.db")
-
-
 def _open(args, read_only: bool = False) -> GameLog:
-    return open_game(_game_path(args), read_only=read_only)
+    return open_game(game_path(args), read_only=read_only)
 
 
 def _print_notes(notes) -> None:
@@ -128,7 +124,7 @@ def cmd_new(args) -> int:
     world = load_scenario(find_scenario(args.scenario)) if args.scenario else standard_world()
     names = tuple(n.strip() for n in args.players.split(","))
     config = rules.GameConfig(names, world, args.time_limit, args.target)
-    path = _game_path(args)
+    path = game_path(args)
     rules.new_game(config)                  # a bad configuration must not cost the old game
     if path.is_dir():
         raise LogError(f"{path}: is a directory")
@@ -352,12 +348,12 @@ def cmd_export(args) -> int:
         Path(args.file).write_text(text + "\n")
     except OSError as err:
         raise LogError(f"{args.file}: {err.strerror}") from None
-    print(f"{args.file}: exported {_game_path(args)}")
+    print(f"{args.file}: exported {game_path(args)}")
     return 0
 
 
 def cmd_import(args) -> int:
-    path = _game_path(args)
+    path = game_path(args)
     try:
         data = json.loads(Path(args.file).read_text())
     except OSError as err:
@@ -519,7 +515,7 @@ def main(argv=None) -> int:
         _say(err)
         return EXIT_FILE
     except sqlite3.Error as err:      # locked past the timeout, disk full, damaged pages
-        _say(f"{_game_path(args)}: {err}")
+        _say(f"{game_path(args)}: {err}")
         return EXIT_FILE
 
 

@@ -7,6 +7,7 @@ checks it there: a RuleViolation leaves the file untouched) and says what happen
 """
 from __future__ import annotations
 
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +24,11 @@ RETYPE_WINDOW_SECONDS = 300
 
 def _stderr(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
+
+
+def game_path(args) -> Path:
+    """The game file a command names: -g/--game, else $BOARD_GAME, else conquest.db here."""
+    return Path(getattr(args, "game", None) or os.environ.get("BOARD_GAME") or "conquest.db")
 
 
 def open_game(path, read_only: bool = False, warn: Callable[[str], None] = _stderr) -> GameLog:

@@ -47,15 +47,15 @@ def local_addresses() -> list[str]:
 
 
 def run(args) -> int:
-    from ..cli import _game_path
     from ..log import LogError
+    from ..record import game_path
     try:
         import uvicorn
 
         from .app import create_app
     except ImportError:
         raise LogError(MISSING_STACK) from None
-    path = _game_path(args) if args.file is None else Path(args.file)
+    path = game_path(args) if args.file is None else Path(args.file)
     if path.is_dir():
         raise LogError(f"{path}: is a directory")
     if not 0 <= args.port <= 65535:

@@ -37,7 +37,7 @@ def panel(doc: dict) -> str:
     if game["game_over"]:
         winners = ", ".join(game["winners"]) or "nobody"
         out.append(f'<p class="winner">Game over. Winner: {_e(winners)}</p>')
-    out.append(f'<p class="next"><span class="label">next:</span> {_e(game["to_act"])}</p>')
+    out.append(f'<p class="next"><span class="label">next:</span> {_e(game["next"])}</p>')
     clock = game["clock"]
     if clock:
         words = clock["countdown"] or "game over"
