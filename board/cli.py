@@ -16,6 +16,7 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from emu.files import MIB, InputFileError, OutputFileError, atomic_output, read_text, write_output
 from emu.version import __version__
 
 from . import rules
@@ -26,6 +27,7 @@ from .rules import RuleViolation, fmt_record
 from .world import ScenarioError, load_scenario, standard_world
 
 EXIT_FILE, EXIT_REFUSED = 1, 2
+EXPORT_LIMIT = 256 * MIB        # 100,000 events export to about 25 MiB
 
 EPILOG = """\
 examples:
@@ -121,8 +123,12 @@ def _game_path(args) -> Path:
 
 
 def _open(args, read_only: bool = False) -> GameLog:
-    log = GameLog.open(_game_path(args), read_only=read_only)
-    log.on_wait = lambda: print(f"board: {log.path} is in use by another command; "
+    """The game, to be used in a `with` block (its connection closes when the command ends)."""
+    path = _game_path(args)
+    log = GameLog.open(path, read_only=read_only)
+    # The message names the path, not the log: a closure over the log would keep it (and its
+    # open connection) alive in a reference cycle until some later garbage collection.
+    log.on_wait = lambda: print(f"board: {path} is in use by another command; "
                                 f"waiting up to {BUSY_WAIT_SECONDS} s", file=sys.stderr, flush=True)
     return log
 
@@ -142,12 +148,12 @@ def _check_clock(log: GameLog) -> None:
 
 
 def _act(args, make_action) -> int:
-    log = _open(args)
-    _check_clock(log)
-    state = log.state()
-    action = make_action(state)
-    _warn_if_retyped(log, action)
-    seq, new, notes = log.record(action)
+    with _open(args) as log:
+        _check_clock(log)
+        state = log.state()
+        action = make_action(state)
+        _warn_if_retyped(log, action)
+        seq, new, notes = log.record(action)
     print(f"#{seq} recorded: {describe(action)}")
     _print_notes(notes)
     print(f"next: {new.to_act()}")
@@ -250,25 +256,25 @@ def cmd_timeup(args) -> int:
 
 
 def cmd_pause(args) -> int:
-    log = _open(args)
-    _check_clock(log)
-    at = log.pause()
-    print(f"clock paused at {at}: {log.countdown()} (board resume starts it again)")
+    with _open(args) as log:
+        _check_clock(log)
+        at = log.pause()
+        print(f"clock paused at {at}: {log.countdown()} (board resume starts it again)")
     return 0
 
 
 def cmd_resume(args) -> int:
-    log = _open(args)
-    at = log.resume()
-    print(f"clock running again at {at}: {log.countdown()}")
+    with _open(args) as log:
+        at = log.resume()
+        print(f"clock running again at {at}: {log.countdown()}")
     return 0
 
 
 def _take_back_or_put_back(args, verb: str) -> int:
-    log = _open(args)
-    seq, action = getattr(log, verb)()
-    print(f"#{seq} recorded: {verb} of {describe(action)}")
-    print(f"next: {log.state().to_act()}")
+    with _open(args) as log:
+        seq, action = getattr(log, verb)()
+        print(f"#{seq} recorded: {verb} of {describe(action)}")
+        print(f"next: {log.state().to_act()}")
     return 0
 
 
@@ -281,7 +287,12 @@ def cmd_redo(args) -> int:
 
 
 def cmd_status(args) -> int:
-    log = _open(args, read_only=True)       # a read-only command never writes
+    with _open(args, read_only=True) as log:       # a read-only command never writes
+        _print_status(log)
+    return 0
+
+
+def _print_status(log: GameLog) -> None:
     state = log.state()
     print(f"{log.path}: {state.world.name}, {rules.PHASE_WORDS[state.phase]}; "
           f"WARCHEST {state.warchest} PBU")
@@ -326,7 +337,6 @@ def cmd_status(args) -> int:
     if last:
         print(f"last recorded: #{last.seq} at {last.recorded_at}: {last.summary}")
     print(f"next: {state.to_act()}")
-    return 0
 
 
 def _summary(line: str) -> str:
@@ -405,7 +415,8 @@ def options(state) -> list[str]:
 
 
 def cmd_options(args) -> int:
-    state = _open(args, read_only=True).state()
+    with _open(args, read_only=True) as log:
+        state = log.state()
     print(f"{state.to_act()} may:" if options(state) else f"next: {state.to_act()}")
     for line in options(state):
         print(f"  {line}")
@@ -413,10 +424,11 @@ def cmd_options(args) -> int:
 
 
 def cmd_history(args) -> int:
-    log = _open(args, read_only=True)
+    with _open(args, read_only=True) as log:
+        clock_events, history = log.clock_events(), log.history()
     clock = [(datetime.fromisoformat(at), f"clock {'paused' if kind == 'pause' else 'running again'}")
-             for kind, at in log.clock_events()]
-    for line in log.history():
+             for kind, at in clock_events]
+    for line in history:
         while clock and clock[0][0] <= datetime.fromisoformat(line.recorded_at):
             at, what = clock.pop(0)
             print(f"   {at.isoformat()} {what} (variation 1)")
@@ -429,14 +441,15 @@ def cmd_history(args) -> int:
 
 
 def cmd_export(args) -> int:
-    text = json.dumps(_open(args, read_only=True).export(), indent=1)
+    with _open(args, read_only=True) as log:
+        text = json.dumps(log.export(), indent=1)
     if args.file == "-":
         print(text)
         return 0
     try:
-        Path(args.file).write_text(text + "\n")
-    except OSError as err:
-        raise LogError(f"{args.file}: {err.strerror}") from None
+        write_output(args.file, text + "\n")
+    except OutputFileError as err:
+        raise LogError(str(err)) from None
     print(f"{args.file}: exported {_game_path(args)}")
     return 0
 
@@ -444,11 +457,13 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     path = _game_path(args)
     try:
-        data = json.loads(Path(args.file).read_text())
-    except OSError as err:
-        raise LogError(f"{args.file}: {err.strerror}") from None
+        data = json.loads(read_text(args.file, EXPORT_LIMIT, "game export"))
+    except InputFileError as err:
+        raise LogError(str(err)) from None
     except json.JSONDecodeError as err:
         raise LogError(f"{args.file}:{err.lineno}: not JSON ({err.msg})") from None
+    except RecursionError:
+        raise LogError(f"{args.file}: nested too deeply to be a game export") from None
     if path.is_dir():
         raise LogError(f"{path}: is a directory")
     if path.exists() and not args.force:
@@ -456,8 +471,7 @@ def cmd_import(args) -> int:
     staging = path.with_name(path.name + ".importing")
     for suffix in ("", "-wal", "-shm"):
         Path(f"{staging}{suffix}").unlink(missing_ok=True)
-    log = GameLog.import_(staging, data, args.file)
-    log.close()
+    GameLog.import_(staging, data, args.file).close()
     for suffix in ("-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     os.replace(staging, path)
@@ -467,23 +481,25 @@ def cmd_import(args) -> int:
 
 def cmd_show(args) -> int:
     from .view import BoardWindow, WindowError, render
-    log = _open(args)
-    if args.png:
-        try:
+    with _open(args, read_only=True) as log:
+        if args.png:
             state = log.state()
-            render(state, log.countdown() if state.phase != "over" else None).save(args.png)
-        except (OSError, ValueError) as err:
-            raise LogError(f"{args.png}: {err}") from None
-        print(f"{args.png}: board drawn")
-        return 0
-    try:
-        window = BoardWindow(log)
-    except WindowError as err:
-        raise LogError(str(err)) from None
-    try:
-        window.run(polls=args.polls)
-    finally:
-        window.close()
+            image = render(state, log.countdown() if state.phase != "over" else None)
+            try:
+                with atomic_output(args.png) as file:
+                    image.save(file, format="PNG")
+            except (OutputFileError, ValueError) as err:
+                raise LogError(str(err)) from None
+            print(f"{args.png}: board drawn")
+            return 0
+        try:
+            window = BoardWindow(log)
+        except WindowError as err:
+            raise LogError(str(err)) from None
+        try:
+            window.run(polls=args.polls)
+        finally:
+            window.close()
     return 0
 
 
