@@ -24,6 +24,7 @@ from .combat.cli import add_command as add_combat_command
 from .screen.cli import add_commands as add_screen_commands
 from .log import BUSY_WAIT_SECONDS, GameLog, LogError, NothingToDo, describe
 from .rules import RuleViolation, fmt_record
+from .text import check as check_text, escaped
 from .world import ScenarioError, load_scenario, standard_world
 
 EXIT_FILE, EXIT_REFUSED = 1, 2
@@ -71,8 +72,7 @@ def _whole_arg(text: str) -> int:
 def _say(message: str) -> None:
     """One line on stderr: what was typed is echoed with control characters escaped, so a
     newline or U+0085 in an argument cannot split the message."""
-    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(message))
-    print(f"board: {text}", file=sys.stderr)
+    print(f"board: {escaped(str(message))}", file=sys.stderr)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -180,6 +180,11 @@ def _warn_if_retyped(log: GameLog, action) -> None:
 def cmd_new(args) -> int:
     world = load_scenario(args.scenario) if args.scenario else standard_world()
     names = tuple(n.strip() for n in args.players.split(","))
+    for name in names:
+        try:
+            check_text(name, "--players: the name")
+        except ValueError as err:
+            raise _Refused(str(err)) from None
     config = rules.GameConfig(names, world, args.time_limit, args.target)
     path = _game_path(args)
     rules.new_game(config)                  # a bad configuration must not cost the old game

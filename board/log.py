@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import rules
 from .rules import Action, GameConfig, State
+from .text import escaped_all, first_unprintable
 from .world import ScenarioError
 from emu.files import InputFileError, regular_file_size
 
@@ -179,7 +180,8 @@ class GameLog:
                 raise ValueError("wrong types")
             if row[1] > VERSION:
                 raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
-            config = GameConfig.from_dict(json.loads(row[3]), str(path))
+            # Text from an older file is shown escaped (board.text): names could hold control characters.
+            config = GameConfig.from_dict(escaped_all(json.loads(row[3])), str(path))
             _check_timestamp(row[2])
             rules.new_game(config)
         except LogError:
@@ -209,7 +211,7 @@ class GameLog:
                     raise ValueError(f"unknown event type {kind!r}")
                 _check_timestamp(recorded_at)
                 if kind == ACTION:
-                    action = rules.action_from_dict(json.loads(data))
+                    action = rules.action_from_dict(escaped_all(json.loads(data)))
             except (ValueError, TypeError, RecursionError) as err:
                 raise LogError(f"{self.path}: event #{seq}: {err}") from None
             events.append(Event(seq, kind, action, recorded_at))
@@ -479,17 +481,17 @@ def _uri(path: Path) -> str:
 
 def _check_writable(path: Path) -> None:
     """A writing command on a game it cannot write says so, before SQLite's vaguer words."""
+    _check_folder_writable(path)
     if not os.access(path, os.W_OK):
         raise LogError(f"{path}: the game file is not writable (read-only commands such as "
                        f"`board status` still work)")
-    _check_folder_writable(path)
 
 
 def _check_folder_writable(path: Path) -> None:
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise LogError(f"{path}: the folder {str(folder)!r} is not writable (SQLite keeps its "
-                       f"write-ahead log beside the game file)")
+        raise LogError(f"{path}: the folder {str(folder)!r} is not writable, and SQLite writes its "
+                       f"log beside the game (read-only commands such as `board status` still work)")
 
 
 def _expected_schema() -> dict[str, bytes]:
@@ -531,7 +533,8 @@ def _check_database(conn, path: Path):
                                f"as a game's)")
         return conn.execute("SELECT format, version, created_at, config FROM game").fetchone()
     except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
-        raise LogError(f"{path}: not a game database ({err})") from None
+        what = "not a game database" if "not a database" in str(err) else "damaged game database"
+        raise LogError(f"{path}: {what} ({err})") from None
 
 
 def in_force_actions(events: list[Event]) -> tuple[list[tuple[int, Action]], list[tuple[int, Action]]]:
@@ -590,6 +593,12 @@ def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str, list
         raise LogError(f"{source}: not a Conquest of the World game export")
     if data.get("version") != VERSION:
         raise LogError(f"{source}: export version {data.get('version')!r} is not {VERSION}")
+    try:
+        found = first_unprintable(data)
+    except RecursionError:
+        raise LogError(f"{source}: nested too deeply to be a game export") from None
+    if found:
+        raise LogError(f"{source}: {found[0]}: {found[1]}")
     try:
         config = GameConfig.from_dict(data["config"], source)
         events = []
