@@ -29,6 +29,8 @@ from cart.asm.opcodes import operand_address
 from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error
+from emu.odyssey2 import STATE_LIMIT
+from emu.files import InputFileError, OutputFileError, atomic_output, read_input, write_output
 from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
 from emu.commands import add_machine_options, build_machine, trace_lines
@@ -846,20 +848,18 @@ class Debugger:
         """save FILE -- write a save state"""
         path = self._one_path(args, "save")
         try:
-            with open(path, "wb") as handle:
-                handle.write(self.machine.save_state())
-        except OSError as e:
-            raise DebugError(f"{path}: cannot write ({e.strerror or e})") from None
+            write_output(path, self.machine.save_state())
+        except OutputFileError as e:
+            raise DebugError(str(e)) from None
         self.say(f"saved {path}")
 
     def cmd_load(self, args):
         """load FILE -- load a save state (history restarts there)"""
         path = self._one_path(args, "load")
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as e:
-            raise DebugError(f"{path}: cannot read ({e.strerror or e})") from None
+            data = read_input(path, STATE_LIMIT, "save state")
+        except InputFileError as e:
+            raise DebugError(str(e)) from None
         try:
             self.machine.load_state(data)
         except O2Error as e:
@@ -872,9 +872,10 @@ class Debugger:
         path = self._one_path(args, "screen")
         from PIL import Image
         try:
-            Image.fromarray(self.machine.screen).save(path, format="PNG")
-        except (OSError, ValueError) as e:
-            raise DebugError(f"{path}: cannot write the screenshot ({e})") from None
+            with atomic_output(path) as handle:
+                Image.fromarray(self.machine.screen).save(handle, format="PNG")
+        except OutputFileError as e:
+            raise DebugError(str(e)) from None
         self.say(f"saved {path}")
 
     def cmd_trace(self, args):

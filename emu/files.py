@@ -27,26 +27,39 @@ TEXT_LIMIT = 4 * MIB        # a source, config or scenario file larger than this
 
 
 class InputFileError(Exception):
-    """A file that cannot be read as an input; the message is one line naming it."""
+    """A file that cannot be read as an input; the message is one line naming it, `reason`
+    the same without the name (for a caller's own wording)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.reason = message.split(": ", 1)[-1]
 
 
-class OutputFileError(Exception):
-    """A file that cannot be written as an output; the message is one line naming it."""
+class OutputFileError(OSError):
+    """A file that cannot be written as an output; the message (str, not strerror) is one line
+    naming it, `reason` the same without the name. An OSError, so that callers that catch
+    those keep working."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.reason = message.split(": ", 1)[-1]
 
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, "is a directory"), (stat.S_ISFIFO, "is a FIFO (named pipe)"),
+          (stat.S_ISCHR, "is a character device"), (stat.S_ISBLK, "is a block device"),
+          (stat.S_ISSOCK, "is a socket"))
 
 
 def _kind(mode: int) -> str:
-    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+    return next((words for test, words in _KINDS if test(mode)), "is a special file")
 
 
-def _reason(err: OSError) -> str:
+def _reason(err: OSError, doing: str = "cannot read") -> str:
     if err.errno == errno.ELOOP:
-        return "a symlink loop (too many levels of symbolic links)"
-    return err.strerror or str(err)
+        return "is a symlink loop (too many levels of symbolic links)"
+    if err.errno == errno.ENOENT:
+        return "no such file"
+    return f"{doing} ({err.strerror or err})"
 
 
 def regular_file_size(path) -> int:
@@ -112,13 +125,13 @@ def output_target(path) -> Path:
         real = Path(os.path.realpath(path, strict=False))
         info = os.stat(real) if os.path.lexists(real) else None
     except OSError as err:
-        raise OutputFileError(f"{path}: {_reason(err)}") from None
+        raise OutputFileError(f"{path}: {_reason(err, 'cannot write')}") from None
     if os.path.islink(real):        # realpath stops at a loop and leaves the link
         raise OutputFileError(f"{path}: {_reason(OSError(errno.ELOOP, ''))}")
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise OutputFileError(f"{path}: {_kind(info.st_mode)}, not a regular file (refused as an output)")
     if not real.parent.is_dir():
-        raise OutputFileError(f"{path}: no such folder {str(real.parent)!r}")
+        raise OutputFileError(f"{path}: no such folder")
     return real
 
 
@@ -131,7 +144,7 @@ def atomic_output(path, text: bool = False):
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
     except OSError as err:
-        raise OutputFileError(f"{path}: cannot write ({_reason(err)})") from None
+        raise OutputFileError(f"{path}: {_reason(err, 'cannot write')}") from None
     handle = None
     try:
         handle = os.fdopen(fd, "w" if text else "wb", **({"encoding": "utf-8"} if text else {}))
@@ -141,9 +154,12 @@ def atomic_output(path, text: bool = False):
         handle.close()
         os.chmod(temp, _mode_for(real))
         os.replace(temp, real)
+    except OutputFileError:
+        _discard(handle, fd, temp)
+        raise
     except OSError as err:
         _discard(handle, fd, temp)
-        raise OutputFileError(f"{path}: cannot write ({_reason(err)})") from None
+        raise OutputFileError(f"{path}: {_reason(err, 'cannot write')}") from None
     except BaseException:
         _discard(handle, fd, temp)
         raise

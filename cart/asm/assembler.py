@@ -26,10 +26,14 @@ from cart.asm.opcodes import (EXPANDER_PORT, IMMEDIATE, INDIRECT, INSTRUCTIONS, 
                               LONG_TARGET, PAGE_TARGET, REGISTER, operand_address)
 from cart.asm.source import (BLOCK_START, CONDITIONAL, DATA_BYTE, DATA_WORD, LISTING_ONLY,
                              RESERVE, parse_line)
+from emu.files import MIB, TEXT_LIMIT, InputFileError, read_input
 
 MAX_PASSES = 8
 MAX_NESTING = 64
 MAX_EXPANDED_LINES = 100_000     # macro/rept/irp lines per pass: far beyond a 16 KiB program, short of a hang
+MAX_LISTED = 20                  # errors (and warnings) listed; the rest are counted in one line
+SOURCE_LIMIT = TEXT_LIMIT        # a source or INCLUDE file (4 MiB: a 16 KiB program needs far less)
+BINCLUDE_LIMIT = MIB             # a BINCLUDE file, whose slice must fit the 16 KiB image
 ADDRESS_LIMIT = 0xFFF            # 12-bit program counter
 PLACEMENT_LIMIT = 0xFFFFF        # where bytes may land in the output file (banked images)
 CPUS = frozenset({"8048", "8035", "8039", "8040", "8049", "8050", "8748", "8749", "mcs48",
@@ -175,8 +179,8 @@ class Assembler:
         path = os.fspath(path)
         try:
             lines = self._read(path)
-        except OSError as error:
-            raise AssemblyFailed([Diagnostic(path, 0, 0, f"cannot read: {error.strerror}")]) from None
+        except InputFileError as error:
+            raise AssemblyFailed([Diagnostic(path, 0, 0, error.reason)]) from None
         return self._assemble(lines, os.path.dirname(path))
 
     def assemble_text(self, text: str, filename: str = "<source>") -> Assembly:
@@ -201,6 +205,12 @@ class Assembler:
             self._diagnose(lines[0] if lines else Line("<source>", 0, ""), AsmError(
                 f"symbol values do not settle after {MAX_PASSES} passes: {', '.join(changing[:5])}"))
         errors = [d for d in self.diagnostics if not d.warning]
+        for warning, count in enumerate(self.unlisted):
+            if count:
+                kind = "warnings" if warning else "errors"
+                self.diagnostics.append(Diagnostic(lines[0].file if lines else "<source>", 0, 0,
+                                                   f"{count} more {kind} (only the first {MAX_LISTED} are listed)",
+                                                   bool(warning)))
         if errors:
             raise AssemblyFailed(self.diagnostics)
         return Assembly(self.memory, self.symbols, self.spans, self.listing_rows,
@@ -217,6 +227,8 @@ class Assembler:
         self.spans = []
         self.listing_rows = []
         self.diagnostics = []
+        self.listed = [0, 0]          # errors, warnings in self.diagnostics
+        self.unlisted = [0, 0]        # past MAX_LISTED: only counted
         self.pc = 0
         self.placement = 0
         self.scope = ""
@@ -278,6 +290,10 @@ class Assembler:
 
     def _diagnose(self, line, error, warning=False):
         column = (error.column or 0) + 1
+        if self.listed[warning] >= MAX_LISTED:
+            self.unlisted[warning] += 1
+            return
+        self.listed[warning] += 1
         message = error.message + (f" (in {line.expansion})" if line.expansion else "")
         self.diagnostics.append(Diagnostic(line.file, line.number, column, message, warning))
 
@@ -690,8 +706,7 @@ class Assembler:
     def _read(self, path):
         lines = self._file_cache.get(path)
         if lines is None:
-            with open(path, "rb") as handle:
-                raw = handle.read()
+            raw = read_input(path, SOURCE_LIMIT, "source file")
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -702,14 +717,14 @@ class Assembler:
 
     def _locate(self, name, line, column):
         if os.path.isabs(name):
-            if os.path.exists(name):
+            if os.path.lexists(name):
                 return name
         else:
             directory = os.path.dirname(line.file) if line.file != "<source>" \
                 else self._base_directory
             for base in [directory] + self.include_dirs:
                 candidate = os.path.normpath(os.path.join(base, name))
-                if os.path.exists(candidate):
+                if os.path.lexists(candidate):
                     return candidate
         raise AsmError(f"cannot find include file '{name}'", column)
 
@@ -730,18 +745,17 @@ class Assembler:
             raise AsmError("includes nested too deeply (does a file include itself?)", column)
         try:
             lines = self._read(path)
-        except OSError as error:
-            raise AsmError(f"cannot read '{name}': {error.strerror}", column) from None
+        except InputFileError as error:
+            raise AsmError(f"cannot read '{name}': {error.reason}", column) from None
         self._nested(lines, f"file {path}")
 
     def _binclude(self, statement, line):
         name, column = self._file_operand(statement)
         path = self._locate(name, line, column)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as error:
-            raise AsmError(f"cannot read '{name}': {error.strerror}", column) from None
+            data = read_input(path, BINCLUDE_LIMIT, "BINCLUDE file")
+        except InputFileError as error:
+            raise AsmError(f"cannot read '{name}': {error.reason}", column) from None
         extra = statement.operands[1:]
         if len(extra) > 2:
             raise AsmError("BINCLUDE takes a file name, an offset and a length")

@@ -43,7 +43,7 @@ def test_script_error_names_file_and_line(programs, tmp_path, capsys):
     ("break loop if", "break ... if: the condition is missing"),
     ("delete 7", "delete: no breakpoint '7'"),
     ("trace on", "usage: trace on FILE, or trace off"),
-    ("load /nonexistent/state", "/nonexistent/state: cannot read (No such file or directory)"),
+    ("load /nonexistent/state", "/nonexistent/state: no such file"),
     ("finish", "finish: not inside a subroutine (SP is 0)"),
 ])
 def test_bad_commands_give_one_line(programs, tmp_path, capsys, line, message):
