@@ -36,13 +36,17 @@ class InputFileError(Exception):
 
 
 class OutputFileError(OSError):
-    """A file that cannot be written as an output; the message (str, not strerror) is one line
-    naming it, `reason` the same without the name. An OSError, so that callers that catch
-    those keep working."""
+    """A file that cannot be written as an output: str() is one line, `PATH: cannot write
+    (REASON)`, and `reason` the reason alone. An OSError, so that callers that catch those keep
+    working."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.reason = message.split(": ", 1)[-1]
+    def __init__(self, path, reason: str):
+        super().__init__(f"{path}: cannot write ({reason})")
+        self.reason = self.strerror = reason
+        self.errno, self.filename = None, str(path)
+
+    def __str__(self):
+        return self.args[0]
 
 
 _KINDS = ((stat.S_ISDIR, "is a directory"), (stat.S_ISFIFO, "is a FIFO (named pipe)"),
@@ -54,12 +58,18 @@ def _kind(mode: int) -> str:
     return next((words for test, words in _KINDS if test(mode)), "is a special file")
 
 
-def _reason(err: OSError, doing: str = "cannot read") -> str:
+def _reason(err: OSError) -> str:
+    if err.errno in (errno.ELOOP, errno.ENOENT):
+        return _output_reason(err)
+    return f"cannot read ({err.strerror or err})"
+
+
+def _output_reason(err: OSError) -> str:
     if err.errno == errno.ELOOP:
         return "is a symlink loop (too many levels of symbolic links)"
     if err.errno == errno.ENOENT:
         return "no such file"
-    return f"{doing} ({err.strerror or err})"
+    return err.strerror or str(err)
 
 
 def regular_file_size(path) -> int:
@@ -125,13 +135,13 @@ def output_target(path) -> Path:
         real = Path(os.path.realpath(path, strict=False))
         info = os.stat(real) if os.path.lexists(real) else None
     except OSError as err:
-        raise OutputFileError(f"{path}: {_reason(err, 'cannot write')}") from None
+        raise OutputFileError(path, _output_reason(err)) from None
     if os.path.islink(real):        # realpath stops at a loop and leaves the link
-        raise OutputFileError(f"{path}: {_reason(OSError(errno.ELOOP, ''))}")
+        raise OutputFileError(path, _output_reason(OSError(errno.ELOOP, "")))
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise OutputFileError(f"{path}: {_kind(info.st_mode)}, not a regular file (refused as an output)")
+        raise OutputFileError(path, f"{_kind(info.st_mode)}, not a regular file")
     if not real.parent.is_dir():
-        raise OutputFileError(f"{path}: no such folder")
+        raise OutputFileError(path, "no such folder")
     return real
 
 
@@ -144,7 +154,7 @@ def atomic_output(path, text: bool = False):
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)
     except OSError as err:
-        raise OutputFileError(f"{path}: {_reason(err, 'cannot write')}") from None
+        raise OutputFileError(path, _output_reason(err)) from None
     handle = None
     try:
         handle = os.fdopen(fd, "w" if text else "wb", **({"encoding": "utf-8"} if text else {}))
@@ -159,7 +169,7 @@ def atomic_output(path, text: bool = False):
         raise
     except OSError as err:
         _discard(handle, fd, temp)
-        raise OutputFileError(f"{path}: {_reason(err, 'cannot write')}") from None
+        raise OutputFileError(path, _output_reason(err)) from None
     except BaseException:
         _discard(handle, fd, temp)
         raise
