@@ -167,6 +167,11 @@ class ImageTooLarge(Exception):
     pass
 
 
+class ExpansionLimit(AsmError):
+    """A bound on macro, REPT or INCLUDE expansion was passed: always listed, and the pass stops
+    there (what follows would only repeat it)."""
+
+
 class Assembler:
     """Assembles one program. Use assemble_file()/assemble_text() unless you need the object."""
 
@@ -285,12 +290,16 @@ class Assembler:
         except AsmError as error:
             if error.column is None:
                 error.column = statement.op_column
+            if isinstance(error, ExpansionLimit):     # listed whatever came before; the pass stops
+                self._diagnose(line, error, always=True)
+                self.ended = True
+                return None
             self._diagnose(line, error)
             return None
 
-    def _diagnose(self, line, error, warning=False):
+    def _diagnose(self, line, error, warning=False, always=False):
         column = (error.column or 0) + 1
-        if self.listed[warning] >= MAX_LISTED:
+        if self.listed[warning] >= MAX_LISTED and not always:
             self.unlisted[warning] += 1
             return
         self.listed[warning] += 1
@@ -742,7 +751,7 @@ class Assembler:
             raise AsmError("INCLUDE takes one file name")
         path = self._locate(name, line, column)
         if self.depth >= MAX_NESTING:
-            raise AsmError("includes nested too deeply (does a file include itself?)", column)
+            raise ExpansionLimit("includes nested too deeply (does a file include itself?)", column)
         try:
             lines = self._read(path)
         except InputFileError as error:
@@ -797,12 +806,12 @@ class Assembler:
                 raise AsmError(f"negative count {count}", column)
             if count * max(1, len(body)) + self.expanded_lines > MAX_EXPANDED_LINES:
                 self.expanded_lines = MAX_EXPANDED_LINES + 1     # enclosing expansions stop too
-                raise AsmError(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} lines",
-                               column)
+                raise ExpansionLimit(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} lines",
+                                     column)
             for _ in range(count):
                 if self.expanded_lines > MAX_EXPANDED_LINES:
-                    raise AsmError(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} "
-                                   "lines in all", column)
+                    raise ExpansionLimit(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} "
+                                         "lines in all", column)
                 self._run_body("rept", body, {}, set(), line)
         else:
             if len(statement.operands) < 2:
@@ -856,11 +865,11 @@ class Assembler:
         """Processes a macro/rept/irp body with its parameters replaced by `values` and its
         labels renamed to private names."""
         if self.depth >= MAX_NESTING:
-            raise AsmError(f"{what} expands too deeply (does it call itself?)")
+            raise ExpansionLimit(f"{what} expands too deeply (does it call itself?)")
         self.expansions += 1
         self.expanded_lines += max(1, len(body))
         if self.expanded_lines > MAX_EXPANDED_LINES:
-            raise AsmError(f"{what} expands to more than {MAX_EXPANDED_LINES} lines in all")
+            raise ExpansionLimit(f"{what} expands to more than {MAX_EXPANDED_LINES} lines in all")
         renames = {label: f"__{self.expansions}_{label.lstrip('.')}" for label in labels}
         self.private_labels.update(renames.values())
         parameters = _parameter_pattern(tuple(values)) if values else None
