@@ -242,3 +242,16 @@ def test_a_full_disk_for_real_when_root_can_mount_one(tmp_path):
 def roms_free_cart():
     import roms_free
     return roms_free.path("test_select.bin")
+
+
+def test_deeply_nested_config_is_one_line(tmp_path, capsys, cart):
+    config = tmp_path / "config.toml"
+    config.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    one_line(capsys, o2_cli.main(["run", cart, "--headless", "--frames", "1", "--config", str(config)]), 2,
+             f"o2: error: {config}: nested too deeply for a config file")
+
+
+@pytest.mark.parametrize("weapons", ["TS,SP", "TSP,T", ",T", "X,T"])
+def test_combat_weapons_are_single_letters(capsys, weapons):
+    one_line(capsys, board_main(["combat", "crt", "--attack", "3", "--defence", "2", "--weapons", weapons]), 2,
+             f"board: --weapons: expected two of T, S, P (ATTACKER,DEFENDER), found '{weapons}'")
