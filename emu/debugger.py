@@ -30,7 +30,7 @@ from emu import debugger_views as views
 from emu.debugger_expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error
 from emu.odyssey2 import STATE_LIMIT
-from emu.files import InputFileError, OutputFileError, atomic_output, read_input, write_output
+from emu.files import TEXT_LIMIT, InputFileError, OutputFileError, atomic_output, read_input, read_text, write_output
 from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
 from emu.commands import add_machine_options, build_machine, trace_lines
@@ -88,11 +88,12 @@ class Symbols:
     @classmethod
     def load(cls, path) -> "Symbols":
         try:
-            with open(path, encoding="utf-8") as handle:
-                table = json.load(handle)
-        except OSError as e:
-            raise DebugError(f"{path}: cannot read the symbol file ({e.strerror or e})") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            table = json.loads(read_text(path, TEXT_LIMIT, "symbol file"))
+        except InputFileError as e:
+            raise DebugError(f"{path}: cannot read the symbol file ({e.reason})") from None
+        except RecursionError:
+            raise DebugError(f"{path}: not a symbol file (nested too deeply)") from None
+        except json.JSONDecodeError as e:
             raise DebugError(f"{path}: not a symbol file (bad JSON: {e})") from None
         try:
             check_symbol_table(table)
@@ -297,12 +298,9 @@ class Debugger:
         """Runs every line of a script; stops at the first error with `file:line: message`.
         Returns the exit status (0, or 2 after an error)."""
         try:
-            with open(path, encoding="utf-8") as handle:
-                lines = handle.read().splitlines()
-        except OSError as e:
-            raise DebugError(f"{path}: cannot read the script ({e.strerror or e})") from None
-        except UnicodeDecodeError:
-            raise DebugError(f"{path}: not a text file") from None
+            lines = read_text(path, TEXT_LIMIT, "debugger script").splitlines()
+        except InputFileError as e:
+            raise DebugError(f"{path}: cannot read the script ({e.reason})") from None
         for number, line in enumerate(lines, 1):
             if self.finished:
                 break

@@ -255,3 +255,18 @@ def test_deeply_nested_config_is_one_line(tmp_path, capsys, cart):
 def test_combat_weapons_are_single_letters(capsys, weapons):
     one_line(capsys, board_main(["combat", "crt", "--attack", "3", "--defence", "2", "--weapons", weapons]), 2,
              f"board: --weapons: expected two of T, S, P (ATTACKER,DEFENDER), found '{weapons}'")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_debugger_and_companion_files(kind, odd, capsys, tmp_path, cart):
+    """The debugger's script and symbol file, the companion's layout profile and calibration captures."""
+    path, words = odd[kind]
+    one_line(capsys, o2_cli.main(["debug", cart, "--script", str(path)]), 2, path, words)
+    one_line(capsys, o2_cli.main(["debug", cart, "--symbols", str(path)]), 2, path, words)
+    profile = tmp_path / "profile.toml"
+    profile.symlink_to(path)
+    one_line(capsys, board_main(["watch", "--capture", str(tmp_path / "none.mkv"), "--profile", str(profile)]), 1,
+             profile)
+    if kind != "zero":          # a /dev/ name is taken for a capture device
+        one_line(capsys, board_main(["calibrate", "--capture", str(path), "--red", "S2500", "--blue", "T1234",
+                                     "--out", str(tmp_path / "p.toml")]), 1, path, words)

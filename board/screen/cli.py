@@ -20,6 +20,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from emu.files import InputFileError, OutputFileError, regular_file_size, write_output
+
 from .calibrate import CalibrationError, Typed, calibrate, picture
 from .capture import CaptureError, Source
 from .profile import Profile, ProfileError
@@ -172,6 +174,11 @@ def _confirmations(companion: "Companion", asked) -> None:
 
 def _first_frame(spec: str) -> np.ndarray:
     """A still image, or the middle frame of a video (away from fades at its ends)."""
+    if not Source(spec).is_device:
+        try:
+            regular_file_size(spec)         # OpenCV would block on a FIFO
+        except InputFileError as err:
+            raise CaptureError(str(err)) from None
     image = cv2.imread(spec, cv2.IMREAD_COLOR) if Path(spec).suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp") \
         else None
     if image is not None:
@@ -190,12 +197,13 @@ def run_calibrate(args) -> int:
         captures = [(_first_frame(c), Typed.parse(r, "red"), Typed.parse(b, "blue"))
                     for c, r, b in zip(args.capture, args.red, args.blue)]
         profile, found = calibrate(captures, base, name=args.name)
-        Path(args.out).write_text(profile.to_toml(), encoding="utf-8")
+        write_output(args.out, profile.to_toml())
         print(f"{args.out}: profile {args.name!r} written")
         for t in profile.texts:
             print(f"  {t.name}: {t.cells} cells at x {t.x}, y {t.y}, pitch {t.pitch}")
         if args.png:
-            cv2.imwrite(args.png, picture(found[0], profile)[:, :, ::-1])
+            png = cv2.imencode(".png", picture(found[0], profile)[:, :, ::-1])[1]
+            write_output(args.png, png.tobytes())
             print(f"{args.png}: what was found, drawn on the first capture")
         return 0
     except (CalibrationError, ProfileError, CaptureError) as err:
@@ -203,6 +211,9 @@ def run_calibrate(args) -> int:
         return EXIT_REFUSED if isinstance(err, CalibrationError) else EXIT_FILE
     except BrokenPipeError:
         return 0
+    except OutputFileError as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
     except OSError as err:
         print(f"board: {err.filename}: {err.strerror}", file=sys.stderr)
         return EXIT_FILE
