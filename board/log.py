@@ -168,30 +168,10 @@ class GameLog:
             _check_writable(path)
         conn = _connect_read_only(path) if read_only else _connect(path, "rw")
         try:
-            row = _check_database(conn, path)
+            return cls(path, conn, *_read_game(conn, path))
         except BaseException:
             conn.close()
             raise
-        if row is None or row[0] != FORMAT:
-            conn.close()
-            raise LogError(f"{path}: not a Conquest of the World game")
-        try:
-            if not isinstance(row[1], int) or not isinstance(row[3], str):
-                raise ValueError("wrong types")
-            if row[1] > VERSION:
-                raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
-            # Text from an older file is shown escaped (board.text): names could hold control characters.
-            config = GameConfig.from_dict(escaped_all(json.loads(row[3])), str(path))
-            _check_timestamp(row[2])
-            rules.new_game(config)
-        except LogError:
-            conn.close()
-            raise
-        except (ValueError, KeyError, TypeError, OverflowError, RecursionError, rules.RuleViolation,
-                ScenarioError) as err:
-            conn.close()
-            raise LogError(f"{path}: game configuration unreadable ({err})") from None
-        return cls(path, conn, config, row[2])
 
     def close(self) -> None:
         self.conn.close()
@@ -511,6 +491,26 @@ def _stored_schema(conn) -> dict[str, bytes]:
     # As bytes: a damaged definition need not be UTF-8.
     rows = conn.execute("SELECT CAST(name AS BLOB), CAST(sql AS BLOB) FROM sqlite_master").fetchall()
     return {bytes(name).decode("utf-8", "replace"): bytes(sql or b"") for name, sql in rows}
+
+
+def _read_game(conn, path: Path) -> tuple[GameConfig, str]:
+    """The checked game row: its configuration and when it was created."""
+    row = _check_database(conn, path)
+    if row is None or row[0] != FORMAT:
+        raise LogError(f"{path}: not a Conquest of the World game")
+    if isinstance(row[1], int) and row[1] > VERSION:
+        raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
+    try:
+        if not isinstance(row[1], int) or not isinstance(row[3], str):
+            raise ValueError("wrong types")
+        # Text from an older file is shown escaped (board.text): names could hold control characters.
+        config = GameConfig.from_dict(escaped_all(json.loads(row[3])), str(path))
+        _check_timestamp(row[2])
+        rules.new_game(config)
+    except (ValueError, KeyError, TypeError, OverflowError, RecursionError, rules.RuleViolation,
+            ScenarioError) as err:
+        raise LogError(f"{path}: game configuration unreadable ({err})") from None
+    return config, row[2]
 
 
 def _check_database(conn, path: Path):
