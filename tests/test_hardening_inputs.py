@@ -270,3 +270,14 @@ def test_debugger_and_companion_files(kind, odd, capsys, tmp_path, cart):
     if kind != "zero":          # a /dev/ name is taken for a capture device
         one_line(capsys, board_main(["calibrate", "--capture", str(path), "--red", "S2500", "--blue", "T1234",
                                      "--out", str(tmp_path / "p.toml")]), 1, path, words)
+
+
+@pytest.mark.parametrize("name,content", [("empty.mkv", b""), ("garbage.mp4", bytes(range(256)) * 20)])
+def test_a_bad_video_is_one_line_without_ffmpegs_own(tmp_path, name, content):
+    """FFmpeg writes its complaints ("moov atom not found") straight to file descriptor 2: only a
+    separate process shows whether they are silenced."""
+    video = tmp_path / name
+    video.write_bytes(content)
+    done = subprocess.run([sys.executable, "-m", "board.cli", "-g", str(tmp_path / "g.db"), "watch", "--capture",
+                           str(video)], capture_output=True, text=True)
+    assert done.returncode == 1 and done.stderr == f"board: {video}: not a video OpenCV can read\n"
