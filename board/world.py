@@ -173,7 +173,7 @@ def _read_toml(path: Path) -> dict:
     try:
         return tomllib.loads(read_text(path, TEXT_LIMIT, "scenario file"))
     except InputFileError as err:
-        raise ScenarioError(str(path), "", str(err).removeprefix(f"{path}: ")) from None
+        raise ScenarioError(str(path), "", err.reason) from None
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(str(path), "", f"TOML syntax: {err}") from None
     except RecursionError:

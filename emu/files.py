@@ -30,9 +30,9 @@ class InputFileError(Exception):
     """A file that cannot be read as an input; the message is one line naming it, `reason`
     the same without the name (for a caller's own wording)."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.reason = message.split(": ", 1)[-1]
+    def __init__(self, path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.reason = reason
 
 
 class OutputFileError(OSError):
@@ -78,9 +78,9 @@ def regular_file_size(path) -> int:
     try:
         info = os.stat(path)
     except OSError as err:
-        raise InputFileError(f"{path}: {_reason(err)}") from err
+        raise InputFileError(path, _reason(err)) from err
     if not stat.S_ISREG(info.st_mode):
-        raise InputFileError(f"{path}: {_kind(info.st_mode)}, not a regular file")
+        raise InputFileError(path, f"{_kind(info.st_mode)}, not a regular file")
     return info.st_size
 
 
@@ -92,11 +92,11 @@ def read_input(path, limit: int, what: str = "file") -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
-        raise InputFileError(f"{path}: {_reason(err)}") from err
+        raise InputFileError(path, _reason(err)) from err
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise InputFileError(f"{path}: {_kind(mode)}, not a regular file")
+            raise InputFileError(path, f"{_kind(mode)}, not a regular file")
         chunks, total = [], 0
         while total <= limit:
             chunk = os.read(fd, min(limit + 1 - total, MIB))
@@ -105,11 +105,11 @@ def read_input(path, limit: int, what: str = "file") -> bytes:
             chunks.append(chunk)
             total += len(chunk)
     except OSError as err:
-        raise InputFileError(f"{path}: {_reason(err)}") from err
+        raise InputFileError(path, _reason(err)) from err
     finally:
         os.close(fd)
     if total > limit:
-        raise InputFileError(f"{path}: too large for a {what} (more than {_size(limit)})")
+        raise InputFileError(path, f"too large for a {what} (more than {_size(limit)})")
     return b"".join(chunks)
 
 
@@ -120,7 +120,7 @@ def read_text(path, limit: int = TEXT_LIMIT, what: str = "text file") -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
-        raise InputFileError(f"{path}:{line}: not UTF-8 text (byte 0x{data[err.start]:02X})") from None
+        raise InputFileError(f"{path}:{line}", f"not UTF-8 text (byte 0x{data[err.start]:02X})") from None
 
 
 def _size(n: int) -> str:
