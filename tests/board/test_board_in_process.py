@@ -19,8 +19,9 @@ from board.world import standard_world
 # One process calling the command line in-process in a loop; each event it is told was recorded
 # goes to stdout as "#SEQ KIND" the moment main() returns.
 LOOP = textwrap.dedent("""
-    import contextlib, io, random, sys
+    import contextlib, gc, io, random, sys
     from board.cli import main
+    gc.disable()        # what a process sees before its collector runs: nothing may depend on it
     game, role, calls, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     draw = random.Random(seed)
     for i in range(calls):
