@@ -59,6 +59,7 @@ fuzz:
 	        build/fuzz/corpus > build/fuzz/loaders.log 2>&1 || { tail -40 build/fuzz/loaders.log; exit 1; }; } && \
 	    grep -E "^(Done|stat::new_units_added)" build/fuzz/loaders.log; \
 	else echo "fuzz: no clang, libFuzzer on the loaders skipped (apt-get install clang)"; fi
+	$(MAKE) --no-print-directory fuzz-hypothesis
 
 bench: native
 	$(PY) tests/run_bench.py
@@ -110,3 +111,18 @@ libretro-sanitize: $(STAMP) $(LIBRETRO)/o2_generated.h
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	$(PY) -m pytest -q -p no:cacheprovider tests/libretro/test_core.py
+
+# Every Hypothesis property test on fresh random draws (the suite's CI runs draw a fixed sequence),
+# pass after pass until FUZZ_HYPOTHESIS_SECONDS have gone: make fuzz FUZZ_HYPOTHESIS_SECONDS=600
+FUZZ_HYPOTHESIS_SECONDS ?= 60
+HYPOTHESIS_TESTS := tests/board/test_board_fuzz.py tests/board/test_board_properties.py \
+    tests/combat/test_combat_properties.py tests/fuzz/test_python_inputs.py tests/asm/test_asm_disassembler.py
+.PHONY: fuzz-hypothesis
+fuzz-hypothesis: native
+	@mkdir -p build/fuzz; end=$$(( $$(date +%s) + $(FUZZ_HYPOTHESIS_SECONDS) )); passes=0; \
+	while [ $$(date +%s) -lt $$end ]; do \
+	    HYPOTHESIS_PROFILE=fuzz BOARD_FUZZ_EXAMPLES=$${BOARD_FUZZ_EXAMPLES:-200} \
+	        $(PY) -m pytest -q -x -p no:cacheprovider $(HYPOTHESIS_TESTS) > build/fuzz/hypothesis.log 2>&1 \
+	        || { tail -60 build/fuzz/hypothesis.log; exit 1; }; \
+	    passes=$$((passes + 1)); \
+	done; echo "fuzz-hypothesis: $$passes passes of fresh random draws, no failure"

@@ -16,6 +16,7 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from cart.files import MIB, InputFileError, OutputFileError, atomic_output, read_text, write_output
 from cart.oneline import OneLineParser, one_line
 from emu.version import __version__
 
@@ -27,9 +28,11 @@ from .log import GameLog, LogError, NothingToDo, describe
 from .record import call_time_if_due, game_path, open_game, record
 from .table import battle_sides, next_line, options, summary
 from .rules import RuleViolation, fmt_record
+from .text import check as check_text
 from .world import ScenarioError, find_scenario, load_scenario, match_names, shipped_scenarios, standard_world
 
 EXIT_FILE, EXIT_REFUSED = 1, 2
+EXPORT_LIMIT = 256 * MIB        # 100,000 events export to about 25 MiB
 
 EPILOG = """\
 examples:
@@ -105,6 +108,7 @@ def _resolve(text: str, names) -> str:
 
 
 def _open(args, read_only: bool = False) -> GameLog:
+    """The game, to be used in a `with` block (its connection closes when the command ends)."""
     return open_game(game_path(args), read_only=read_only)
 
 
@@ -114,7 +118,8 @@ def _print_notes(notes) -> None:
 
 
 def _act(args, make_action) -> int:
-    record(_open(args), make_action)
+    with _open(args) as log:
+        record(log, make_action)
     return 0
 
 
@@ -123,6 +128,11 @@ def _act(args, make_action) -> int:
 def cmd_new(args) -> int:
     world = load_scenario(find_scenario(args.scenario)) if args.scenario else standard_world()
     names = tuple(n.strip() for n in args.players.split(","))
+    for name in names:
+        try:
+            check_text(name, "--players: the name")
+        except ValueError as err:
+            raise _Refused(str(err)) from None
     config = rules.GameConfig(names, world, args.time_limit, args.target)
     path = game_path(args)
     rules.new_game(config)                  # a bad configuration must not cost the old game
@@ -235,25 +245,25 @@ def cmd_timeup(args) -> int:
 
 
 def cmd_pause(args) -> int:
-    log = _open(args)
-    call_time_if_due(log)
-    at = log.pause()
-    print(f"clock paused at {at}: {log.countdown()} (board resume starts it again)")
+    with _open(args) as log:
+        call_time_if_due(log)
+        at = log.pause()
+        print(f"clock paused at {at}: {log.countdown()} (board resume starts it again)")
     return 0
 
 
 def cmd_resume(args) -> int:
-    log = _open(args)
-    at = log.resume()
-    print(f"clock running again at {at}: {log.countdown()}")
+    with _open(args) as log:
+        at = log.resume()
+        print(f"clock running again at {at}: {log.countdown()}")
     return 0
 
 
 def _take_back_or_put_back(args, verb: str) -> int:
-    log = _open(args)
-    seq, action = getattr(log, verb)()
-    print(f"#{seq} recorded: {verb} of {describe(action)}")
-    print(f"next: {next_line(log.state())}")
+    with _open(args) as log:
+        seq, action = getattr(log, verb)()
+        print(f"#{seq} recorded: {verb} of {describe(action)}")
+        print(f"next: {next_line(log.state())}")
     return 0
 
 
@@ -266,7 +276,12 @@ def cmd_redo(args) -> int:
 
 
 def cmd_status(args) -> int:
-    log = _open(args, read_only=True)       # a read-only command never writes
+    with _open(args, read_only=True) as log:       # a read-only command never writes
+        _print_status(log)
+    return 0
+
+
+def _print_status(log: GameLog) -> None:
     state = log.state()
     print(f"{log.path}: {state.world.name}, {rules.PHASE_WORDS[state.phase]}; "
           f"WARCHEST {state.warchest} PBU")
@@ -315,7 +330,8 @@ def cmd_status(args) -> int:
 
 
 def cmd_options(args) -> int:
-    state = _open(args, read_only=True).state()
+    with _open(args, read_only=True) as log:
+        state = log.state()
     can = options(state)
     print(f"{state.to_act()} may:" if can else f"next: {next_line(state)}")
     for line in can:
@@ -324,10 +340,11 @@ def cmd_options(args) -> int:
 
 
 def cmd_history(args) -> int:
-    log = _open(args, read_only=True)
+    with _open(args, read_only=True) as log:
+        clock_events, history = log.clock_events(), log.history()
     clock = [(datetime.fromisoformat(at), f"clock {'paused' if kind == 'pause' else 'running again'}")
-             for kind, at in log.clock_events()]
-    for line in log.history():
+             for kind, at in clock_events]
+    for line in history:
         while clock and clock[0][0] <= datetime.fromisoformat(line.recorded_at):
             at, what = clock.pop(0)
             print(f"   {at.isoformat()} {what} (variation 1)")
@@ -340,14 +357,15 @@ def cmd_history(args) -> int:
 
 
 def cmd_export(args) -> int:
-    text = json.dumps(_open(args, read_only=True).export(), indent=1)
+    with _open(args, read_only=True) as log:
+        text = json.dumps(log.export(), indent=1)
     if args.file == "-":
         print(text)
         return 0
     try:
-        Path(args.file).write_text(text + "\n")
-    except OSError as err:
-        raise LogError(f"{args.file}: {err.strerror}") from None
+        write_output(args.file, text + "\n")
+    except OutputFileError as err:
+        raise LogError(str(err)) from None
     print(f"{args.file}: exported {game_path(args)}")
     return 0
 
@@ -355,11 +373,13 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     path = game_path(args)
     try:
-        data = json.loads(Path(args.file).read_text())
-    except OSError as err:
-        raise LogError(f"{args.file}: {err.strerror}") from None
+        data = json.loads(read_text(args.file, EXPORT_LIMIT, "game export"))
+    except InputFileError as err:
+        raise LogError(str(err)) from None
     except json.JSONDecodeError as err:
         raise LogError(f"{args.file}:{err.lineno}: not JSON ({err.msg})") from None
+    except RecursionError:
+        raise LogError(f"{args.file}: nested too deeply to be a game export") from None
     if path.is_dir():
         raise LogError(f"{path}: is a directory")
     if path.exists() and not args.force:
@@ -367,8 +387,7 @@ def cmd_import(args) -> int:
     staging = path.with_name(path.name + ".importing")
     for suffix in ("", "-wal", "-shm"):
         Path(f"{staging}{suffix}").unlink(missing_ok=True)
-    log = GameLog.import_(staging, data, args.file)
-    log.close()
+    GameLog.import_(staging, data, args.file).close()
     for suffix in ("-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     os.replace(staging, path)
@@ -378,23 +397,25 @@ def cmd_import(args) -> int:
 
 def cmd_show(args) -> int:
     from .view import BoardWindow, WindowError, render
-    log = _open(args)
-    if args.png:
-        try:
+    with _open(args, read_only=True) as log:
+        if args.png:
             state = log.state()
-            render(state, log.countdown() if state.phase != "over" else None).save(args.png)
-        except (OSError, ValueError) as err:
-            raise LogError(f"{args.png}: {err}") from None
-        print(f"{args.png}: board drawn")
-        return 0
-    try:
-        window = BoardWindow(log)
-    except WindowError as err:
-        raise LogError(str(err)) from None
-    try:
-        window.run(polls=args.polls)
-    finally:
-        window.close()
+            image = render(state, log.countdown() if state.phase != "over" else None)
+            try:
+                with atomic_output(args.png) as file:
+                    image.save(file, format="PNG")
+            except (OutputFileError, ValueError) as err:
+                raise LogError(str(err)) from None
+            print(f"{args.png}: board drawn")
+            return 0
+        try:
+            window = BoardWindow(log)
+        except WindowError as err:
+            raise LogError(str(err)) from None
+        try:
+            window.run(polls=args.polls)
+        finally:
+            window.close()
     return 0
 
 

@@ -10,6 +10,7 @@ report loses nothing.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
@@ -17,12 +18,13 @@ from pathlib import Path
 
 from . import rules
 from .rules import Action, GameConfig, State
+from .text import escaped_all, first_unprintable
 from .world import ScenarioError
+from cart.files import InputFileError, regular_file_size
 
 FORMAT = "conquest-of-the-world-game"
 VERSION = 1
 ACTION, UNDO, REDO = "action", "undo", "redo"
-SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_WAIT_SECONDS = 10      # how long a writer waits for another command's lock
 
 SCHEMA = """
@@ -105,6 +107,9 @@ def describe(action: Action) -> str:
 
 
 class GameLog:
+    """One open game. Use it as a context manager (`with GameLog.open(path) as log:`): its
+    connection is closed when the block ends, never left for the garbage collector."""
+
     def __init__(self, path: Path, conn: sqlite3.Connection, config: GameConfig, created_at: str):
         self.path = path
         self.conn = conn
@@ -112,54 +117,61 @@ class GameLog:
         self.created_at = created_at
         self.on_wait = None     # called once if another command holds the write lock
 
+    def __enter__(self) -> "GameLog":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.close()
+        return False
+
     # -- opening -------------------------------------------------------------------------------
 
     @classmethod
     def create(cls, path: str | Path, config: GameConfig, created_at: str | None = None) -> "GameLog":
         path = Path(path)
         rules.new_game(config)          # refuse a configuration the engine would not start
-        if path.exists():
+        if os.path.lexists(path):
             raise LogError(f"{path}: already exists (use --force to replace it)")
-        conn = _connect(path)
-        created_at = created_at or now_utc()
-        with conn:
-            conn.executescript(SCHEMA)
-            conn.execute("INSERT INTO game VALUES (1, ?, ?, ?, ?)",
-                         (FORMAT, VERSION, created_at, json.dumps(config.to_dict())))
+        _check_folder_writable(path)
+        conn = _connect(path, "rwc")
+        try:
+            created_at = created_at or now_utc()
+            with conn:
+                conn.executescript(SCHEMA)
+                conn.execute("INSERT INTO game VALUES (1, ?, ?, ?, ?)",
+                             (FORMAT, VERSION, created_at, json.dumps(config.to_dict())))
+        except BaseException:
+            conn.close()
+            raise
         return cls(path, conn, config, created_at)
 
     @classmethod
     def open(cls, path: str | Path, read_only: bool = False) -> "GameLog":
-        """The game in `path`; read_only opens it so that nothing, not even SQLite's journal
-        settings, is written."""
+        """The game in `path`, checked (SQLite's quick check, the schema, the configuration).
+        read_only opens it so that nothing, not even SQLite's journal settings, is written; a
+        game in a folder this user cannot write can still be read.
+
+        The file is only ever opened by SQLite: closing any other descriptor of a database
+        file would drop this process's POSIX locks on it (SQLite's documentation, "How To
+        Corrupt An SQLite Database File" 2.2), letting another process checkpoint and cut the
+        write-ahead log under this one's feet."""
         path = Path(path)
-        if not path.is_file():
-            raise LogError(f"{path}: no such game (start one with `board new`)")
         try:
-            with path.open("rb") as file:
-                header = file.read(len(SQLITE_HEADER))
-        except OSError as err:
-            raise LogError(f"{path}: {err.strerror}") from None
-        if header != SQLITE_HEADER:
-            raise LogError(f"{path}: not a game database ({'empty file' if not header else 'no SQLite header'})")
+            size = regular_file_size(path)
+        except InputFileError as err:
+            if isinstance(err.__cause__, FileNotFoundError):
+                raise LogError(f"{path}: no such game (start one with `board new`)") from None
+            raise LogError(str(err)) from None
+        if size == 0:
+            raise LogError(f"{path}: not a game database (empty file)")
+        if not read_only:
+            _check_writable(path)
+        conn = _connect_read_only(path) if read_only else _connect(path, "rw")
         try:
-            conn = _connect_read_only(path) if read_only else _connect(path)
-            row = conn.execute("SELECT format, version, created_at, config FROM game").fetchone()
-        except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
-            raise LogError(f"{path}: not a game database ({err})") from None
-        if row is None or row[0] != FORMAT:
-            raise LogError(f"{path}: not a Conquest of the World game")
-        if not isinstance(row[1], int) or not isinstance(row[3], str):
-            raise LogError(f"{path}: game configuration unreadable")
-        if row[1] > VERSION:
-            raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
-        try:
-            config = GameConfig.from_dict(json.loads(row[3]), str(path))
-            _check_timestamp(row[2])
-            rules.new_game(config)
-        except (ValueError, KeyError, TypeError, OverflowError, RecursionError, rules.RuleViolation) as err:
-            raise LogError(f"{path}: game configuration unreadable ({err})") from None
-        return cls(path, conn, config, row[2])
+            return cls(path, conn, *_read_game(conn, path))
+        except BaseException:
+            conn.close()
+            raise
 
     def close(self) -> None:
         self.conn.close()
@@ -179,7 +191,7 @@ class GameLog:
                     raise ValueError(f"unknown event type {kind!r}")
                 _check_timestamp(recorded_at)
                 if kind == ACTION:
-                    action = rules.action_from_dict(json.loads(data))
+                    action = rules.action_from_dict(escaped_all(json.loads(data)))
             except (ValueError, TypeError, RecursionError) as err:
                 raise LogError(f"{self.path}: event #{seq}: {err}") from None
             events.append(Event(seq, kind, action, recorded_at))
@@ -400,23 +412,129 @@ class _Transaction:
 
     def __exit__(self, kind, value, tb):
         if kind is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
+            try:
+                self.conn.execute("COMMIT")
+                return False
+            except BaseException:
+                self._roll_back()
+                raise
+        self._roll_back()
         return False
 
+    def _roll_back(self):
+        # A failed COMMIT (disk full, I/O error) may already have ended the transaction.
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
-def _connect(path: Path) -> sqlite3.Connection:
+
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
+    """A writing connection (mode "rw": the file must exist; "rwc": it may be created)."""
     # A short first wait: a longer one is announced (GameLog.on_wait) before it starts.
-    conn = sqlite3.connect(path, isolation_level=None, timeout=0.2)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")      # a committed event survives a power cut
+    try:
+        conn = sqlite3.connect(f"{_uri(path)}?mode={mode}", uri=True, isolation_level=None, timeout=0.2)
+    except sqlite3.Error as err:
+        raise LogError(f"{path}: cannot open ({err})") from None
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")      # a committed event survives a power cut
+    except (sqlite3.Error, UnicodeDecodeError) as err:
+        conn.close()
+        raise LogError(f"{path}: not a game database ({err})") from None
     return conn
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
-                           timeout=BUSY_WAIT_SECONDS)
+    """A connection that writes nothing. In a folder this user cannot write, SQLite cannot make
+    the write-ahead log's index beside the file; with no log left there, the file holds the
+    whole game and is opened as immutable (nobody can be writing to it from this folder)."""
+    immutable = not os.access(path.parent, os.W_OK) and not os.path.exists(f"{path}-wal")
+    try:
+        return sqlite3.connect(f"{_uri(path)}?mode=ro" + ("&immutable=1" if immutable else ""), uri=True,
+                               isolation_level=None, timeout=BUSY_WAIT_SECONDS)
+    except sqlite3.Error as err:
+        raise LogError(f"{path}: cannot open ({err})") from None
+
+
+def _uri(path: Path) -> str:
+    return Path(os.path.abspath(path)).as_uri()
+
+
+def _check_writable(path: Path) -> None:
+    """A writing command on a game it cannot write says so, before SQLite's vaguer words."""
+    _check_folder_writable(path)
+    if not os.access(path, os.W_OK):
+        raise LogError(f"{path}: the game file is not writable (read-only commands such as "
+                       f"`board status` still work)")
+
+
+def _check_folder_writable(path: Path) -> None:
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise LogError(f"{path}: the folder {str(folder)!r} is not writable, and SQLite writes its "
+                       f"log beside the game (read-only commands such as `board status` still work)")
+
+
+def _expected_schema() -> dict[str, bytes]:
+    """Each table's definition as SQLite stores it for a game this version creates."""
+    if not _SCHEMA_CACHE:
+        conn = sqlite3.connect(":memory:")
+        conn.executescript(SCHEMA)
+        _SCHEMA_CACHE.update(_stored_schema(conn))
+        conn.close()
+    return _SCHEMA_CACHE
+
+
+_SCHEMA_CACHE: dict[str, bytes] = {}
+
+
+def _stored_schema(conn) -> dict[str, bytes]:
+    # As bytes: a damaged definition need not be UTF-8.
+    rows = conn.execute("SELECT CAST(name AS BLOB), CAST(sql AS BLOB) FROM sqlite_master").fetchall()
+    return {bytes(name).decode("utf-8", "replace"): bytes(sql or b"") for name, sql in rows}
+
+
+def _read_game(conn, path: Path) -> tuple[GameConfig, str]:
+    """The checked game row: its configuration and when it was created."""
+    row = _check_database(conn, path)
+    if row is None or row[0] != FORMAT:
+        raise LogError(f"{path}: not a Conquest of the World game")
+    if isinstance(row[1], int) and row[1] > VERSION:
+        raise LogError(f"{path}: written by a newer version ({row[1]} > {VERSION})")
+    try:
+        if not isinstance(row[1], int) or not isinstance(row[3], str):
+            raise ValueError("wrong types")
+        # Text from an older file is shown escaped (board.text): names could hold control characters.
+        config = GameConfig.from_dict(escaped_all(json.loads(row[3])), str(path))
+        _check_timestamp(row[2])
+        rules.new_game(config)
+    except (ValueError, KeyError, TypeError, OverflowError, RecursionError, rules.RuleViolation,
+            ScenarioError) as err:
+        raise LogError(f"{path}: game configuration unreadable ({err})") from None
+    return config, row[2]
+
+
+def _check_database(conn, path: Path):
+    """SQLite's quick check of every page, then the tables, then the game row (a tuple or None).
+
+    The tables must be defined exactly as this version defines them: SQLite quotes a damaged
+    definition (say a CHECK constraint) in its error messages, which need not even be UTF-8."""
+    try:
+        conn.text_factory = lambda data: data.decode("utf-8", "replace")
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)").fetchall()]
+        conn.text_factory = str
+        if problems != ["ok"]:
+            raise LogError(f"{path}: damaged game database (SQLite's quick check: {problems[0]})")
+        expected, stored = _expected_schema(), _stored_schema(conn)
+        if not {"game", "events"} <= stored.keys() or not stored.keys() <= expected.keys():
+            raise LogError(f"{path}: not a Conquest of the World game")
+        for name, sql in stored.items():
+            if sql != expected[name]:
+                raise LogError(f"{path}: damaged game database (the table {name!r} is not defined "
+                               f"as a game's)")
+        return conn.execute("SELECT format, version, created_at, config FROM game").fetchone()
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+        what = "not a game database" if "not a database" in str(err) else "damaged game database"
+        raise LogError(f"{path}: {what} ({err})") from None
 
 
 def in_force_actions(events: list[Event]) -> tuple[list[tuple[int, Action]], list[tuple[int, Action]]]:
@@ -475,6 +593,12 @@ def _parse_export(data, source: str) -> tuple[GameConfig, list[Event], str, list
         raise LogError(f"{source}: not a Conquest of the World game export")
     if data.get("version") != VERSION:
         raise LogError(f"{source}: export version {data.get('version')!r} is not {VERSION}")
+    try:
+        found = first_unprintable(data)
+    except RecursionError:
+        raise LogError(f"{source}: nested too deeply to be a game export") from None
+    if found:
+        raise LogError(f"{source}: {found[0]}: {found[1]}")
     try:
         config = GameConfig.from_dict(data["config"], source)
         events = []

@@ -32,9 +32,13 @@ def game_path(args) -> Path:
 
 
 def open_game(path, read_only: bool = False, warn: Callable[[str], None] = _stderr) -> GameLog:
-    """The game file at `path`, saying so when another command holds it and this one waits."""
-    log = GameLog.open(Path(path), read_only=read_only)
-    log.on_wait = lambda: warn(f"board: {log.path} is in use by another command; "
+    """The game file at `path`, saying so when another command holds it and this one waits; use it
+    in a `with` block, which closes its connection."""
+    path = Path(path)
+    log = GameLog.open(path, read_only=read_only)
+    # The message names the path, not the log: a closure over the log would keep it (and its
+    # open connection) alive in a reference cycle until some later garbage collection.
+    log.on_wait = lambda: warn(f"board: {path} is in use by another command; "
                                f"waiting up to {game_log.BUSY_WAIT_SECONDS} s")
     return log
 

@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from cart.files import TEXT_LIMIT, InputFileError, read_text
+
+from .text import first_unprintable
+
 CHIP = 100  # the smallest PBU chip (white); every amount of chips is a multiple of it
 
 
@@ -209,12 +213,13 @@ def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
 
 def _read_toml(path: Path) -> dict:
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as err:
-        raise ScenarioError(str(path), "", err.strerror or str(err)) from None
+        return tomllib.loads(read_text(path, TEXT_LIMIT, "scenario file"))
+    except InputFileError as err:
+        raise ScenarioError(str(path), "", err.reason) from None
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(str(path), "", f"TOML syntax: {err}") from None
+    except RecursionError:
+        raise ScenarioError(str(path), "", "nested too deeply for a scenario") from None
 
 
 def standard_world() -> World:
@@ -271,6 +276,12 @@ def load_scenario(path: str | Path) -> World:
     """The standard board with a scenario file's changes applied and validated."""
     name = str(path)
     table = _read_toml(Path(path))
+    try:
+        found = first_unprintable(table)
+    except RecursionError:
+        raise ScenarioError(name, "", "nested too deeply for a scenario") from None
+    if found:
+        raise ScenarioError(name, *found)
     unknown = set(table) - SCENARIO_KEYS
     if unknown:
         raise ScenarioError(name, sorted(unknown)[0], f"unknown table (expected one of {sorted(SCENARIO_KEYS)})")

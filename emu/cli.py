@@ -46,11 +46,8 @@ def cmd_run(args) -> int:
     session.run(total, progress)
     session.finish()
     if options.screenshot:
-        from PIL import Image
-        try:
-            Image.fromarray(m.screen).save(options.screenshot, format="PNG")
-        except (OSError, ValueError) as e:
-            raise O2Error(f"{options.screenshot}: cannot write the screenshot ({e})") from None
+        from emu.frontend_files import save_png
+        save_png(m.screen, options.screenshot)
     print(f"{m.frame} frames, {m.cycles} cycles, pc=0x{m.cpu.pc:03X}")
     return EXIT_REPLAY_DIFFERS if session.runner.matched is False else 0
 

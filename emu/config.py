@@ -18,11 +18,13 @@ from pathlib import Path
 import tomli_w
 
 from emu.errors import O2Error
+from cart.files import MIB, InputFileError, read_input, write_output
 from emu.key_names import key_code
 from emu.keys import JOYSTICK_BITS, key_position
 
 JOYSTICK_BUTTONS = tuple(JOYSTICK_BITS)   # up right down left fire
 SLOT_COUNT = 8
+CONFIG_LIMIT = MIB       # a settings file larger than this is not one
 
 # PC key -> Odyssey² key. Letters and digits map to themselves; the symbols sit where a PC
 # keyboard has them, with the keypad as a second home for + - × ÷ . = ENTER.
@@ -111,9 +113,11 @@ class Config:
         """Read and validate `path`; raise ConfigError naming file:line on a bad value."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise ConfigError(f"{path}: cannot read config file: {e.strerror}") from None
+            data = read_input(path, CONFIG_LIMIT, "config file")
+        except InputFileError as e:
+            raise ConfigError(f"{path}: cannot read config file: {e.reason}") from None
+        try:
+            text = data.decode("utf-8")
         except UnicodeDecodeError as e:
             raise ConfigError(f"{path}: not a text (UTF-8) config file: byte {e.start} is "
                               f"{e.object[e.start]:#04x}") from None
@@ -121,6 +125,8 @@ class Config:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(f"{path}: not valid TOML: {e}") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: nested too deeply for a config file") from None
         data = _copy(DEFAULTS)
         for section, value in raw.items():
             if section not in DEFAULTS:
@@ -150,7 +156,8 @@ class Config:
             try:
                 config.save(path)
             except OSError as e:   # a read-only home still plays, with the defaults
-                print(f"o2: warning: cannot write the default config {path}: {e.strerror}", file=sys.stderr)
+                reason = getattr(e, "reason", None) or e.strerror
+                print(f"o2: warning: cannot write the default config {path}: {reason}", file=sys.stderr)
             return config
         return cls.load(path)
 
@@ -165,11 +172,7 @@ class Config:
         """Write the settings as TOML (to a temp file, then renamed over the old one)."""
         path = Path(path or self.path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(_HEADER.encode())
-            tomli_w.dump(self.data, f)
-        os.replace(tmp, path)
+        write_output(path, _HEADER + tomli_w.dumps(self.data))
         self.path = path
 
     # Convenience views used by the front end.

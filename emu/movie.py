@@ -37,12 +37,11 @@ frames 1 to `frames`. A replay compares them and reports whether it matched.
 import base64
 import bisect
 import hashlib
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from emu.config import JOYSTICK_BUTTONS
 from emu.errors import O2Error
+from cart.files import MIB, InputFileError, read_text, write_output
 from emu.input import KEY_NAMES, FrameInput, NOTHING, apply_input, canonical_key
 
 MAGIC = "odyssey2-movie"
@@ -51,6 +50,7 @@ REGIONS = ("ntsc", "pal")
 _REQUIRED = ("cart", "bios", "charset", "region", "sample-rate", "start", "frames")
 _OPTIONAL = ("final-screen", "audio")
 MAX_FRAMES = 60 * 60 * 60 * 24      # a day of play: more frames than that is a mistake, not a movie
+MOVIE_LIMIT = 256 * MIB             # a day of play with a change on every frame is about 160 MiB
 
 
 class MovieError(O2Error):
@@ -97,17 +97,14 @@ class Movie:
 
     def save(self, path):
         """Write the movie (to a temp file renamed over `path`, so a crash loses nothing)."""
-        path = Path(path)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.to_text(), encoding="utf-8")
-        os.replace(tmp, path)
+        write_output(path, self.to_text())
 
     @classmethod
     def load(cls, path):
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise MovieError(f"{path}: cannot read movie: {getattr(e, 'strerror', None) or e}") from None
+            text = read_text(path, MOVIE_LIMIT, "movie")
+        except InputFileError as e:
+            raise MovieError(f"{path}: cannot read movie: {e.reason}") from None
         return cls.parse(text, str(path))
 
     @classmethod

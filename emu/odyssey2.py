@@ -10,11 +10,11 @@ Frames are counted from power-on; a frame boundary is the start of VBLANK (line 
 NTSC), as in MAME. Time never goes back: RESET restarts the CPU but not the clock.
 """
 import os
-from pathlib import Path
 
 import roms_free
 from emu import keys as _keys
 from emu.errors import RomError, StateError
+from cart.files import InputFileError, read_input
 from emu.native import MODELS, O2, DebugCore, Machine, cart_sizes, register_bank
 from emu.vdc import Vdc
 
@@ -23,6 +23,7 @@ CART_SIZES = cart_sizes()                   # 2048, 4096, 8192, 12288, 16384 (na
 BIOS_SIZE = O2.BIOS_SIZE
 CHARSET_SIZE = O2.CHARSET_CODES * O2.CHARSET_ROWS
 SAMPLE_RATES = (44100, 48000)
+STATE_LIMIT = 4 * 1024 * 1024      # the largest save state read: a 16 KiB cartridge's is about 260 KiB
 
 
 def read_image(source, what: str, sizes: tuple[int, ...]) -> bytes:
@@ -31,15 +32,10 @@ def read_image(source, what: str, sizes: tuple[int, ...]) -> bytes:
         name, data = f"<{what} bytes>", bytes(source)
     else:
         name = os.fspath(source)
-        path = Path(name)
-        if not path.exists():
-            raise RomError(f"{name}: no such file")
-        if path.is_dir():
-            raise RomError(f"{name}: is a directory, not a {what} image")
         try:
-            data = path.read_bytes()
-        except OSError as e:
-            raise RomError(f"{name}: cannot read ({e.strerror or e})") from None
+            data = read_input(name, max(sizes), what)
+        except InputFileError as e:
+            raise RomError(str(e)) from None
     if not data:
         raise RomError(f"{name}: empty file")
     if len(data) not in sizes:

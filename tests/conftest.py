@@ -10,4 +10,7 @@ from hypothesis import settings
 # deadline, as the shared machine's load varies.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("local", deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "local")
+# `make fuzz`: fresh random draws every pass, even on CI, none replayed from a database; a failure
+# prints the blob that reproduces it (@reproduce_failure).
+settings.register_profile("fuzz", deadline=None, print_blob=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "local"))

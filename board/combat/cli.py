@@ -55,7 +55,7 @@ def _battle(args):
         return Contest(args.space, _unit(args.attacker, "--attacker"), _unit(args.defender, "--defender"),
                        args.standoff, args.origin or "", args.terrain or "", args.mode)
     weapons = tuple(w.strip().upper() for w in args.weapons.split(","))
-    if len(weapons) != 2 or any(w not in "TSP" or not w for w in weapons):
+    if len(weapons) != 2 or any(w not in ("T", "S", "P") for w in weapons):
         raise CombatError(f"--weapons: expected two of T, S, P (ATTACKER,DEFENDER), found {args.weapons!r}")
     return CRTBattle(strength(args.attack, "--attack"), strength(args.defence, "--defence"), weapons)
 

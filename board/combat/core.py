@@ -12,6 +12,8 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
+from cart.files import TEXT_LIMIT, InputFileError, read_text
+
 ENERGY_LIMIT = 9999
 WEAPONS = {"T": "tank", "S": "sub", "P": "plane"}
 ATTACKER, DEFENDER, TIE = "attacker", "defender", "tie"
@@ -137,13 +139,15 @@ def load_mapping(name_or_path) -> tuple[Path | str, dict]:
     else:
         label = path
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise MappingError(path, "", f"cannot read: {getattr(err, 'strerror', None) or err}") from None
+            text = read_text(path, TEXT_LIMIT, "combat mapping")
+        except InputFileError as err:
+            raise MappingError(path, "", f"cannot read: {err.reason}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise MappingError(label, "", str(err)) from None
+    except RecursionError:
+        raise MappingError(label, "", "nested too deeply for a combat mapping") from None
     return label, data
 
 

@@ -1,18 +1,22 @@
 """Frames from a capture device (V4L2 on Linux) or a recorded video, through OpenCV's VideoCapture.
 
 A device that vanishes or sends no signal is reported in one line and retried until it comes back (or the
-session is stopped); a file simply ends. Frames come out as RGB uint8 arrays.
+session is stopped); one that cannot be opened the first time (no such device, /dev/null) is an error, as is
+a file that is not a video. A file simply ends. Frames come out as RGB uint8 arrays. OpenCV's and FFmpeg's
+own log lines are silenced: the one-line messages say what went wrong.
 """
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable, Iterator
 
 import cv2
 import numpy as np
+
+from cart.files import InputFileError, regular_file_size
 
 RETRY_SECONDS = 2.0
 NO_SIGNAL_LEVEL = 8          # a frame whose brightest pixel is below this carries no picture
@@ -35,13 +39,16 @@ class Source:
         return self.spec.isdigit() or self.spec.startswith("/dev/")
 
     def _open(self) -> cv2.VideoCapture | None:
+        _silence_libraries()
         if self.is_device:
             capture = cv2.VideoCapture(int(self.spec) if self.spec.isdigit() else self.spec, cv2.CAP_V4L2)
             capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
             capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         else:
-            if not Path(self.spec).is_file():
-                raise CaptureError(f"{self.spec}: no such file")
+            try:
+                regular_file_size(self.spec)
+            except InputFileError as err:
+                raise CaptureError(str(err)) from None
             capture = cv2.VideoCapture(self.spec)
         if not capture.isOpened():
             capture.release()
@@ -52,11 +59,16 @@ class Source:
 
     def frames(self, stop: Callable[[], bool] = lambda: False) -> Iterator[np.ndarray]:
         """Every frame until the file ends or `stop()` says so; a device is retried while it is away."""
-        capture, waiting = None, None
+        capture, waiting, worked = None, None, False
         try:
             while not stop():
                 if capture is None:
                     capture = self._open()
+                    if capture is None and not worked:      # never there: not a device to wait for
+                        there = self.spec.isdigit() or os.path.exists(self.spec)
+                        raise CaptureError(f"{self.spec}: " + ("not a capture device OpenCV can open" if there
+                                                               else "no such device"))
+                    worked = True
                     if capture is None:
                         waiting = self._wait(waiting, "cannot open the capture device")
                         continue
@@ -87,6 +99,13 @@ class Source:
             self.say(f"{self.spec}: {message}; retrying every {self.retry_seconds:g} s")
         time.sleep(self.retry_seconds)
         return message
+
+
+def _silence_libraries() -> None:
+    """OpenCV's warnings and FFmpeg's messages ("moov atom not found") would come before, and
+    besides, the one-line error; FFmpeg's level is read when OpenCV first uses it."""
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")        # AV_LOG_QUIET
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 
 def write_video(path, frames, fps: float = 60.0, codec: str = "MJPG") -> None:

@@ -15,6 +15,7 @@ commands runs, never when `board` starts. Still pictures are read and written wi
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sqlite3
 import sys
@@ -24,6 +25,8 @@ from typing import TYPE_CHECKING, Callable
 from ..log import LogError, NothingToDo
 from ..record import open_game, record
 from ..rules import ATTACKER, DEFENDER, TIE, BattleResult, RuleViolation
+
+from cart.files import InputFileError, OutputFileError, regular_file_size, write_output
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,7 +102,8 @@ class Companion:
     def _record(self, result: BattleResult) -> None:
         """The result through the path `board battle` takes (board.record); a refusal is said."""
         try:
-            record(open_game(self.game), result, say=print)
+            with open_game(self.game) as log:
+                record(log, result, say=print)
         except (RuleViolation, NothingToDo, LogError, sqlite3.Error) as err:
             self.say(f"  not recorded: {err}")
 
@@ -218,6 +222,11 @@ def _first_frame(spec: str) -> np.ndarray:
     from PIL import Image, UnidentifiedImageError
 
     from .capture import CaptureError, Source
+    if not Source(spec).is_device:
+        try:
+            regular_file_size(spec)         # a FIFO would block the readers
+        except InputFileError as err:
+            raise CaptureError(str(err)) from None
     if Path(spec).suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp"):
         try:
             with Image.open(spec) as image:
@@ -243,12 +252,14 @@ def run_calibrate(args) -> int:
         captures = [(_first_frame(c), Typed.parse(r, "red"), Typed.parse(b, "blue"))
                     for c, r, b in zip(args.capture, args.red, args.blue)]
         profile, found = calibrate(captures, base, name=args.name)
-        Path(args.out).write_text(profile.to_toml(), encoding="utf-8")
+        write_output(args.out, profile.to_toml())
         print(f"{args.out}: profile {args.name!r} written")
         for t in profile.texts:
             print(f"  {t.name}: {t.cells} cells at x {t.x}, y {t.y}, pitch {t.pitch}")
         if args.png:
-            Image.fromarray(picture(found[0], profile)).save(args.png, format="PNG")
+            still = io.BytesIO()
+            Image.fromarray(picture(found[0], profile)).save(still, format="PNG")
+            write_output(args.png, still.getvalue())
             print(f"{args.png}: what was found, drawn on the first capture")
         return 0
     except (CalibrationError, ProfileError, CaptureError) as err:
@@ -256,6 +267,9 @@ def run_calibrate(args) -> int:
         return EXIT_REFUSED if isinstance(err, CalibrationError) else EXIT_FILE
     except BrokenPipeError:
         return 0
+    except OutputFileError as err:
+        print(f"board: {err}", file=sys.stderr)
+        return EXIT_FILE
     except OSError as err:
         print(f"board: {err.filename}: {err.strerror}", file=sys.stderr)
         return EXIT_FILE

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
+from cart.files import TEXT_LIMIT, InputFileError, read_text
+
 FORMAT, VERSION = "o2-screen-profile", 1
 MEASURES = ("colour", "busy", "flashing")
 SPACE = " "
@@ -101,9 +103,9 @@ class Profile:
                 raise ProfileError(source, "", "no such shipped profile")
             return cls.parse(shipped.read_text(encoding="utf-8"), f"board/screen/profiles/{source}.toml")
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise ProfileError(path, "", f"cannot read ({getattr(err, 'strerror', None) or err})") from None
+            text = read_text(path, TEXT_LIMIT, "layout profile")
+        except InputFileError as err:
+            raise ProfileError(path, "", err.reason) from None
         return cls.parse(text, str(path))
 
     @classmethod
@@ -112,6 +114,8 @@ class Profile:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             raise ProfileError(path, "", str(err)) from None
+        except RecursionError:
+            raise ProfileError(path, "", "nested too deeply for a profile") from None
         return _Reader(path, data).profile()
 
     def to_toml(self) -> str:

@@ -26,10 +26,14 @@ from cart.asm.opcodes import (EXPANDER_PORT, IMMEDIATE, INDIRECT, INSTRUCTIONS, 
                               LONG_TARGET, PAGE_TARGET, REGISTER, operand_address)
 from cart.asm.source import (BLOCK_START, CONDITIONAL, DATA_BYTE, DATA_WORD, LISTING_ONLY,
                              RESERVE, parse_line)
+from cart.files import MIB, TEXT_LIMIT, InputFileError, read_input
 
 MAX_PASSES = 8
 MAX_NESTING = 64
 MAX_EXPANDED_LINES = 100_000     # macro/rept/irp lines per pass: far beyond a 16 KiB program, short of a hang
+MAX_LISTED = 20                  # errors (and warnings) listed; the rest are counted in one line
+SOURCE_LIMIT = TEXT_LIMIT        # a source or INCLUDE file (4 MiB: a 16 KiB program needs far less)
+BINCLUDE_LIMIT = MIB             # a BINCLUDE file, whose slice must fit the 16 KiB image
 ADDRESS_LIMIT = 0xFFF            # 12-bit program counter
 PLACEMENT_LIMIT = 0xFFFFF        # where bytes may land in the output file (banked images)
 CPUS = frozenset({"8048", "8035", "8039", "8040", "8049", "8050", "8748", "8749", "mcs48",
@@ -163,6 +167,11 @@ class ImageTooLarge(Exception):
     pass
 
 
+class ExpansionLimit(AsmError):
+    """A bound on macro, REPT or INCLUDE expansion was passed: always listed, and the pass stops
+    there (what follows would only repeat it)."""
+
+
 class Assembler:
     """Assembles one program. Use assemble_file()/assemble_text() unless you need the object."""
 
@@ -175,8 +184,8 @@ class Assembler:
         path = os.fspath(path)
         try:
             lines = self._read(path)
-        except OSError as error:
-            raise AssemblyFailed([Diagnostic(path, 0, 0, f"cannot read: {error.strerror}")]) from None
+        except InputFileError as error:
+            raise AssemblyFailed([Diagnostic(path, 0, 0, error.reason)]) from None
         return self._assemble(lines, os.path.dirname(path))
 
     def assemble_text(self, text: str, filename: str = "<source>") -> Assembly:
@@ -201,6 +210,12 @@ class Assembler:
             self._diagnose(lines[0] if lines else Line("<source>", 0, ""), AsmError(
                 f"symbol values do not settle after {MAX_PASSES} passes: {', '.join(changing[:5])}"))
         errors = [d for d in self.diagnostics if not d.warning]
+        for warning, count in enumerate(self.unlisted):
+            if count:
+                kind = "warnings" if warning else "errors"
+                self.diagnostics.append(Diagnostic(lines[0].file if lines else "<source>", 0, 0,
+                                                   f"{count} more {kind} (only the first {MAX_LISTED} are listed)",
+                                                   bool(warning)))
         if errors:
             raise AssemblyFailed(self.diagnostics)
         return Assembly(self.memory, self.symbols, self.spans, self.listing_rows,
@@ -217,6 +232,8 @@ class Assembler:
         self.spans = []
         self.listing_rows = []
         self.diagnostics = []
+        self.listed = [0, 0]          # errors, warnings in self.diagnostics
+        self.unlisted = [0, 0]        # past MAX_LISTED: only counted
         self.pc = 0
         self.placement = 0
         self.scope = ""
@@ -273,11 +290,19 @@ class Assembler:
         except AsmError as error:
             if error.column is None:
                 error.column = statement.op_column
+            if isinstance(error, ExpansionLimit):     # listed whatever came before; the pass stops
+                self._diagnose(line, error, always=True)
+                self.ended = True
+                return None
             self._diagnose(line, error)
             return None
 
-    def _diagnose(self, line, error, warning=False):
+    def _diagnose(self, line, error, warning=False, always=False):
         column = (error.column or 0) + 1
+        if self.listed[warning] >= MAX_LISTED and not always:
+            self.unlisted[warning] += 1
+            return
+        self.listed[warning] += 1
         message = error.message + (f" (in {line.expansion})" if line.expansion else "")
         self.diagnostics.append(Diagnostic(line.file, line.number, column, message, warning))
 
@@ -690,8 +715,7 @@ class Assembler:
     def _read(self, path):
         lines = self._file_cache.get(path)
         if lines is None:
-            with open(path, "rb") as handle:
-                raw = handle.read()
+            raw = read_input(path, SOURCE_LIMIT, "source file")
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -702,14 +726,14 @@ class Assembler:
 
     def _locate(self, name, line, column):
         if os.path.isabs(name):
-            if os.path.exists(name):
+            if os.path.lexists(name):
                 return name
         else:
             directory = os.path.dirname(line.file) if line.file != "<source>" \
                 else self._base_directory
             for base in [directory] + self.include_dirs:
                 candidate = os.path.normpath(os.path.join(base, name))
-                if os.path.exists(candidate):
+                if os.path.lexists(candidate):
                     return candidate
         raise AsmError(f"cannot find include file '{name}'", column)
 
@@ -727,21 +751,20 @@ class Assembler:
             raise AsmError("INCLUDE takes one file name")
         path = self._locate(name, line, column)
         if self.depth >= MAX_NESTING:
-            raise AsmError("includes nested too deeply (does a file include itself?)", column)
+            raise ExpansionLimit("includes nested too deeply (does a file include itself?)", column)
         try:
             lines = self._read(path)
-        except OSError as error:
-            raise AsmError(f"cannot read '{name}': {error.strerror}", column) from None
+        except InputFileError as error:
+            raise AsmError(f"cannot read '{name}': {error.reason}", column) from None
         self._nested(lines, f"file {path}")
 
     def _binclude(self, statement, line):
         name, column = self._file_operand(statement)
         path = self._locate(name, line, column)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as error:
-            raise AsmError(f"cannot read '{name}': {error.strerror}", column) from None
+            data = read_input(path, BINCLUDE_LIMIT, "BINCLUDE file")
+        except InputFileError as error:
+            raise AsmError(f"cannot read '{name}': {error.reason}", column) from None
         extra = statement.operands[1:]
         if len(extra) > 2:
             raise AsmError("BINCLUDE takes a file name, an offset and a length")
@@ -783,12 +806,12 @@ class Assembler:
                 raise AsmError(f"negative count {count}", column)
             if count * max(1, len(body)) + self.expanded_lines > MAX_EXPANDED_LINES:
                 self.expanded_lines = MAX_EXPANDED_LINES + 1     # enclosing expansions stop too
-                raise AsmError(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} lines",
-                               column)
+                raise ExpansionLimit(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} lines",
+                                     column)
             for _ in range(count):
                 if self.expanded_lines > MAX_EXPANDED_LINES:
-                    raise AsmError(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} "
-                                   "lines in all", column)
+                    raise ExpansionLimit(f"REPT {count} expands to more than {MAX_EXPANDED_LINES} "
+                                         "lines in all", column)
                 self._run_body("rept", body, {}, set(), line)
         else:
             if len(statement.operands) < 2:
@@ -842,11 +865,11 @@ class Assembler:
         """Processes a macro/rept/irp body with its parameters replaced by `values` and its
         labels renamed to private names."""
         if self.depth >= MAX_NESTING:
-            raise AsmError(f"{what} expands too deeply (does it call itself?)")
+            raise ExpansionLimit(f"{what} expands too deeply (does it call itself?)")
         self.expansions += 1
         self.expanded_lines += max(1, len(body))
         if self.expanded_lines > MAX_EXPANDED_LINES:
-            raise AsmError(f"{what} expands to more than {MAX_EXPANDED_LINES} lines in all")
+            raise ExpansionLimit(f"{what} expands to more than {MAX_EXPANDED_LINES} lines in all")
         renames = {label: f"__{self.expansions}_{label.lstrip('.')}" for label in labels}
         self.private_labels.update(renames.values())
         parameters = _parameter_pattern(tuple(values)) if values else None

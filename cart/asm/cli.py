@@ -8,6 +8,7 @@ import sys
 from cart.asm.assembler import Assembler, ImageTooLarge
 from cart.asm.errors import AssemblyFailed
 from cart.asm.output import write_outputs
+from cart.files import OutputFileError
 from cart.oneline import OneLineParser
 
 EXIT_ERROR = 2
@@ -62,8 +63,8 @@ def main(argv=None) -> int:
     except ImageTooLarge as error:
         print(f"{args.source}: error: {error}", file=sys.stderr)
         return EXIT_ERROR
-    except OSError as error:
-        print(f"o2asm: error: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
+    except OutputFileError as error:
+        print(f"o2asm: error: {error}", file=sys.stderr)
         return EXIT_ERROR
     return 0
 

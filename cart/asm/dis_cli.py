@@ -10,6 +10,7 @@ import sys
 from cart.asm.cli import EXIT_ERROR, number
 from cart.oneline import OneLineParser
 from cart.asm.disassembler import disassembly_source, load_symbols
+from cart.files import InputFileError, read_input
 from cart.layout import CART_ORIGIN, cart_layout, cart_sizes
 
 ADDRESS_SPACE = 0x1000
@@ -42,11 +43,13 @@ def main(argv=None) -> int:
     parser.add_argument("--symbols", metavar="FILE", help="o2asm symbol file for labels")
     args = parser.parse_args(argv)
     try:
-        with open(args.rom, "rb") as handle:
-            data = handle.read()
+        data = read_input(args.rom, max(cart_sizes()), "cartridge image")
         symbols, origin = None, 0
         if args.symbols:
             symbols, origin = load_symbols(args.symbols), _symbol_origin(args.symbols)
+    except InputFileError as error:
+        print(f"o2dis: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
     except OSError as error:
         print(f"o2dis: error: cannot read {error.filename}: {error.strerror}", file=sys.stderr)
         return EXIT_ERROR

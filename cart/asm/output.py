@@ -21,6 +21,7 @@ import os
 
 from cart.asm.assembler import Assembly
 from cart.asm.disassembler import SYMBOL_FORMAT, SYMBOL_VERSIONS
+from cart.files import write_output
 
 SYMBOL_VERSION = SYMBOL_VERSIONS[-1]
 _BYTES_PER_ROW = 4
@@ -74,17 +75,15 @@ def symbol_table(assembly: Assembly, directory: str = ".") -> dict:
 def write_outputs(assembly: Assembly, binary, listing=None, symbols=None, size=None, fill=0xFF,
                   title=""):
     """Writes the binary and, when asked, the listing and the symbol file.
-    Raises ImageTooLarge when the program does not fit `size`."""
+    Raises ImageTooLarge when the program does not fit `size`.
+    Each file is written whole or not at all (cart.files.write_output: OutputFileError)."""
     image = assembly.image(size=size, fill=fill)
-    with open(binary, "wb") as handle:
-        handle.write(image)
+    write_output(binary, image)
     if listing is not None:
-        with open(listing, "w", encoding="utf-8") as handle:
-            handle.write(listing_text(assembly, title))
+        write_output(listing, listing_text(assembly, title))
     if symbols is not None:
         table = symbol_table(assembly, os.path.dirname(os.path.abspath(symbols)))
-        with open(symbols, "w", encoding="utf-8") as handle:
-            handle.write(symbol_json(table))
+        write_output(symbols, symbol_json(table))
     return image
 
 

@@ -29,6 +29,8 @@ from cart.layout import CART_ORIGIN
 from emu.debugger import views
 from emu.debugger.expr import ExprError, parse, parse_constant
 from emu.errors import DebugError, O2Error
+from emu.odyssey2 import STATE_LIMIT
+from cart.files import TEXT_LIMIT, InputFileError, OutputFileError, atomic_output, read_input, read_text, write_output
 from emu.keys import JOYSTICK_BITS, key_position
 from emu.keys import RESET as RESET_KEY
 from emu.commands import trace_lines
@@ -86,11 +88,12 @@ class Symbols:
     @classmethod
     def load(cls, path) -> "Symbols":
         try:
-            with open(path, encoding="utf-8") as handle:
-                table = json.load(handle)
-        except OSError as e:
-            raise DebugError(f"{path}: cannot read the symbol file ({e.strerror or e})") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            table = json.loads(read_text(path, TEXT_LIMIT, "symbol file"))
+        except InputFileError as e:
+            raise DebugError(f"{path}: cannot read the symbol file ({e.reason})") from None
+        except RecursionError:
+            raise DebugError(f"{path}: not a symbol file (nested too deeply)") from None
+        except json.JSONDecodeError as e:
             raise DebugError(f"{path}: not a symbol file (bad JSON: {e})") from None
         try:
             check_symbol_table(table)
@@ -295,12 +298,9 @@ class Debugger:
         """Runs every line of a script; stops at the first error with `file:line: message`.
         Returns the exit status (0, or 2 after an error)."""
         try:
-            with open(path, encoding="utf-8") as handle:
-                lines = handle.read().splitlines()
-        except OSError as e:
-            raise DebugError(f"{path}: cannot read the script ({e.strerror or e})") from None
-        except UnicodeDecodeError:
-            raise DebugError(f"{path}: not a text file") from None
+            lines = read_text(path, TEXT_LIMIT, "debugger script").splitlines()
+        except InputFileError as e:
+            raise DebugError(f"{path}: cannot read the script ({e.reason})") from None
         for number, line in enumerate(lines, 1):
             if self.finished:
                 break
@@ -846,20 +846,18 @@ class Debugger:
         """save FILE -- write a save state"""
         path = self._one_path(args, "save")
         try:
-            with open(path, "wb") as handle:
-                handle.write(self.machine.save_state())
-        except OSError as e:
-            raise DebugError(f"{path}: cannot write ({e.strerror or e})") from None
+            write_output(path, self.machine.save_state())
+        except OutputFileError as e:
+            raise DebugError(str(e)) from None
         self.say(f"saved {path}")
 
     def cmd_load(self, args):
         """load FILE -- load a save state (history restarts there)"""
         path = self._one_path(args, "load")
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as e:
-            raise DebugError(f"{path}: cannot read ({e.strerror or e})") from None
+            data = read_input(path, STATE_LIMIT, "save state")
+        except InputFileError as e:
+            raise DebugError(str(e)) from None
         try:
             self.machine.load_state(data)
         except O2Error as e:
@@ -872,9 +870,10 @@ class Debugger:
         path = self._one_path(args, "screen")
         from PIL import Image
         try:
-            Image.fromarray(self.machine.screen).save(path, format="PNG")
-        except (OSError, ValueError) as e:
-            raise DebugError(f"{path}: cannot write the screenshot ({e})") from None
+            with atomic_output(path) as handle:
+                Image.fromarray(self.machine.screen).save(handle, format="PNG")
+        except OutputFileError as e:
+            raise DebugError(str(e)) from None
         self.say(f"saved {path}")
 
     def cmd_trace(self, args):

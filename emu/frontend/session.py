@@ -12,11 +12,12 @@ from pathlib import Path
 import roms_free
 from emu.config import Config
 from emu.errors import O2Error, StateError
+from cart.files import InputFileError, OutputFileError, output_target, read_input
 from emu.frontend.files import SlotStore, WavRecorder
 from emu.input import NOTHING
 from emu.movie import Movie, MovieError, Runner
 from emu.native import O2
-from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, Odyssey2, read_image
+from emu.odyssey2 import BIOS_SIZE, CART_SIZES, CHARSET_SIZE, STATE_LIMIT, Odyssey2, read_image
 
 BUNDLED_CART = "conquest.bin"  # what `o2 run` plays without a cartridge argument
 
@@ -95,17 +96,20 @@ class Session:
             if movie is not None:
                 raise O2Error("--load-state cannot be used with --play: the movie says where it starts")
             self._start_from_state(args.load_state)
-        if args.record and not Path(args.record).resolve().parent.is_dir():
-            raise O2Error(f"{args.record}: cannot record a movie there (no such folder)")
+        if args.record:         # refused now, not after the whole run
+            try:
+                output_target(args.record)
+            except OutputFileError as e:
+                raise O2Error(f"{args.record}: cannot record a movie there ({e.reason})") from None
         self.wav = WavRecorder(args.wav, sample_rate) if args.wav else None
         self.reported = False
 
     def _start_from_state(self, where):
         path = self.slots.path(int(where)) if where.isdigit() else Path(where)
         try:
-            data = path.read_bytes()
-        except OSError as e:
-            raise O2Error(f"{path}: cannot read save state: {e.strerror}") from None
+            data = read_input(path, STATE_LIMIT, "save state")
+        except InputFileError as e:
+            raise O2Error(f"{path}: cannot read save state: {e.reason}") from None
         try:
             self.runner.start_from_state(data)
         except StateError as e:
@@ -140,8 +144,8 @@ class Session:
         if self.runner.recording and self.runner.next_frame > 1:
             try:
                 self.runner.recorded_movie().save(self.options.record)
-            except OSError as e:
-                raise O2Error(f"{self.options.record}: cannot write the movie: {e.strerror}") from None
+            except OutputFileError as e:
+                raise O2Error(f"{self.options.record}: cannot write the movie ({e.reason})") from None
             print(f"movie: recorded {self.runner.next_frame - 1} frames to {self.options.record}",
                   file=sys.stderr)
 

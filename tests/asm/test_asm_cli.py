@@ -102,7 +102,7 @@ def test_o2asm_reports_errors_one_per_line_with_exit_code_2(tmp_path, capsys):
 def test_o2asm_unreadable_source(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli.main(["missing.asm"]) == 2
-    assert capsys.readouterr().err == "missing.asm: cannot read: No such file or directory\n"
+    assert capsys.readouterr().err == "missing.asm: no such file\n"
 
 
 @pytest.mark.parametrize("arguments, message", [
@@ -164,7 +164,7 @@ def test_o2dis_org_and_errors(tmp_path, capsys):
         "o2dis: error: 2 bytes at 0xfff do not fit the 4 KiB program space\n"
     assert dis_cli.main([str(tmp_path / "none.bin")]) == 2
     assert capsys.readouterr().err == \
-        f"o2dis: error: cannot read {tmp_path / 'none.bin'}: No such file or directory\n"
+        f"o2dis: error: {tmp_path / 'none.bin'}: no such file\n"
 
 
 def test_make_roms_builds_entries_and_reports_errors_in_one_line(tmp_path, capsys):

@@ -122,7 +122,7 @@ def test_toml_syntax_error_gives_the_line(tmp_path):
 def test_missing_scenario_file(tmp_path):
     with pytest.raises(ScenarioError) as err:
         load_scenario(tmp_path / "nope.toml")
-    assert str(err.value) == f"{tmp_path / 'nope.toml'}: No such file or directory"
+    assert str(err.value) == f"{tmp_path / 'nope.toml'}: no such file"
 
 
 def test_bundled_scenarios_load():

@@ -43,7 +43,7 @@ def test_script_error_names_file_and_line(programs, tmp_path, capsys):
     ("break loop if", "break ... if: the condition is missing"),
     ("delete 7", "delete: no breakpoint '7'"),
     ("trace on", "usage: trace on FILE, or trace off"),
-    ("load /nonexistent/state", "/nonexistent/state: cannot read (No such file or directory)"),
+    ("load /nonexistent/state", "/nonexistent/state: no such file"),
     ("finish", "finish: not inside a subroutine (SP is 0)"),
 ])
 def test_bad_commands_give_one_line(programs, tmp_path, capsys, line, message):
@@ -56,10 +56,10 @@ def test_bad_commands_give_one_line(programs, tmp_path, capsys, line, message):
 def test_missing_script_and_symbol_files(programs, tmp_path, capsys):
     assert debug(programs, "--script", str(tmp_path / "none")) == 2
     assert capsys.readouterr().err == (f"o2: error: {tmp_path / 'none'}: cannot read the script "
-                                       f"(No such file or directory)\n")
+                                       f"(no such file)\n")
     assert main(["debug", str(programs.cart("prog")), "--symbols", str(tmp_path / "x.sym.json")]) == 2
     assert capsys.readouterr().err == (f"o2: error: {tmp_path / 'x.sym.json'}: cannot read the "
-                                       f"symbol file (No such file or directory)\n")
+                                       f"symbol file (no such file)\n")
     bad = tmp_path / "bad.sym.json"
     bad.write_text('{"labels": {}}')
     assert main(["debug", str(programs.cart("prog")), "--symbols", str(bad)]) == 2

@@ -70,10 +70,10 @@ def test_runs_silent_without_an_audio_device(user_dirs, echo_cart, monkeypatch, 
 
 @pytest.mark.parametrize("argv, message", [
     (["--controller", "0"], "o2: error: no game controller 0 connected (found 0; 0 is the first)\n"),
-    (["--play", "{tmp}/absent.movie"], "o2: error: {tmp}/absent.movie: cannot read movie: No such file or directory\n"),
+    (["--play", "{tmp}/absent.movie"], "o2: error: {tmp}/absent.movie: cannot read movie: no such file\n"),
     (["--record", "{tmp}/no/such/dir/m.movie"], "o2: error: {tmp}/no/such/dir/m.movie: cannot record a movie there (no such folder)\n"),
-    (["--wav", "{tmp}/no/such/dir/w.wav"], "o2: error: {tmp}/no/such/dir/w.wav: cannot write WAV file: No such file or directory\n"),
-    (["--load-state", "3"], "o2: error: {states}/slot3.state: cannot read save state: No such file or directory\n"),
+    (["--wav", "{tmp}/no/such/dir/w.wav"], "o2: error: {tmp}/no/such/dir/w.wav: cannot write WAV file (no such folder)\n"),
+    (["--load-state", "3"], "o2: error: {states}/slot3.state: cannot read save state: no such file\n"),
 ])
 def test_errors_are_one_line(user_dirs, echo_cart, capsys, argv, message):
     states = user_dirs / "data" / "odyssey2" / "states" / hashlib.sha256(echo_cart.read_bytes()).hexdigest()

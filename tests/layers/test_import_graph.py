@@ -1,8 +1,9 @@
 """The packages' layers, read from the source: no import circle anywhere in emu/, cart/, board/
 (imports inside functions count too), and each layer imports only the layers below it.
 
-    cart.layout, cart.oneline   cartridge layouts in plain Python (checked against the core), and
-                                the one-line argument parser every command shares
+    cart.layout, cart.oneline,  cartridge layouts in plain Python (checked against the core), the
+    cart.files                  one-line argument parser every command shares, and the safe reading
+                                and writing of the files a user names
     cart.asm                    the toolchain: stands alone, no compiled core
     emu.native                  the only caller of the cffi extension
     emu (core)                  the console, its settings, input and movies
@@ -69,7 +70,7 @@ def layer(module: str) -> str:
         if len(parts) > 1 and parts[1] in ("native", "debugger", "frontend", "cli"):
             return f"emu.{parts[1]}"
         return "emu"
-    if parts[0] == "cart" and len(parts) > 1 and parts[1] in ("layout", "oneline", "asm"):
+    if parts[0] == "cart" and len(parts) > 1 and parts[1] in ("layout", "oneline", "files", "asm"):
         return f"cart.{parts[1]}"
     return parts[0]
 
@@ -79,14 +80,15 @@ MAY_IMPORT = {
     "roms_free": set(),
     "cart.layout": set(),
     "cart.oneline": set(),
-    "cart.asm": {"cart.layout", "cart.oneline"},
-    "emu.native": {"emu", "cart.layout"},       # `from emu import _native`: the extension
-    "emu": {"emu.native", "cart.layout", "roms_free"},
-    "emu.debugger": {"emu", "emu.native", "cart.asm", "cart.layout"},
-    "emu.frontend": {"emu", "emu.native", "emu.debugger", "roms_free"},
-    "emu.cli": {"emu", "emu.frontend", "emu.debugger", "cart.oneline"},
-    "cart": {"cart.asm", "cart.layout", "emu", "emu.native", "roms_free"},
-    "board": {"emu", "emu.frontend", "cart", "cart.oneline", "roms_free"},
+    "cart.files": set(),
+    "cart.asm": {"cart.layout", "cart.oneline", "cart.files"},
+    "emu.native": {"emu", "cart.layout", "cart.files"},       # `from emu import _native`: the extension
+    "emu": {"emu.native", "cart.layout", "roms_free", "cart.files"},
+    "emu.debugger": {"emu", "emu.native", "cart.asm", "cart.layout", "cart.files"},
+    "emu.frontend": {"emu", "emu.native", "emu.debugger", "roms_free", "cart.files"},
+    "emu.cli": {"emu", "emu.frontend", "emu.debugger", "cart.oneline", "cart.files"},
+    "cart": {"cart.asm", "cart.layout", "emu", "emu.native", "roms_free", "cart.files"},
+    "board": {"emu", "emu.frontend", "cart", "cart.oneline", "roms_free", "cart.files"},
 }
 # The one reach upwards, named: the generator of emu.key_names' table asks SDL for its names
 # (`python -m emu.key_names`, never at run time).

@@ -25,7 +25,7 @@ class FakeDevice:
 def test_a_device_that_vanishes_and_comes_back_is_retried(monkeypatch):
     picture = np.full((480, 720, 3), 120, np.uint8)
     black = np.zeros((480, 720, 3), np.uint8)
-    opened = iter([None, FakeDevice([picture, black, black]), FakeDevice([picture, picture])])
+    opened = iter([FakeDevice([picture]), None, FakeDevice([picture, black, black]), FakeDevice([picture, picture])])
     monkeypatch.setattr(Source, "_open", lambda self: next(opened, None))
     monkeypatch.setattr(capture_module.time, "sleep", lambda seconds: None)
     said = []
@@ -34,11 +34,21 @@ def test_a_device_that_vanishes_and_comes_back_is_retried(monkeypatch):
     for frame in source.frames(stop=lambda: len(frames) >= 3):
         frames.append(frame)
     assert len(frames) == 3
-    assert said[0] == "/dev/video9: cannot open the capture device; retrying every 2 s"
+    assert said[:2] == ["/dev/video9: the capture device stopped sending frames; retrying every 2 s",
+                        "/dev/video9: cannot open the capture device; retrying every 2 s"]
     assert "/dev/video9: no signal (is the console on and the input selected?); retrying every 2 s" in said
     assert "/dev/video9: the capture device stopped sending frames; retrying every 2 s" in said
     assert said.count("/dev/video9: no signal (is the console on and the input selected?); retrying every 2 s") == 1
     assert "/dev/video9: picture back" in said
+
+
+def test_a_device_that_never_opened_is_an_error_not_a_wait(monkeypatch, tmp_path):
+    """Only a device that worked and vanished is waited for: a name that never was one is an error."""
+    monkeypatch.setattr(capture_module.time, "sleep", lambda seconds: pytest.fail("waited"))
+    with pytest.raises(CaptureError, match="^/dev/video99: no such device$"):
+        list(Source("/dev/video99").frames())
+    with pytest.raises(CaptureError, match="^/dev/null: not a capture device OpenCV can open$"):
+        list(Source("/dev/null").frames())
 
 
 def test_a_file_that_is_not_a_video(tmp_path):
@@ -73,7 +83,7 @@ def test_a_device_whose_driver_fails_is_retried(monkeypatch):
                     "/dev/video9: picture back"]
 
 
-def test_board_watch_on_a_device_that_never_comes_says_so_and_stops_cleanly(monkeypatch, capsys):
+def test_board_watch_on_a_device_that_vanishes_for_good_says_so_and_stops_cleanly(monkeypatch, capsys):
     """No crash, no traceback: one line while it waits; Ctrl-C ends the session with status 0."""
     from board.cli import main as board_main
     waits = []
@@ -82,8 +92,10 @@ def test_board_watch_on_a_device_that_never_comes_says_so_and_stops_cleanly(monk
         waits.append(seconds)
         if len(waits) == 3:
             raise KeyboardInterrupt
-    monkeypatch.setattr(Source, "_open", lambda self: None)
+    opened = iter([FakeDevice([np.full((480, 720, 3), 120, np.uint8)])])
+    monkeypatch.setattr(Source, "_open", lambda self: next(opened, None))
     monkeypatch.setattr(capture_module.time, "sleep", sleep)
     assert board_main(["watch", "--capture", "/dev/video9"]) == 0
     err = capsys.readouterr().err
-    assert err == "board: /dev/video9: cannot open the capture device; retrying every 2 s\n"
+    assert err == ("board: /dev/video9: the capture device stopped sending frames; retrying every 2 s\n"
+                   "board: /dev/video9: cannot open the capture device; retrying every 2 s\n")
