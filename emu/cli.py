@@ -46,7 +46,7 @@ def cmd_run(args) -> int:
     session.run(total, progress)
     session.finish()
     if options.screenshot:
-        from emu.frontend_files import save_png
+        from emu.frontend.files import save_png
         save_png(m.screen, options.screenshot)
     print(f"{m.frame} frames, {m.cycles} cycles, pc=0x{m.cpu.pc:03X}")
     return EXIT_REPLAY_DIFFERS if session.runner.matched is False else 0

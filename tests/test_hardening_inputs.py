@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-import cart.files
+from cart import files as safe_files
 from board.cli import main as board_main
 from cart.asm import assemble_text
 from cart.asm import cli as asm_cli
@@ -118,13 +118,13 @@ def test_large_files_are_refused_after_reading_the_largest_size_plus_one(tmp_pat
         file.truncate(1 << 30)              # sparse: no disk used
     read = []
     real_read = os.read
-    monkeypatch.setattr(cart.files.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    monkeypatch.setattr(safe_files.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
     one_line(capsys, o2_cli.main(["run", str(huge), "--headless"]), 2, huge, "too large for a cartridge (more than 16 KiB)")
     assert sum(read) == 16 * 1024 + 1
     read.clear()
     with pytest.raises(InputFileError, match="too large for a source file"):
-        read_input(huge, cart.files.TEXT_LIMIT, "source file")
-    assert sum(read) == cart.files.TEXT_LIMIT + 1
+        read_input(huge, safe_files.TEXT_LIMIT, "source file")
+    assert sum(read) == safe_files.TEXT_LIMIT + 1
 
 
 def test_a_symlink_to_a_regular_file_is_read(tmp_path):
@@ -137,7 +137,7 @@ def test_not_utf8_text_is_named_by_line(tmp_path):
     bad = tmp_path / "s.toml"
     bad.write_bytes(b"a = 1\nb = '\xff'\n")
     with pytest.raises(InputFileError, match=r"s\.toml:2: not UTF-8 text \(byte 0xFF\)"):
-        cart.files.read_text(bad)
+        safe_files.read_text(bad)
 
 
 # ---- outputs ------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_outputs_write_through_a_symlink(cart, tmp_path, capsys, option):
 def _disk_full(monkeypatch):
     def full(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-    monkeypatch.setattr(cart.files.os, "fsync", full)
+    monkeypatch.setattr(safe_files.os, "fsync", full)
 
 
 @pytest.mark.parametrize("option,what", [("--wav", "cannot write WAV file"), ("--record", "cannot write the movie"),
@@ -196,7 +196,7 @@ def test_a_full_disk_mid_write_removes_the_temporary_file(tmp_path, monkeypatch)
         def __getattr__(self, name):
             return getattr(self.handle, name)
     real = os.fdopen
-    monkeypatch.setattr(cart.files.os, "fdopen", lambda *a, **k: Full(real(*a, **k)))
+    monkeypatch.setattr(safe_files.os, "fdopen", lambda *a, **k: Full(real(*a, **k)))
     with pytest.raises(OutputFileError) as err:
         write_output(tmp_path / "x.bin", b"data")
     assert str(err.value) == f"{tmp_path / 'x.bin'}: cannot write (No space left on device)"

@@ -694,7 +694,7 @@ void retro_get_system_info(struct retro_system_info *info)
     info->block_extract = false;
 }
 
-/* The picture's shape from the pixel clock (emu/frontend_video.py derives it): a machine pixel
+/* The picture's shape from the pixel clock (emu/frontend/video.py derives it): a machine pixel
  * is (square-pixel rate / pixel clock) / 2 wide for one line high, the square-pixel rate being
  * 135/11 MHz on NTSC and 14.75 MHz on PAL. */
 static double pixel_aspect(void)
