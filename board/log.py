@@ -333,13 +333,6 @@ class GameLog:
             seq = self._append(conn, ACTION, action)
         return seq, new, notes
 
-    def record_battle(self, winner: str, weapons: tuple[str, str],
-                      energy: tuple[int, int]) -> tuple[int, State, list[str]]:
-        """One battle as the screen shows it at its end — winner ("attacker", "defender" or
-        "tie"), each side's weapon and energy left, attacker first — checked and recorded like
-        `board battle`. The one call a reader of the screen needs."""
-        return self.record(rules.BattleResult(winner, weapons[0], weapons[1], energy[0], energy[1]))
-
     def undo(self) -> tuple[int, Action]:
         with self._write() as conn:
             in_force, _ = in_force_actions(self.events())

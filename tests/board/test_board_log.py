@@ -153,17 +153,20 @@ def test_import_refuses_a_bad_configuration(log, tmp_path, damage, message):
     assert str(err.value) == message
 
 
-def test_record_battle_is_the_battle_command_in_one_call(tmp_path):
+def test_a_battle_read_off_the_screen_is_recorded_as_board_battle_records_it(tmp_path):
+    """board.record.record is the one path: the companion hands it the BattleResult it read."""
     from board import rules as R
     from board.log import GameLog
+    from board.record import record
     from board.world import standard_world
-    log = GameLog.create(tmp_path / "g.db", R.GameConfig(("Ann", "Bob"), standard_world()))
-    for action in (R.ChooseFirst({"Ann": 1, "Bob": 2}, 1), R.ChooseHomeland("Japan"),
-                   R.ChooseHomeland("China"), R.Pass(), R.Pass(), R.Attack("Norway")):
-        log.record(action)
-    seq, state, notes = log.record_battle("attacker", ("tank", "sub"), (2000, 1500))
-    assert seq == 7 and state.war.wins == [1, 0]
-    assert log.events()[-1].action == R.BattleResult("attacker", "tank", "sub", 2000, 1500)
-    with pytest.raises(R.RuleViolation):
-        log.record_battle("attacker", ("tank", "sub"), (2600, 1500))     # energy only falls
-    assert log.event_count() == 7
+    lines = []
+    with GameLog.create(tmp_path / "g.db", R.GameConfig(("Ann", "Bob"), standard_world())) as log:
+        for action in (R.ChooseFirst({"Ann": 1, "Bob": 2}, 1), R.ChooseHomeland("Japan"),
+                       R.ChooseHomeland("China"), R.Pass(), R.Pass(), R.Attack("Norway")):
+            log.record(action)
+        assert record(log, R.BattleResult("attacker", "tank", "sub", 2000, 1500), say=lines.append) == 7
+        assert log.state().war.wins == [1, 0]
+        assert lines[0].startswith("#7 recorded: battle")
+        with pytest.raises(R.RuleViolation):
+            record(log, R.BattleResult("attacker", "tank", "sub", 2600, 1500), say=lines.append)   # energy only falls
+        assert log.event_count() == 7
