@@ -43,10 +43,17 @@
 
 /* ---- program space ---- */
 
+#define MAME_MIRRORED_CART_SIZE 2048
+
 static void map_cartridge(o2_machine *m)
 {
     m->cpu.prog[0] = m->bios;
     cart_map(&m->cart, m->cpu.s.p1, &m->cpu.prog[1]);
+    /* MAME shows a 2 KiB cartridge's first KiB again at 0xC00-0xFFF (the address less 0x400,
+     * modulo the image), where the board, A10 unconnected, repeats 0x800-0xBFF: random CPU
+     * programs 1, 4, 5, tests/conformance/DIFFERENCES.md. */
+    if (m->vdc.model == VDC_MODEL_MAME && m->cart.size == MAME_MIRRORED_CART_SIZE)
+        m->cpu.prog[3] = m->cpu.prog[1];
 }
 
 int o2_cart_bank(const o2_machine *m)

@@ -922,7 +922,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         }
         /* MAME's register does not shift in the VBLANK lines before the first line 0 (its line
          * count runs on): 5 fewer fast-rate shifts in frame 1, measured; nor do those lines
-         * count toward the service request (corpus test_sound_power_on). */
+         * count toward the service request (corpus test_service_power_on). */
         int clocks = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
         /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
         if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound, clocks)

@@ -48,6 +48,7 @@ class Comparison:
     differ: dict = field(default_factory=dict)    # {frame: [what, ...]}
     ours: dict = field(default_factory=dict)
     theirs: dict = field(default_factory=dict)
+    sound_error: str = None      # None: not compared; "": within the bounds; else how it differs
 
     @property
     def equal_frames(self) -> int:
@@ -75,10 +76,13 @@ class Comparison:
         return f"frame {frame}: " + "; ".join(out)
 
 
-def run_ours(bios: bytes, charset: bytes, cart: bytes, frames: int, region: str, skip_idle=True) -> dict:
+def run_ours(bios: bytes, charset: bytes, cart: bytes, frames: int, region: str, skip_idle=True,
+             audio=None) -> dict:
+    """{frame: FrameState}; with a list as `audio`, each frame's 48 kHz samples appended to it."""
     from emu.native import DebugCore
     from emu.odyssey2 import Odyssey2
-    m = Odyssey2(cart=cart, bios=bios, charset=charset, model="mame", region=region)
+    m = Odyssey2(cart=cart, bios=bios, charset=charset, model="mame", region=region,
+                 sample_rate=mame.WAV_RATE)
     m.skip_idle = skip_idle
     chip = DebugCore(m._machine, 1 << 30, 1)
     out = {}
@@ -88,13 +92,35 @@ def run_ours(bios: bytes, charset: bytes, cart: bytes, frames: int, region: str,
         out[frame] = FrameState(np.array(m.screen), tuple(int(v) for v in m.iram),
                                 tuple(int(v) for v in m.xram), int(m.cycles),
                                 (shift >> 16 & 0xFF, shift >> 8 & 0xFF, shift & 0xFF))
+        if audio is not None:
+            audio.append(np.array(m.audio, dtype=np.float64))
     return out
 
 
-def run_mame(bios: bytes, charset: bytes, cart: bytes, frames: int, region: str) -> dict:
-    run = mame.run(bios, charset, cart, frames, capture=range(1, frames + 1), region=region)
-    return {k: FrameState(f.image, f.iram, f.xram, f.cycles, tuple(f.vdc[0xA7:0xAA]))
-            for k, f in run.frames.items()}
+def run_mame(bios: bytes, charset: bytes, cart: bytes, frames: int, region: str, sound=False):
+    """{frame: FrameState}, and MAME's sound output if asked for: (frames, sound)."""
+    run = mame.run(bios, charset, cart, frames, capture=range(1, frames + 1), region=region, sound=sound)
+    states = {k: FrameState(f.image, f.iram, f.xram, f.cycles, tuple(f.vdc[0xA7:0xAA]))
+              for k, f in run.frames.items()}
+    return (states, run.sound) if sound else states
+
+
+def sound_difference(ours: np.ndarray, theirs: np.ndarray) -> str:
+    """"" when our 48 kHz output matches MAME's WAV within test_mame.py's bounds, else how not."""
+    from test_mame import MAME_FULL_SCALE, MAME_LEVEL_DIVISOR, OUR_EXTRA_DELAY, WAV_BLOCK
+    ours = ours / MAME_LEVEL_DIVISOR
+    theirs = theirs.astype(np.float64)
+    n = min(len(theirs), len(ours) - OUR_EXTRA_DELAY)
+    a, b = ours[OUR_EXTRA_DELAY:OUR_EXTRA_DELAY + n], theirs[:n]
+    mean_error = np.abs(a - b).mean()
+    if mean_error >= 0.05 * MAME_FULL_SCALE:
+        return f"sound differs by {mean_error:.0f} on average"
+    blocks = n // WAV_BLOCK * WAV_BLOCK
+    block_error = np.abs(a[:blocks].reshape(-1, WAV_BLOCK).mean(1) - b[:blocks].reshape(-1, WAV_BLOCK).mean(1))
+    worst = int(block_error.argmax()) if len(block_error) else 0
+    if len(block_error) and block_error[worst] >= 0.01 * MAME_FULL_SCALE:
+        return f"sound: the 10 ms from {worst * WAV_BLOCK / mame.WAV_RATE:.2f} s differ by {block_error[worst]:.0f}"
+    return ""
 
 
 def compare_frames(ours: dict, theirs: dict) -> Comparison:
@@ -109,12 +135,18 @@ def compare_frames(ours: dict, theirs: dict) -> Comparison:
     return result
 
 
-def compare(cart: bytes, frames: int, region="ntsc", charset=None, bios=None) -> Comparison:
-    """Runs the cartridge in both and compares every frame end."""
+def compare(cart: bytes, frames: int, region="ntsc", charset=None, bios=None, sound=False) -> Comparison:
+    """Runs the cartridge in both and compares every frame end (and the sound output, if asked)."""
     bios = bios or stub_bios()
     charset = charset or bytes(512)
-    return compare_frames(run_ours(bios, charset, cart, frames, region),
-                          run_mame(bios, charset, cart, frames, region))
+    audio = [] if sound else None
+    ours = run_ours(bios, charset, cart, frames, region, audio=audio)
+    if not sound:
+        return compare_frames(ours, run_mame(bios, charset, cart, frames, region))
+    theirs, wav = run_mame(bios, charset, cart, frames, region, sound=True)
+    result = compare_frames(ours, theirs)
+    result.sound_error = sound_difference(np.concatenate(audio), wav)
+    return result
 
 
 TRACE_COLUMNS = ("cycle", "pc", "op", "a", "psw", "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7")

@@ -1,4 +1,4 @@
-; test_sound_power_on.asm - the sound service request counted from power-on, with no write to
+; test_service_power_on.asm - the sound service request counted from power-on, with no write to
 ; A7-A9 ever: AA = BFh (enabled, fast, noise, volume 15), A0 = 06h (beam strobe, service
 ; interrupt). The BIOS's VBLANK handler runs at every /INT (VBLANK or service request) and calls
 ; the hook, which stores the beam's line (A4) at external RAM 00h, 01h, ... (7Fh = the next
