@@ -186,3 +186,10 @@ def test_sound_output_matches_mame(name, region):
     worst = int(block_error.argmax())
     assert block_error[worst] < 0.01 * MAME_FULL_SCALE, \
         f"{name} {region}: the 10 ms from {worst * WAV_BLOCK / mame_module.WAV_RATE:.2f} s differ from MAME by {block_error[worst]:.0f}"
+
+
+def test_a_case_that_compares_nothing_is_not_a_pass():
+    """none_compared turns a case whose every comparison was excluded into an expected failure."""
+    with pytest.raises(pytest.xfail.Exception):
+        none_compared("test_x", "pal", 0)
+    none_compared("test_x", "pal", 1)      # something was compared: the case stands
