@@ -320,7 +320,7 @@ static void write_port(void *ctx, int port, uint8_t value)
     map_cartridge(m);
     /* The port changes in the instruction's last cycle (machine.h); MAME's VDC sees P17 where it
      * sees a MOVX, at the end of the instruction: test_p17, tests/conformance/DIFFERENCES.md. */
-    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_end_hc(m, P17_ROUND_UP_FROM) : machine_hc(m));
+    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_access_hc(m) : machine_hc(m));
 }
 
 /* JT1, JNT1 and JNI (corpus test_pin_tests, tests/conformance/DIFFERENCES.md). T1 at the end of

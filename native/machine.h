@@ -100,20 +100,12 @@ static inline uint64_t machine_hc(const o2_machine *m) { return machine_cycle_hc
 
 /* Where a MOVX's VDC read or write lands: at the end of the instruction (one cycle after the
  * start of its last cycle, vdc8244.h), to the nearest half-clock where a cycle is not a whole
- * number of them (MAME's model: mid-line colour changes measured in the oracle). A P17 change
- * (MAME model) rounds up from a hair below one half: of eight changes ending at .4984-.4998 of
- * a half-clock (random programs), those from .4994 up landed a half-clock later in MAME, those
- * up to .4993 did not; a MOVX's at .4996 did not either. Fractions in 65536ths. */
-#define ROUND_UP_FROM_HALF 32768u
-#define P17_ROUND_UP_FROM  32725u
-static inline uint64_t machine_end_hc(const o2_machine *m, unsigned round_up_from)
+ * number of them (MAME's model: mid-line colour changes measured in the oracle). */
+static inline uint64_t machine_access_hc(const o2_machine *m)
 {
-    uint64_t exact = (m->cpu.s.cycles + 1) * m->cycle_hc_num;
-    uint64_t rest = exact % m->cycle_hc_den;
-    return exact / m->cycle_hc_den + (rest * 65536u >= (uint64_t)m->cycle_hc_den * round_up_from);
+    uint64_t twice = 2 * (m->cpu.s.cycles + 1) * m->cycle_hc_num;
+    return (twice + m->cycle_hc_den) / (2 * m->cycle_hc_den);
 }
-
-static inline uint64_t machine_access_hc(const o2_machine *m) { return machine_end_hc(m, ROUND_UP_FROM_HALF); }
 
 /* The first cycle that starts at or after half-clock hc. */
 static inline uint64_t machine_cycle_at(const o2_machine *m, uint64_t hc)
