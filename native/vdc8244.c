@@ -963,7 +963,8 @@ static uint64_t distance_to(const vdc8244 *v, unsigned to_line, unsigned to_x)
 /* Half-clocks to the next HBLANK start where a sound interrupt could rise (none: UINT64_MAX). */
 static uint64_t to_sound_irq(const vdc8244 *v)
 {
-    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) || !(v->sound.control & SOUND_CTRL_ENABLE))
+    /* The request counts while the sound is disabled too (sound_hblank): only A0 gates it. */
+    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
         return UINT64_MAX;
     if (v->x < VDC_HBLANK_START)
         return VDC_HBLANK_START - v->x;
