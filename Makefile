@@ -71,8 +71,14 @@ hardware-inc: $(STAMP)
 roms: $(STAMP) hardware-inc
 	$(PY) -m cart.build_roms
 
+# Then random programs against MAME (tests/conformance/random_run.py): RANDOM_FIRST=100000 for unseen seeds.
+RANDOM_NTSC ?= 500
+RANDOM_PAL ?= 200
+RANDOM_CPU ?= 200
+RANDOM_FIRST ?= 1
 conformance: native
 	O2_REQUIRE_MAME=1 $(PY) -m pytest -q -m conformance
+	$(PY) tests/conformance/random_run.py --ntsc $(RANDOM_NTSC) --pal $(RANDOM_PAL) --cpu $(RANDOM_CPU) --first $(RANDOM_FIRST)
 
 clean:
 	rm -rf build emu/_native*.so

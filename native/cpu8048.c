@@ -275,12 +275,12 @@ void cpu8048_set_t1(cpu8048 *cpu, int level)
     s->t1 = level ? 1 : 0;
 }
 
-/* T1 as JT1/JNT1 see it at the instruction's first cycle. */
-static inline int t1_at(cpu8048 *cpu, uint64_t cycle)
+/* T1 or /INT as JT1, JNT1 and JNI see it: at the end of the instruction (cpu8048_bus.test_pin). */
+static inline int test_pin(cpu8048 *cpu, int pin)
 {
-    if (cpu->bus.read_t1)
-        return cpu->bus.read_t1(cpu->bus.ctx, cycle);
-    return cpu->s.t1;
+    if (cpu->bus.test_pin)
+        return cpu->bus.test_pin(cpu->bus.ctx, pin);
+    return pin == CPU8048_PIN_T1 ? cpu->s.t1 : cpu->s.int_pin;
 }
 
 /* MOV A,T and JTF in counter mode: the bus may count a T1 edge that its counter has taken by
@@ -636,7 +636,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x43: r->a |= fetch(cpu, r); break;                           /* ORL A,#data */
     case 0x44: jmp(cpu, r, op); goto jumped;                           /* JMP 2xx */
     case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
-    case 0x46: { int t1; ON_BUS(t1 = t1_at(cpu, end - cycles)); jump_if(cpu, r, !t1); } goto jumped; /* JNT1 */
+    case 0x46: { int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); jump_if(cpu, r, !t1); } goto jumped; /* JNT1 */
     case 0x47: r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); break;     /* SWAP A */
     EACH_REG(0x48): r->a |= *reg(s, r->psw, op & 7u); break;           /* ORL A,Rr */
     /* 5x */
@@ -645,7 +645,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x53: r->a &= fetch(cpu, r); break;                           /* ANL A,#data */
     case 0x54: call(cpu, r, op); break;                                /* CALL 2xx */
     case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
-    case 0x56: { int t1; ON_BUS(t1 = t1_at(cpu, end - cycles)); jump_if(cpu, r, t1); } goto jumped; /* JT1 */
+    case 0x56: { int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); jump_if(cpu, r, t1); } goto jumped; /* JT1 */
     case 0x57: decimal_adjust(r); break;                               /* DA A */
     EACH_REG(0x58): r->a &= *reg(s, r->psw, op & 7u); break;           /* ANL A,Rr */
     /* 6x */
@@ -668,7 +668,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x83: jump_to(cpu, r, pop(s, r, 0)); break;                   /* RET */
     case 0x84: jmp(cpu, r, op); goto jumped;                           /* JMP 4xx */
     case 0x85: set_flag(r, PSW_F0, 0); break;                          /* CLR F0 */
-    case 0x86: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNI */
+    case 0x86: { int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); jump_if(cpu, r, irq); } goto jumped; /* JNI */
     case 0x88: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_BUS, v)); } break; /* ORL BUS,#data */
     case 0x89: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_P1, v)); } break; /* ORL P1,#data */
     case 0x8A: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_P2, v)); } break; /* ORL P2,#data */
@@ -967,10 +967,11 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
             if (now >= r.until)
                 break;
             r.gate = r.until;
-            if (take_interrupt(cpu, &r)) {
+            /* The entry and the instruction at the vector run as one step: a run that takes an
+             * interrupt before its end also runs that instruction, as MAME's frames do (corpus
+             * test_irq_frame_end, tests/conformance/DIFFERENCES.md "Frame cut"). */
+            if (take_interrupt(cpu, &r))
                 now += 2;
-                continue;
-            }
         }
         now = execute(cpu, now, &r, fast, NULL);
     }
@@ -983,8 +984,14 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
     cpu_regs r = regs_of(cpu);
     const int fast = cpu->skip_idle;
     uint64_t now = cpu->s.cycles;
-    while (now < r.until && !breakpoints[r.pc & PC_MASK])
-        now = take_interrupt(cpu, &r) ? now + 2 : execute(cpu, now, &r, fast, breakpoints);
+    while (now < r.until && !breakpoints[r.pc & PC_MASK]) {
+        if (take_interrupt(cpu, &r)) {          /* with the vector's instruction (cpu8048_run) */
+            now += 2;
+            if (breakpoints[r.pc & PC_MASK])
+                break;
+        }
+        now = execute(cpu, now, &r, fast, breakpoints);
+    }
     finish(cpu, &r, now);
 }
 

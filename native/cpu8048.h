@@ -21,7 +21,8 @@
  *    switch), which the next fetch sees.
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
  *    which counts falling edges in counter mode) and int_pin between instructions, or gives
- *    T1 on demand through the bus's read_t1.
+ *    T1 on demand through the bus's read_t1. JT1, JNT1 and JNI test their pin at the end of
+ *    the instruction through the bus's test_pin, as a bus access would.
  *  - Interrupt entry (2 cycles, like a CALL) is taken at an instruction boundary when the pin or
  *    the timer request is active, its enable is set, and no interrupt is in progress.
  *    /INT has priority over the timer.
@@ -51,6 +52,9 @@
 #define CPU8048_PORT_P1  O2_PORT_P1
 #define CPU8048_PORT_P2  O2_PORT_P2
 
+/* The pins a conditional jump may ask the bus about (cpu8048_bus.test_pin). */
+enum { CPU8048_PIN_T1, CPU8048_PIN_INT };
+
 typedef struct cpu8048_bus {
     void *ctx;
     uint8_t (*read_ext)(void *ctx, uint8_t addr);              /* MOVX A,@Rr */
@@ -65,6 +69,11 @@ typedef struct cpu8048_bus {
      * level at the boundary that starts machine cycle `cycle` (the instruction's first), and
      * STRT CNT then ends the run (cpu8048_yield) so the machine can start counting edges. */
     int     (*read_t1)(void *ctx, uint64_t cycle);
+    /* Optional (NULL: s.t1 and s.int_pin as sampled at the instruction's start). JT1, JNT1 and
+     * JNI: the level of T1 or /INT (1 = asserted) at the end of the instruction, where a bus
+     * access of the instruction would see it (called like one: s.cycles is the start of its
+     * last cycle). */
+    int     (*test_pin)(void *ctx, int pin);
 } cpu8048_bus;
 
 typedef struct cpu8048 {

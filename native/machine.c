@@ -39,10 +39,17 @@
 
 /* ---- program space ---- */
 
+#define MAME_MIRRORED_CART_SIZE 2048
+
 static void map_cartridge(o2_machine *m)
 {
     m->cpu.prog[0] = m->bios;
     cart_map(&m->cart, m->cpu.s.p1, &m->cpu.prog[1]);
+    /* MAME shows a 2 KiB cartridge's first KiB again at 0xC00-0xFFF (the address less 0x400,
+     * modulo the image), where the board, A10 unconnected, repeats 0x800-0xBFF: random CPU
+     * programs 1, 4, 5, tests/conformance/DIFFERENCES.md. */
+    if (m->vdc.model == VDC_MODEL_MAME && m->cart.size == MAME_MIRRORED_CART_SIZE)
+        m->cpu.prog[3] = m->cpu.prog[1];
 }
 
 int o2_cart_bank(const o2_machine *m)
@@ -69,7 +76,7 @@ static uint64_t cycle_seeing(const o2_machine *m, uint64_t hc)
 }
 
 /* T1 (HBLANK | VBLANK) changes twice a line, but matters to the CPU only when the event counter
- * runs or JT1/JNT1 test it (read_t1). Outside counter mode the run loop stops only where /INT
+ * runs, STRT CNT starts it (read_t1) or JT1/JNT1 test it (test_pin). Outside counter mode the run loop stops only where /INT
  * may rise, and s.t1 is brought up to date on demand. */
 static int counting_t1(const o2_machine *m)
 {
@@ -312,7 +319,27 @@ static void write_port(void *ctx, int port, uint8_t value)
     set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_access_hc(m) : machine_hc(m));
 }
 
-static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1 };
+/* JT1, JNT1 and JNI (corpus test_pin_tests, tests/conformance/DIFFERENCES.md). T1 at the end of
+ * the instruction, where a MOVX would read the VDC there (MAME; the documentation is silent).
+ * /INT as sampled at the instruction's start; in the MAME model a JNI after which the interrupt
+ * is taken always jumps: there it sees /INT as the interrupt logic does at the JNI's end. */
+static int test_pin(void *ctx, int pin)
+{
+    o2_machine *m = ctx;
+    const o2_cpu_state *s = &m->cpu.s;
+    if (pin == CPU8048_PIN_T1) {
+        vdc_catch_up_counting(m, machine_access_hc(m));
+        vdc_accessed(m);
+        return vdc_t1(&m->vdc);
+    }
+    if (m->vdc.model != VDC_MODEL_MAME || !s->xirq_enabled || s->in_irq)
+        return s->int_pin;
+    vdc_catch_up_counting(m, machine_cycle_horizon(m, s->cycles + 1));
+    vdc_accessed(m);
+    return vdc_irq(&m->vdc);
+}
+
+static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1, test_pin };
 
 /* ---- construction and loading ---- */
 

@@ -151,10 +151,11 @@ static inline int sound_shift_due(const o2_sound *s)
 }
 
 /* At the start of each HBLANK: returns 1 when the register "needs service", the 24th shift clock
- * since the last write to A7-A9 (a held-off clock counts too). */
-static inline int sound_hblank(o2_sound *s)
+ * since the last write to A7-A9 (a held-off clock counts too). With clocks 0 the line gives no
+ * shift clock (MAME's first lines, vdc8244.c): nothing counts toward the request. */
+static inline int sound_hblank(o2_sound *s, int clocks)
 {
-    if (sound_shift_due(s) && ++s->pulses == SOUND_SERVICE_PULSES) {   /* enabled or not (MAME) */
+    if (clocks && sound_shift_due(s) && ++s->pulses == SOUND_SERVICE_PULSES) {   /* enabled or not (MAME) */
         s->pulses = 0;
         return 1;
     }

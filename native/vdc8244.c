@@ -922,8 +922,12 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->irq = 1;
             v->status |= VDC_STATUS_VBLANK;
         }
+        /* MAME's register does not shift in the VBLANK lines before the first line 0 (its line
+         * count runs on): 5 fewer fast-rate shifts in frame 1, measured; nor do those lines
+         * count toward the service request (corpus test_service_power_on). */
+        int clocks = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
         /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
-        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound)
+        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound, clocks)
             && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
             v->status |= VDC_STATUS_SOUND;
             v->irq = 1;
@@ -931,10 +935,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
         unsigned sound_x = sound_clock_x(v);
         if (x < sound_x && x1 >= sound_x) {
             sound_run(&v->sound, sound_x - x);
-            /* MAME's register does not shift in the VBLANK lines before the first line 0 (its
-             * line count runs on): 5 fewer fast-rate shifts in frame 1, measured. */
-            sound_clock(&v->sound, !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE),
-                        v->model == VDC_MODEL_MAME);
+            sound_clock(&v->sound, clocks, v->model == VDC_MODEL_MAME);
             sound_run(&v->sound, x1 - sound_x);
         } else {
             sound_run(&v->sound, x1 - x);
@@ -964,7 +965,8 @@ static uint64_t distance_to(const vdc8244 *v, unsigned to_line, unsigned to_x)
 /* Half-clocks to the next HBLANK start where a sound interrupt could rise (none: UINT64_MAX). */
 static uint64_t to_sound_irq(const vdc8244 *v)
 {
-    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) || !(v->sound.control & SOUND_CTRL_ENABLE))
+    /* The request counts while the sound is disabled too (sound_hblank): only A0 gates it. */
+    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
         return UINT64_MAX;
     if (v->x < VDC_HBLANK_START)
         return VDC_HBLANK_START - v->x;
@@ -1114,7 +1116,8 @@ static uint8_t peek_value(const vdc8244 *v, uint8_t addr, uint8_t *floats)
         return row8 ? v->reg[a] & HGRID_ROW8_BIT : v->reg[a];
     }
     switch (a) {
-    case VDC_REG_CONTROL:   return ctrl & REG_CONTROL_READ;
+    case VDC_REG_CONTROL:     /* MAME reads back all 8 bits as written (corpus test_a0_read) */
+        return v->model == VDC_MODEL_MAME ? ctrl : ctrl & REG_CONTROL_READ;
     case VDC_REG_STATUS:    *floats = (uint8_t)~REG_STATUS_READ; return status_now(v) & REG_STATUS_READ;
     case VDC_REG_COLLISION: return v->collision;
     case VDC_REG_BEAM_Y:    return (ctrl & VDC_CTRL_STROBE) ? (uint8_t)live_y(v) : v->beam_y;

@@ -4,7 +4,8 @@ grid drawn afresh, no line kept or copied from the line above, the beam stepping
 idle skipping off gives, after every frame, the same
 screen, audio, RAM, registers and cycle count as the normal build with idle skipping on, over every cartridge of the
 corpus (NTSC and PAL), the demo, the speed benchmark's busy program, an empty slot and long
-random-input runs of Conquest of the World; and the same instruction traces.
+random-input runs of Conquest of the World, random VDC programs (tests/conformance/random_programs.py);
+and the same instruction traces.
 
 The reference runs in a subprocess (this file run as a script) loading the other build through
 O2_NATIVE_LIB (emu/native/extension.py)."""
@@ -37,6 +38,8 @@ def jobs():
     found += [("busy", ("busy",)), ("empty-slot", ("empty",)),
               ("conquest-1", ("conquest", 1)), ("conquest-2", ("conquest", 2))]
     found += [(f"trace-{name}", ("trace", name)) for name in ("demo", "test_select", "test_sound")]
+    found += [(f"random-{seed}-{region}-{model}", ("random", seed, region, model))       # random VDC programs
+              for seed in range(1, 7) for region in ("ntsc", "pal") for model in ("mame", "hardware")]
     return found
 
 
@@ -76,6 +79,12 @@ def run_job(what, skip_idle):
         m = bench_machine.machine()
     elif what[0] == "empty":
         m = Odyssey2()
+    elif what[0] == "random":
+        sys.path.insert(0, str(ROOT / "tests" / "conformance"))
+        import differential
+        import random_programs
+        cart, charset = random_programs.cartridge(what[1])
+        m = Odyssey2(cart=cart, bios=differential.stub_bios(), charset=charset, region=what[2], model=what[3])
     elif what[0] == "conquest":
         from cart.conquest.wrapper import rom_path
         m = Odyssey2(cart=rom_path())

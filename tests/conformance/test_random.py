@@ -1,0 +1,73 @@
+"""Random programs against MAME (CI's short fixed set; `make conformance` runs hundreds through
+random_run.py and prints random_frames_equal / random_programs_equal).
+
+- VDC programs (random_programs.py) on the stub BIOS with a random character set, compared after
+  every frame: image, internal and external RAM, cycle count, A7-A9 (the sound shift register);
+  the sound output too for one of them.
+- CPU programs (random_cpu.py), every instruction compared with MAME's trace.
+
+A program still known to differ is listed in OPEN with its cause (DIFFERENCES.md, "Open"); it
+runs as a strict expected failure, so that its fix shows.
+"""
+import pytest
+
+import differential
+import random_cpu
+import random_programs
+from rom_runners import require_oracle
+
+pytestmark = pytest.mark.conformance
+
+FRAMES = 120
+VDC_CASES = [(seed, "ntsc") for seed in (1, 2, 3, 4)] + [(seed, "pal") for seed in (1, 2)]
+SOUND_CASES = [(10, "ntsc")]
+CPU_SEEDS = (1, 2, 3, 4, 5, 6)
+CPU_FRAMES = 4
+
+# (seed, region): the open difference it shows (DIFFERENCES.md, "Open in NTSC" under Random
+# programs). Each is a strict expected failure: a fix makes it pass and the list must shrink.
+_P17 = "a P17 change ending a hair below half a half-clock lands a half-clock off: one pixel"
+OPEN: dict = {(1, "ntsc"): _P17, (2, "ntsc"): _P17, (3, "ntsc"): _P17, (4, "ntsc"): _P17,
+              (1, "pal"): _P17,
+              (2, "pal"): "the sound shift register (A7-A9) differs from frame 9"}
+
+
+@pytest.mark.parametrize("seed,region", VDC_CASES, ids=[f"{s}-{r}" for s, r in VDC_CASES])
+def test_random_program_matches_mame_every_frame(seed, region, request):
+    require_oracle()
+    if (seed, region) in OPEN:
+        request.node.add_marker(pytest.mark.xfail(reason=OPEN[(seed, region)], strict=True))
+    cart, charset = random_programs.cartridge(seed)
+    result = differential.compare(cart, FRAMES, region, charset=charset)
+    assert not result.differ, f"random program {seed} {region}: {result.frames - result.equal_frames} " \
+                              f"of {result.frames} frames differ; first: {result.describe()}"
+
+
+@pytest.mark.parametrize("seed,region", SOUND_CASES, ids=[f"{s}-{r}" for s, r in SOUND_CASES])
+def test_random_program_sound_matches_mame(seed, region):
+    require_oracle()
+    cart, charset = random_programs.cartridge(seed)
+    result = differential.compare(cart, FRAMES, region, charset=charset, sound=True)
+    assert result.sound_error == "", f"random program {seed} {region}: {result.sound_error}"
+    assert not result.differ, result.describe()
+
+
+@pytest.mark.parametrize("seed", CPU_SEEDS)
+def test_random_cpu_program_matches_mames_trace(seed):
+    require_oracle()
+    first = random_cpu.compare(seed, CPU_FRAMES)
+    assert first is None, f"random CPU program {seed}: frame {first[0]}, instruction {first[1]}: " \
+                          f"ours {first[2]}, MAME {first[3]}"
+
+
+def test_random_programs_are_well_formed():
+    """Every program assembles, fits its 2 KiB and is the same for the same seed; the CPU
+    programs' jumps all land on instruction starts of the image."""
+    for seed in range(1, 40):
+        source, charset = random_programs.generate(seed)
+        assert (source, charset) == random_programs.generate(seed) and len(charset) == 512
+        cart, _ = random_programs.cartridge(seed)
+        assert len(cart) == 2048 and "main:" in source and "jmp main" in source
+        bios, cart = random_cpu.generate(seed)
+        assert len(bios) == 1024 and len(cart) == 2048
+        assert bios[0] & 0x1F == 0x04 and cart[0] & 0x1F == 0x04     # reset: JMP into the code
