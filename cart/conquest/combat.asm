@@ -66,7 +66,7 @@ DRAIN_PLANE     equ     40
 RANGE_SHELL     equ     60
 RANGE_GUN       equ     70
 RANGE_MISSILE   equ     90
-SHELL_NEAR      equ     20              ; a shell this few steps out passes through a tree
+SHELL_NEAR      equ     24              ; a shell this few steps out passes through a tree
 BLAST_X         equ     12              ; a missile's blast: weapons this near are destroyed
 BLAST_Y         equ     24
 
