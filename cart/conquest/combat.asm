@@ -75,106 +75,49 @@ SOUND_BOOM      equ     2
 SOUND_DING      equ     3
 SOUND_MOTION    equ     4               ; a step taken while nothing else sounds
 
-; ---------------------------------------------------------------- start
-combat_start:
-        call    select_ram_b0
-        clr     a
-        mov     r1,#sound_request
-        movx    @r1,a
-        mov     r1,#sonar_shows
-        movx    @r1,a
-        mov     r0,#fps
-        mov     a,@r0
-        rl      a                       ; the first ding after 2 s, then every 3 s
-        mov     r1,#sonar
-        movx    @r1,a
-        mov     r0,#BOTH_IN
-        mov     @r0,#1
-        mov     r5,#0
-        call    start_side
-        mov     r5,#1
-; start_side: side R5 at its start cell (red on the left, blue mirrored), facing the other side.
-start_side:
-        call    side_block              ; R1 = the side's block
-        mov     a,r5
-        add     a,#red_weapon
-        mov     r0,a
-        mov     a,@r0
-        mov     r0,a
-        call    kind_of_code
-        movx    @r1,a                   ; SIDE_KIND
-        mov     r6,a
-        inc     r1
-        clr     a
-        movx    @r1,a                   ; SIDE_MOVE
-        inc     r1
-        movx    @r1,a                   ; SIDE_DRAIN
-        inc     r1
-        mov     a,#0FFh
-        movx    @r1,a                   ; SIDE_TARGET
-        inc     r1
-        inc     r1
-        inc     r1
-        clr     a
-        movx    @r1,a                   ; SIDE_BOOM
-        inc     r1
-        cpl     a
-        movx    @r1,a                   ; SIDE_FIRE_WAS: a button held at the start does not fire
-        inc     r1
-        inc     r1
-        clr     a
-        movx    @r1,a                   ; SIDE_SHAPES
-        mov     a,r5                    ; shot off
-        mov     r1,a
-        rl      a
-        add     a,r1
-        mov     r1,a
-        clr     a
-        movx    @r1,a
-        mov     a,r5
-        add     a,#red_alive
-        mov     r0,a
-        mov     @r0,#1
+; ---- the room the battle's start left (it went to bank 0), for the frame work moved out of 800h-BFFh
+; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
+; ding), a jet on autopilot flashing: hidden every other 4 ticks of `frames` (1/15 s).
+side_visibility:
+        mov     r2,#0
+        call    side_offscreen
+        jnz     hidden
         mov     a,r5
         add     a,#red_submerged
         mov     r0,a
-        mov     @r0,#0
-        mov     a,r5                    ; heading: red right (2), blue left (6)
-        rl      a
-        rl      a
-        add     a,#2
-        mov     r2,a
-        mov     a,r5
-        add     a,#red_heading
-        mov     r0,a
+        mov     a,@r0
+        jz      seen
+        mov     r1,#sonar_shows
+        call    xram_read_b0
+        jz      hidden
+seen:
+        call    side_block
+        mov     a,r1
+        add     a,#SIDE_TARGET
+        mov     r1,a
+        movx    a,@r1
+        inc     a
+        jz      shown                   ; not turning
+        mov     r0,#frames
+        mov     a,@r0
+        anl     a,#04h
+        jnz     hidden
+shown:
+        inc     r2
+hidden:
+        call    side_block
+        mov     a,r1
+        add     a,#SIDE_SHOWN
+        mov     r1,a
         mov     a,r2
-        mov     @r0,a
-        call    field_entry             ; the start cell of this kind: entry 13 + kind
-        add     a,#FIELD_STARTS
-        add     a,r6
-        call    field_byte
-        mov     r2,a                    ; column << 4 | row
-        swap    a
-        anl     a,#0Fh
-        call    mirror_column
-        swap    a                       ; x 16
-        add     a,#FIELD_X0 + 4
-        mov     r3,a
-        mov     a,r2
-        anl     a,#0Fh
-        call    row_line
-        add     a,#4
-        mov     r4,a
-        mov     a,r5
-        rl      a
-        add     a,#red_x
-        mov     r0,a
-        mov     a,r3
-        mov     @r0,a
-        inc     r0
-        mov     a,r4
-        mov     @r0,a
+        movx    @r1,a
         ret
+
+BANK2_ROOM_END  equ     04FDh           ; the code below stays where it was (its jumps stay in their pages)
+        if $ > BANK2_ROOM_END
+        error "combat.asm: the moved routines outgrow the start's old room"
+        endif
+        ds      BANK2_ROOM_END - $
 
 ; side_block: R1 = side R5's block in external RAM; the RAM is selected.
 side_block:

@@ -69,7 +69,7 @@ side_alive:
         call    side_fire
         call    drain_side
 side_shot:
-        call    side_visibility
+        lcall   side_visibility
         jmp     shot_frame
 
 ; destroy: side R5's weapon explodes.
@@ -121,43 +121,6 @@ not_tank_move:
         jmp     move_sub
 not_sub_move:
         jmp     move_jet
-
-; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
-; ding), a jet on autopilot flashing: hidden every other 4 ticks of `frames` (1/15 s).
-side_visibility:
-        mov     r2,#0
-        lcall   side_offscreen
-        jnz     hidden
-        mov     a,r5
-        add     a,#red_submerged
-        mov     r0,a
-        mov     a,@r0
-        jz      seen
-        mov     r1,#sonar_shows
-        lcall   xram_read_b0
-        jz      hidden
-seen:
-        lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_TARGET
-        mov     r1,a
-        movx    a,@r1
-        inc     a
-        jz      shown                   ; not turning
-        mov     r0,#frames
-        mov     a,@r0
-        anl     a,#04h
-        jnz     hidden
-shown:
-        inc     r2
-hidden:
-        lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_SHOWN
-        mov     r1,a
-        mov     a,r2
-        movx    @r1,a
-        ret
 
 ; heading_of: A = side R5's heading. set_heading: side R5's heading = A (0-7).
 heading_of:
