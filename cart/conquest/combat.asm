@@ -66,7 +66,8 @@ DRAIN_PLANE     equ     40
 RANGE_SHELL     equ     60
 RANGE_GUN       equ     70
 RANGE_MISSILE   equ     90
-SHELL_NEAR      equ     24              ; a shell this few steps out passes through a tree
+SHELL_NEAR      equ     24              ; a shell this few steps out passes through a tree (up, down, aslant)
+SHELL_NEAR_ACROSS equ   32              ; ... and flying across (tank.asm, shell_tree)
 BLAST_X         equ     12              ; a missile's blast: weapons this near are destroyed
 BLAST_Y         equ     24
 
@@ -140,8 +141,6 @@ field_byte:
         ret
 
 ; The entry points the far calls reach (below 800h); the battle's frame work stands at 800h-BFFh.
-combat_draw:
-        jmp     draw_battle
 
 ; ---- small pieces of the battle's frame (called from weapons.asm with lcall)
 ; sonar_frame: a ding every 3 seconds; submerged subs show for half a second after it.

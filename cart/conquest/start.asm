@@ -122,3 +122,5 @@ start_byte:
         mov     r1,a
         movx    a,@r1
         ret
+
+        include "draw.asm"
