@@ -51,6 +51,8 @@ SIDE_SHOWN      equ     8               ; the weapon is drawn this frame
 SIDE_SHAPES     equ     9               ; its sprite shapes are written (once a battle)
 SIDE_TURN       equ     10              ; jet: the autopilot's (or out of control) turns, per second
 SIDE_SHOT_CLOCK equ     11              ; the shot's steps, per second
+SIDE_SHOT_BOOM  equ     12              ; frames the ended shot's explosion still shows (no new shot
+                                        ; before it is over: the weapon's reload)
 
 ; Speeds and drains (units a second), ranges (steps; a shot flies SPEED_SHOT steps a second).
 SPEED_TANK      equ     20
@@ -112,6 +114,49 @@ hidden:
         mov     r1,a
         mov     a,r2
         movx    @r1,a
+        ret
+
+; shot_boom: side R5's shot explodes where it ends (range, tree, mountain, a missile let go): shown
+; for a quarter of a second, and the weapon fires again only after that (its reload). Takes R0, R1.
+; (No calls: it runs at the stack's deepest point, under shot_hits and missile_blast.)
+shot_boom:
+        mov     a,r5
+        swap    a
+        add     a,#side_red + SIDE_SHOT_BOOM
+        mov     r1,a
+        orl     p1,#P1_VDC_N | P1_KBD_N
+        anl     p1,#P1_RAM
+        mov     r0,#fps
+        mov     a,@r0
+        rr      a
+        rr      a
+        anl     a,#3Fh                  ; fps / 4
+        movx    @r1,a
+        ret
+
+; boom_of: R1 = side R5's SIDE_SHOT_BOOM, A = it (the RAM selected).
+boom_of:
+        call    side_block
+        mov     a,r1
+        add     a,#SIDE_SHOT_BOOM
+        mov     r1,a
+        movx    a,@r1
+        ret
+
+; shot_boom_count: side R5 has no shot in flight: its explosion's frames count down; when it is
+; over, the side's shapes are written again (draw.asm drew the explosion in the shot's sprite).
+shot_boom_count:
+        call    boom_of
+        jz      boom_count_done
+        dec     a
+        movx    @r1,a
+        jnz     boom_count_done
+        mov     a,r1
+        add     a,#SIDE_SHAPES - SIDE_SHOT_BOOM
+        mov     r1,a
+        clr     a
+        movx    @r1,a
+boom_count_done:
         ret
 
 BANK2_ROOM_END  equ     04FDh           ; the code below stays where it was (its jumps stay in their pages)
@@ -299,6 +344,7 @@ missile_blast:
         inc     r1
         movx    a,@r1
         mov     r4,a
+        call    shot_boom               ; seen where it blasts
         mov     a,r5
         mov     r2,a                    ; keep the firing side
         xrl     a,#1

@@ -138,7 +138,12 @@ draw_row:
         add     a,#VDC_SHAPE0
         mov     r0,a
         mov     r6,#8
-        mov     r2,#low(shot_shape)
+        mov     a,r7                    ; its kind's shot: a shell, a missile, a bullet
+        rl      a
+        rl      a
+        rl      a
+        add     a,#low(shot_shapes)
+        mov     r2,a
 draw_row_shot:
         mov     a,r2
         call    look_byte
@@ -184,8 +189,46 @@ draw_shot_place:
         mov     a,#COL_WHITE << SPRITE_COLOUR_SHIFT
         movx    @r0,a
         ret
-draw_no_shot:
+draw_no_shot:                           ; none in flight: its explosion where it ended, or nothing
+        inc     r1
+        movx    a,@r1
+        mov     r3,a                    ; where it ended
+        inc     r1
+        movx    a,@r1
+        mov     r4,a
+        call    start_block
+        mov     a,r1
+        add     a,#SIDE_SHOT_BOOM
+        mov     r1,a
+        movx    a,@r1
         call    select_vdc_bx
+        jz      draw_shot_hidden
+        mov     a,r4                    ; the blast's 8 x 8 around the point (8 units, 16 lines)
+        add     a,#(-8) & 0FFh
+        movx    @r0,a                   ; Y
+        inc     r0
+        mov     a,r3
+        add     a,#(-4) & 0FFh
+        movx    @r0,a                   ; X
+        inc     r0
+        mov     a,#COL_YELLOW << SPRITE_COLOUR_SHIFT
+        movx    @r0,a
+        mov     a,r5                    ; its shape: a new blast each frame
+        add     a,#2
+        rl      a
+        rl      a
+        rl      a
+        add     a,#VDC_SHAPE0
+        mov     r1,a
+        mov     r6,#8
+draw_boom_row:
+        call    random_bx
+        anl     a,#7Eh                  ; (a ragged ball: the corners' pixels off)
+        movx    @r1,a
+        inc     r1
+        djnz    r6,draw_boom_row
+        ret
+draw_shot_hidden:
         mov     a,#SPRITE_HIDDEN        ; Y and X both off the picture
         movx    @r0,a
         inc     r0
@@ -204,5 +247,7 @@ shapes:                                 ; bit 0 = leftmost pixel
         db      18h, 18h, 7Eh, 0FFh, 0FFh, 7Eh, 66h, 00h                ; tank
         db      00h, 08h, 08h, 3Eh, 7Fh, 0FFh, 7Eh, 00h                 ; sub
         db      08h, 18h, 18h, 0FFh, 0FFh, 18h, 3Ch, 00h                ; jet
-shot_shape:
-        db      00h, 00h, 18h, 3Ch, 3Ch, 18h, 00h, 00h
+shot_shapes:                            ; the shots of each kind, drawn from their point (X, Y)
+        db      00h, 00h, 18h, 3Ch, 3Ch, 18h, 00h, 00h                  ; shell: a round
+        db      18h, 3Ch, 7Eh, 18h, 18h, 3Ch, 24h, 00h                  ; missile: nose, body, fins
+        db      00h, 00h, 00h, 18h, 18h, 00h, 00h, 00h                  ; bullet: a small dot

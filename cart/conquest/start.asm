@@ -53,6 +53,11 @@ start_side:
         inc     r1
         clr     a
         movx    @r1,a                   ; SIDE_SHAPES
+        mov     a,r1
+        add     a,#SIDE_SHOT_BOOM - SIDE_SHAPES
+        mov     r1,a
+        clr     a
+        movx    @r1,a                   ; SIDE_SHOT_BOOM
         mov     a,r5                    ; shot off
         mov     r1,a
         rl      a

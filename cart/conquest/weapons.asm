@@ -300,6 +300,8 @@ side_fire:
         jnz     fire_held
         mov     a,r2                    ; pressed now: a new shot if none flies
         jnz     fire_done
+        lcall   boom_of                 ; nor explodes (the reload)
+        jnz     fire_done
         lcall   side_block
         movx    a,@r1                   ; each weapon's launch (tank_fire, sub_fire, jet_fire)
         jnz     fire_not_tank
@@ -372,8 +374,11 @@ shot_of:
 ; shot_frame: the shot flies SPEED_SHOT steps a second (2 a frame on NTSC, 2 or 3 on PAL) until it
 ; hits, ends, or its range is spent.
 shot_frame:
-        call    shot_of                 ; (no shot: its clock waits)
-        jz      shot_frame_done
+        call    shot_of                 ; (no shot: its clock waits, its explosion counts down)
+        jnz     shot_frame_go
+        lcall   shot_boom_count
+        ret
+shot_frame_go:
         mov     r3,#SPEED_SHOT
 shot_frame_next:
         mov     a,#SIDE_SHOT_CLOCK
@@ -460,7 +465,8 @@ shot_tree:
 shot_done:
         ret
 shot_end:
-        call    is_sub                  ; a missile explodes wherever it ends
+        lcall   shot_boom               ; it explodes where it ends, seen
+        call    is_sub                  ; a missile blasts wherever it ends
         jnz     shot_off
         lcall   missile_blast
         ret
