@@ -379,7 +379,11 @@ shot_frame:
         lcall   shot_boom_count
         ret
 shot_frame_go:
-        mov     r3,#SPEED_SHOT
+        lcall   side_block              ; a missile flies slower than shells and bullets
+        movx    a,@r1
+        add     a,#low(shot_speeds)
+        call    effect_byte
+        mov     r3,a
 shot_frame_next:
         mov     a,#SIDE_SHOT_CLOCK
         call    side_rate
@@ -530,6 +534,8 @@ step_y:
         db      0FEh, 0FEh, 0, 2, 2, 2, 0, 0FEh
 drains:
         db      DRAIN_TANK, DRAIN_SUB, DRAIN_PLANE
+shot_speeds:
+        db      SPEED_SHOT, SPEED_MISSILE, SPEED_SHOT
 tables_end:
         if high(effect_byte) <> high(tables_end - 1)
         error "weapons.asm: the tables must share effect_byte's page"
