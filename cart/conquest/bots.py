@@ -169,7 +169,7 @@ class Bot:
         self.goal = None
         self.look = 0
         self.velocity = (0.0, 0.0)
-        self.strafe_turn = 2
+        self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
 
     # ---- what the bot sees
@@ -303,6 +303,8 @@ class Bot:
         """The next cell's middle on a shortest way (breadth first over cells this weapon can be
         in, mines avoided) to the nearest of `goals` (cells); None when none is reachable."""
         start = self.ground.cell_of(me.u, me.v)
+        if not (0 <= start[0] < COLUMNS and 0 <= start[1] < ROWS):
+            return None
         goals = set(goals)
         if start in goals:
             return start
@@ -482,6 +484,12 @@ class Bot:
             want = heading_to(du, dv)
             if self._keep_off(me, foe, max(abs(du), abs(dv))):
                 want = heading_to(-du, -dv)
+            elif max(abs(du), abs(dv)) < 16 and self.enemy_kind == "P" and self.skill.dodge:
+                want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass
+        sights = self._in_sights(me)
+        if sights is not None and self.rng.random() < self.skill.dodge \
+                and (target is None or want != heading or me.shot):
+            want = (sights + self.strafe_turn) % 8   # out of the line its nose points along
         incoming = self._incoming(me, foe)
         if incoming is not None and self.rng.random() < self.skill.dodge:
             want = (foe.shot_heading + 2) % 8
@@ -501,6 +509,23 @@ class Bot:
                     return DIRECTIONS[(heading + way) % 8]
             return DIRECTIONS[heading]
         return DIRECTIONS[want]            # the autopilot turns it, slowly
+
+    def _in_sights(self, me):
+        """The heading the enemy moves along (as seen) when it points at me within its range,
+        else None: a jet or tank that moves points its gun where it goes."""
+        if self.known is None or self.enemy_kind == "S":
+            return None
+        vu, vv = self.velocity
+        if abs(vu) < 0.1 and abs(vv) < 0.1:
+            return None
+        heading = heading_to(vu, vv)
+        su, sv = STEP[heading]
+        du, dv = me.u - self.known[0], me.v - self.known[1]
+        along = max(abs(du), abs(dv)) if su and sv else du * su + dv * sv
+        if 0 < along <= RANGE[self.enemy_kind] and \
+                max(abs(du - su * along), abs(dv - sv * along)) <= HIT_U + 2:
+            return heading
+        return None
 
     def _clear(self, me, heading, lookahead=None):
         """No tree or mountain within the lookahead along `heading` (a jet's way)."""

@@ -2,7 +2,19 @@
 ; in each frame's VBLANK writes. The game (bank 3) reaches it through bankcall.inc, which clears both
 ; bank bits, so it runs here with this bank's helpers.
 
-combat_draw:
+combat_draw:                            ; A nonzero: the ground was drawn this frame (the picture
+        mov     r1,#terrain_drawn       ; stays off): the weapons' shapes then too, out of sight
+        call    xram_read_bx
+        jz      draw_first
+        call    draw_battle
+        call    select_vdc_bx           ; (show writes the readouts next)
+        clr     a
+        ret
+draw_first:
+        call    draw_terrain
+        call    draw_battle
+        mov     a,#1
+        ret
 SPRITE_HIDDEN   equ     0F8h
 
 draw_battle:
@@ -161,6 +173,7 @@ draw_blast_row:
         movx    @r1,a
         inc     r1
         djnz    r6,draw_blast_row
+        align   100h                    ; (room to spare: the jumps below stay in one page)
 draw_shot_place:
         mov     a,r5                    ; sprite 2 + R5: the shot, where it flies
         add     a,#2
@@ -190,19 +203,31 @@ draw_shot_place:
         movx    @r0,a
         ret
 draw_no_shot:                           ; none in flight: its explosion where it ended, or nothing
+        mov     a,r1
+        mov     r3,a
+        mov     a,r5                    ; (the block written out: VBLANK time is short)
+        swap    a
+        add     a,#side_red + SIDE_SHOT_BOOM
+        mov     r1,a
+        movx    a,@r1
+        jnz     draw_boom
+draw_shot_hidden_vdc:
+        call    select_vdc_bx
+        mov     a,#SPRITE_HIDDEN        ; Y and X both off the picture
+        movx    @r0,a
+        inc     r0
+        movx    @r0,a
+        ret
+draw_boom:
+        mov     a,r3
+        mov     r1,a
         inc     r1
         movx    a,@r1
         mov     r3,a                    ; where it ended
         inc     r1
         movx    a,@r1
         mov     r4,a
-        call    start_block
-        mov     a,r1
-        add     a,#SIDE_SHOT_BOOM
-        mov     r1,a
-        movx    a,@r1
         call    select_vdc_bx
-        jz      draw_shot_hidden
         mov     a,r4                    ; the blast's 8 x 8 around the point (8 units, 16 lines)
         add     a,#(-8) & 0FFh
         movx    @r0,a                   ; Y
@@ -227,12 +252,6 @@ draw_boom_row:
         movx    @r1,a
         inc     r1
         djnz    r6,draw_boom_row
-        ret
-draw_shot_hidden:
-        mov     a,#SPRITE_HIDDEN        ; Y and X both off the picture
-        movx    @r0,a
-        inc     r0
-        movx    @r0,a
         ret
 
 look_byte:

@@ -128,4 +128,6 @@ start_byte:
         movx    a,@r1
         ret
 
+        include "ground.asm"
+        align   100h                    ; (room to spare: draw.asm's jumps stay in their pages)
         include "draw.asm"
