@@ -67,11 +67,11 @@ class Skill:
 
 
 LEVELS = {
-    1: Skill(reaction=24, aim=14.0, tolerance=4.0, dodge=0.2, cover=False, periscope=0.35,
+    1: Skill(reaction=24, aim=22.0, tolerance=4.0, dodge=0.2, cover=False, periscope=0.35,
              lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False),
-    2: Skill(reaction=14, aim=10.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
+    2: Skill(reaction=14, aim=16.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
              lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True),
-    3: Skill(reaction=6, aim=5.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
+    3: Skill(reaction=6, aim=7.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
              lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True),
 }
 
