@@ -42,7 +42,7 @@ BATTLE_FRAME_LIMIT = 60 * 60 * 10
 # The cartridge's playfield and rules (cart/conquest/combat.asm, README.md "Battles").
 FIELD_X0, FIELD_Y0, COLUMNS, ROWS, CELL_X, CELL_Y = 0x08, 0x18, 9, 7, 16, 24
 LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
-RANGE = {"T": 60, "S": 90, "P": 70}               # steps
+RANGE = {"T": 60, "S": 72, "P": 70}               # steps
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
 BLAST_U, BLAST_V = 10, 10                         # a missile's blast, in steps from its middle
@@ -104,9 +104,9 @@ class Ground:
 
     def at_point(self, u: float, v: float):
         """The ground at step point (u, v) (a middle), None off the field."""
-        column, row = int((u - FIELD_X0) // CELL_X), int((2 * v - FIELD_Y0) // CELL_Y)
-        if 0 <= column < COLUMNS and 0 <= row < ROWS and u >= FIELD_X0 and 2 * v >= FIELD_Y0:
-            return self.cells[row][column]
+        x, y = u - FIELD_X0, 2 * v - FIELD_Y0
+        if 0 <= x < COLUMNS * CELL_X and 0 <= y < ROWS * CELL_Y:
+            return self.cells[int(y // CELL_Y)][int(x // CELL_X)]
         return None
 
     @staticmethod
@@ -169,6 +169,8 @@ class Bot:
         self.goal = None
         self.look = 0
         self.velocity = (0.0, 0.0)
+        self.routes = {}                  # (start cell, goal cells): the next cell (the ground is fixed)
+        self.sea = {}                     # target cell: the water cells within a missile's easy reach
         self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
 
@@ -305,7 +307,13 @@ class Bot:
         start = self.ground.cell_of(me.u, me.v)
         if not (0 <= start[0] < COLUMNS and 0 <= start[1] < ROWS):
             return None
-        goals = set(goals)
+        goals = frozenset(goals)
+        key = (start, goals)
+        if key not in self.routes:
+            self.routes[key] = self._search(start, goals)
+        return self.routes[key]
+
+    def _search(self, start, goals):
         if start in goals:
             return start
         previous = {start: None}
@@ -460,9 +468,14 @@ class Bot:
         reach = RANGE["S"] * 0.6
         if max(abs(du), abs(dv)) <= reach and not self.fire_was and foe.alive:
             return frozenset({FIRE})      # launch (it starts upward)
-        goals = [(c, r) for r in range(ROWS) for c in range(COLUMNS)
-                 if self.ground.cells[r][c] == WATER
-                 and max(abs(Ground.middle(c, r)[0] - target[0]), abs(Ground.middle(c, r)[1] - target[1])) <= reach - 8]
+        near = self.ground.cell_of(*target)
+        if near not in self.sea:
+            middle = Ground.middle(*near)
+            self.sea[near] = [(c, r) for r in range(ROWS) for c in range(COLUMNS)
+                              if self.ground.cells[r][c] == WATER
+                              and max(abs(Ground.middle(c, r)[0] - middle[0]),
+                                      abs(Ground.middle(c, r)[1] - middle[1])) <= reach - 8]
+        goals = self.sea[near]
         cell = self._route(me, goals) if goals else None
         if cell is None or cell == self.ground.cell_of(me.u, me.v):
             if self.skill.cover:          # keep moving: a moving sub is submerged
@@ -484,8 +497,9 @@ class Bot:
             want = heading_to(du, dv)
             if self._keep_off(me, foe, max(abs(du), abs(dv))):
                 want = heading_to(-du, -dv)
-            elif max(abs(du), abs(dv)) < 16 and self.enemy_kind == "P" and self.skill.dodge:
-                want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass
+            elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
+                want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
+                                                                      # nor over a sub's launch
         sights = self._in_sights(me)
         if sights is not None and self.rng.random() < self.skill.dodge \
                 and (target is None or want != heading or me.shot):

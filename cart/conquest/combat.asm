@@ -68,7 +68,7 @@ DRAIN_MISSILE   equ     200             ; a sub with a missile in flight: ten ti
 DRAIN_PLANE     equ     40
 RANGE_SHELL     equ     60
 RANGE_GUN       equ     70
-RANGE_MISSILE   equ     90
+RANGE_MISSILE   equ     72
 SHELL_NEAR      equ     24              ; a shell this few steps out passes through a tree (up, down, aslant)
 SHELL_NEAR_ACROSS equ   32              ; ... and flying across (tank.asm, shell_tree)
 BLAST_X         equ     10              ; a missile's blast: weapons this near are destroyed
