@@ -2,6 +2,8 @@
 ; in each frame's VBLANK writes. The game (bank 3) reaches it through bankcall.inc, which clears both
 ; bank bits, so it runs here with this bank's helpers.
 
+BOOM_HIDDEN_LAST equ    4               ; frames (of a second's explosion)
+
 combat_draw:                            ; A nonzero: the ground was drawn this frame (the picture
         mov     r1,#terrain_drawn       ; stays off): the weapons' shapes then too, out of sight
         call    xram_read_bx
@@ -60,14 +62,30 @@ draw_done:
 
 ; draw_side: side R5's weapon (sprite R5) and shot (sprite 2 + R5).
 draw_side:
-        call    start_block
-        mov     a,r1
-        add     a,#SIDE_SHOWN
+        mov     a,r5                    ; (the block and the RAM's select written out: VBLANK is short)
+        swap    a
+        add     a,#side_red + SIDE_SHOWN
         mov     r1,a
+        orl     p1,#P1_VDC_N | P1_KBD_N
+        anl     p1,#P1_RAM
         movx    a,@r1
         mov     r6,a                    ; shown?
-        mov     a,r1
-        add     a,#SIDE_KIND - SIDE_SHOWN
+        mov     a,r5
+        add     a,#red_alive
+        mov     r0,a
+        mov     a,@r0
+        jnz     draw_side_kind
+        mov     a,r1                    ; destroyed: the explosion's last frames are not drawn, so
+        add     a,#SIDE_BOOM - SIDE_SHOWN       ; the result starts with it gone a moment already
+        mov     r1,a
+        movx    a,@r1
+        add     a,#(-BOOM_HIDDEN_LAST) & 0FFh
+        jc      draw_side_kind
+        mov     r6,#0
+draw_side_kind:
+        mov     a,r5                    ; (the block written out)
+        swap    a
+        add     a,#side_red + SIDE_KIND
         mov     r1,a
         movx    a,@r1
         mov     r7,a                    ; kind
@@ -210,6 +228,9 @@ draw_no_shot:                           ; none in flight: its explosion where it
         add     a,#side_red + SIDE_SHOT_BOOM
         mov     r1,a
         movx    a,@r1
+        jz      draw_shot_hidden_vdc
+        mov     r1,#BOTH_IN             ; a weapon down: its own explosion shows, no shot's (so the
+        mov     a,@r1                   ; result starts without one frozen on the screen)
         jnz     draw_boom
 draw_shot_hidden_vdc:
         call    select_vdc_bx
