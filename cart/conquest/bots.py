@@ -1,107 +1,560 @@
-"""Bots that play Conquest of the World through the joysticks, deciding from the wrapper's state
-(positions, weapons, the shot in flight), so whole battles and wars run headless.
+"""Bots that play Conquest of the World through the joysticks, with graded skill, so whole battles
+and wars run headless and the balance of the weapons can be measured.
+
+A bot knows what a player at the screen knows: the ground (the playfield's table), where each
+weapon is while it is drawn (a submerged sub only at a sonar ding, a jet off the screen or
+flashing on autopilot not at all: the bot keeps the last place it saw), and the shots in flight.
+It reads them from RAM through the game's symbols, never the screen. Its skill (`LEVELS`) is
+
+- reaction: it acts on what it saw that many frames ago (a human's ~0.2-0.5 s);
+- aim: the target it aims at is off by a random error (units across, steps up and down), drawn
+  afresh every second, and it fires only once the target is within `tolerance` of the line;
+- dodge: the chance it steps out of the way of an enemy shot coming at it;
+- cover: whether it keeps out of the enemy's lines of fire while its own gun reloads (a tank, a
+  jet) or keeps moving submerged (a sub), and uses woods and water to approach;
+- periscope: a sub that stops to look (seen) now and then, as a careless player does;
+- lookahead: how far ahead a jet looks for trees and mountains (steps), and whether it turns
+  sharply (the stick one angle at a time) or leaves the turns to the autopilot.
 
 A bot is deterministic: its only randomness is a random.Random seeded by the caller, so the same
-seeds give the same battle frame for frame. Positions are the RAM map's x/y (x grows to the
-right, y downwards, as the VDC's); a bot never reads the screen.
+seeds give the same battle frame for frame. Coordinates are the RAM map's: x in units (a sprite's
+X register), y in lines; a step of any weapon or shot is 1 unit across or 2 lines up or down, so
+the bots reason in steps (u = x, v = y / 2), where every heading is a multiple of 45 degrees.
 
-    game = Conquest(machine); game.enter(red=("T", 300), blue=("P", 300))
-    winner = play_battle(game, Bot("red", seed=1), Bot("blue", seed=2))
+    game = Conquest(machine); game.enter(red=("T", 2500), blue=("P", 2500))
+    winner = play_battle(game, Bot("red", seed=1, level=3), Bot("blue", seed=2, level=1))
 """
 import math
 import random
+from collections import deque
+from dataclasses import dataclass
 
-# The eight joystick directions, by angle (0 = right, counter-clockwise, y up on screen).
+# The eight joystick directions by heading, 0-7 clockwise from up (the cartridge's headings).
 DIRECTIONS = (
-    frozenset({"right"}), frozenset({"up", "right"}), frozenset({"up"}), frozenset({"up", "left"}),
-    frozenset({"left"}), frozenset({"down", "left"}), frozenset({"down"}), frozenset({"down", "right"}),
+    frozenset({"up"}), frozenset({"up", "right"}), frozenset({"right"}), frozenset({"down", "right"}),
+    frozenset({"down"}), frozenset({"down", "left"}), frozenset({"left"}), frozenset({"up", "left"}),
 )
+STEP = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))   # (du, dv) a step
 NEUTRAL = frozenset()
 FIRE = "fire"
-# How a bot behaves (in frames and position units of the RAM map).
-STUCK_FRAMES = 20        # no progress this long: take a detour
-DETOUR_FRAMES = 30
-AIM_TOLERANCE = math.pi / 10   # fire when the target is this close to the heading
-SUB_PERISCOPE_EVERY = 90       # a sub stops to look this often, for this long
-SUB_PERISCOPE_FRAMES = 12
-MISSILE_BLAST_DISTANCE = 6     # release the button (blast) when the missile is this near
 BATTLE_FRAME_LIMIT = 60 * 60 * 10
 
+# The cartridge's playfield and rules (cart/conquest/combat.asm, README.md "Battles").
+FIELD_X0, FIELD_Y0, COLUMNS, ROWS, CELL_X, CELL_Y = 0x08, 0x18, 9, 7, 16, 24
+LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
+RANGE = {"T": 60, "S": 72, "P": 70}               # steps
+SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
+HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
+BLAST_U, BLAST_V = 10, 10                         # a missile's blast, in steps from its middle
+SIDE_BLOCK = {"red": 0x10, "blue": 0x20}          # external RAM (ram.inc side_red / side_blue)
+SIDE_SHOT_HEADING, SIDE_SHOWN, SIDE_SHOT_BOOM = 4, 8, 12
+FIELD_COPY, SONAR_SHOWS = 0x30, 0x0C
 
-def direction_index(dx: float, dy: float) -> int:
-    """The joystick direction (0-7) closest to the screen vector (dx, dy), y down."""
-    return round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
+
+@dataclass(frozen=True)
+class Skill:
+    reaction: int        # frames between seeing and acting
+    aim: float           # the aiming error's spread (steps, at 40 steps away; it grows with distance)
+    tolerance: float     # fire when the aimed point is this near the line of fire (steps)
+    dodge: float         # chance to step out of an incoming shot's way
+    cover: bool          # keeps out of the enemy's lines while reloading / keeps submerged
+    periscope: float     # a sub's share of frames it stops to look (seen)
+    lookahead: int       # a jet's look ahead for trees and mountains (steps)
+    sharp: bool          # a jet turns with the stick one angle at a time (else the autopilot)
+    wander: float        # share of decisions that keep the last direction (inattention)
+    lead: float          # how much of the target's movement during the shot's flight it aims ahead
+    strafe: bool         # in range, keeps moving across the enemy's lines rather than standing
 
 
-def angle_between(a: float, b: float) -> float:
-    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+LEVELS = {
+    1: Skill(reaction=24, aim=22.0, tolerance=4.0, dodge=0.2, cover=False, periscope=0.35,
+             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False),
+    2: Skill(reaction=14, aim=16.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
+             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True),
+    3: Skill(reaction=6, aim=7.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
+             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True),
+}
+
+
+def heading_to(du: float, dv: float) -> int:
+    """The heading (0-7, clockwise from up) closest to the step vector (du, dv), v downwards."""
+    return round(math.atan2(du, -dv) / (math.pi / 4)) % 8
+
+
+class Ground:
+    """The playfield of the battle under way, from its copy in external RAM (fields.inc's format)."""
+
+    def __init__(self, table: bytes):
+        self.cells = [[LAND] * COLUMNS for _ in range(ROWS)]
+        for column in range(5):
+            for row in range(ROWS):
+                if table[column] >> row & 1:
+                    self._set(column, row, WATER)
+        for i in (5, 7, 9):
+            if table[i]:
+                self._set(table[i + 1] >> 4, table[i + 1] & 0x0F, table[i])
+        if table[11]:
+            for k in range(4):
+                self._set((table[12] >> 4) + k, table[12] & 0x0F, table[11])
+
+    def _set(self, column, row, kind):
+        if 0 <= column < COLUMNS and 0 <= row < ROWS:
+            self.cells[row][column] = kind
+            self.cells[row][COLUMNS - 1 - column] = kind
+
+    def at_point(self, u: float, v: float):
+        """The ground at step point (u, v) (a middle), None off the field."""
+        x, y = u - FIELD_X0, 2 * v - FIELD_Y0
+        if 0 <= x < COLUMNS * CELL_X and 0 <= y < ROWS * CELL_Y:
+            return self.cells[int(y // CELL_Y)][int(x // CELL_X)]
+        return None
+
+    @staticmethod
+    def cell_of(u, v):
+        return int((u - FIELD_X0) // CELL_X), int((2 * v - FIELD_Y0) // CELL_Y)
+
+    @staticmethod
+    def middle(column, row):
+        """The step point of a cell's middle."""
+        return FIELD_X0 + CELL_X * column + CELL_X / 2, (FIELD_Y0 + CELL_Y * row + CELL_Y / 2) / 2
+
+
+def can_be(kind: str, ground) -> bool:
+    if ground is None:
+        return kind == "P"
+    if kind == "T":
+        return ground in (LAND, WOODS)
+    if kind == "S":
+        return ground == WATER
+    return ground in (LAND, WATER, MINE)
+
+
+@dataclass
+class Seen:
+    """One side as the screen shows it in a frame (middles in steps)."""
+    u: float
+    v: float
+    shown: bool
+    alive: bool
+    shot: int
+    shot_u: float
+    shot_v: float
+    shot_heading: int
+    heading: int
 
 
 class Bot:
-    """Plays one side: steers toward the enemy, fires when aimed, guides missiles home, detours
-    when blocked (water, a tree line) and wanders a little so two bots never lock up."""
+    """Plays one side at a skill level (1 the weakest, 3 the strongest)."""
 
-    def __init__(self, side: str, seed: int = 0, aggression: float = 1.0):
-        self.side = side
-        self.enemy = "blue" if side == "red" else "red"
+    def __init__(self, side: str, seed: int = 0, level: int = 2):
+        if side not in SIDE_BLOCK:
+            raise ValueError(f"side must be 'red' or 'blue', not {side!r}")
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
+        self.side, self.enemy = side, ("blue" if side == "red" else "red")
+        self.level, self.skill = level, LEVELS[level]
         self.rng = random.Random(seed)
-        self.aggression = aggression
         self.frame = 0
-        self.last_position = None
+        self.ground = None
+        self.addresses = None
+        self.seen = deque(maxlen=self.skill.reaction + 1)
+        self.known = None                 # the enemy's last seen middle (u, v), as of the reaction
+        self.error = (0.0, 0.0)
+        self.fire_was = False
+        self.last = NEUTRAL
+        self.last_place = None
         self.still = 0
         self.detour = 0
-        self.detour_direction = 0
-        self.last_direction = 0
+        self.detour_heading = 0
+        self.goal = None
+        self.look = 0
+        self.velocity = (0.0, 0.0)
+        self.routes = {}                  # (start cell, goal cells): the next cell (the ground is fixed)
+        self.sea = {}                     # target cell: the water cells within a missile's easy reach
+        self.strafe_turn = 2 if seed % 2 else 6
+        self.strafe_left = 0
+
+    # ---- what the bot sees
+
+    def _setup(self, game):
+        fields = game.map.fields
+        self.addresses = {name: fields[name].address for name in fields}
+        self.ground = Ground(bytes(game.machine.xram[FIELD_COPY:FIELD_COPY + 16]))
+        self.kind = game.side(self.side).weapon
+        self.enemy_kind = game.side(self.enemy).weapon
+
+    def _read(self, iram, xram, name) -> Seen:
+        a = self.addresses
+        block = SIDE_BLOCK[name]
+        shot = xram[a[f"{name}_shot_state"]]
+        return Seen(u=iram[a[f"{name}_x"]] + 4, v=(iram[a[f"{name}_y"]] + 8) / 2,
+                    shown=bool(xram[block + SIDE_SHOWN]), alive=bool(iram[a[f"{name}_alive"]]),
+                    shot=shot, shot_u=xram[a[f"{name}_shot_x"]], shot_v=xram[a[f"{name}_shot_y"]] / 2,
+                    shot_heading=xram[block + SIDE_SHOT_HEADING], heading=iram[a[f"{name}_heading"]])
 
     def decide(self, game) -> frozenset:
         """The buttons to hold this frame."""
-        me, foe = game.side(self.side), game.side(self.enemy)
+        if self.ground is None:
+            self._setup(game)
+        iram, xram = bytes(game.machine.iram), bytes(game.machine.xram)
+        me, foe = self._read(iram, xram, self.side), self._read(iram, xram, self.enemy)
         self.frame += 1
+        self.seen.append(foe)
+        late = self.seen[0]               # what it saw `reaction` frames ago
+        if late.shown and late.alive:
+            if self.known is not None and len(self.seen) > 1:
+                step = (late.u - self.known[0], late.v - self.known[1])
+                if abs(step[0]) < 4 and abs(step[1]) < 4:     # (not a jet's wrap)
+                    self.velocity = (0.8 * self.velocity[0] + 0.2 * step[0],
+                                     0.8 * self.velocity[1] + 0.2 * step[1])
+            self.known = (late.u, late.v)
+        if self.frame % 60 == 1:
+            self.error = (self.rng.gauss(0, 1), self.rng.gauss(0, 1))
         if not me.alive:
             return NEUTRAL
-        dx, dy = foe.x - me.x, foe.y - me.y
-        want = direction_index(dx, dy)
-        position = (me.x, me.y)
-        self.still = self.still + 1 if position == self.last_position else 0
-        self.last_position = position
-        if me.weapon == "S":
-            return self._submarine(me, foe, want)
-        if self.detour:
-            self.detour -= 1
-            direction = self.detour_direction
-        elif self.still > STUCK_FRAMES and me.weapon == "T":
-            self.detour = DETOUR_FRAMES
-            self.detour_direction = (want + self.rng.choice((2, -2, 3, -3))) % 8
-            self.still = 0
-            direction = self.detour_direction
+        self.me = me
+        place = (me.u, me.v)
+        self.still = self.still + 1 if place == self.last_place else 0
+        self.last_place = place
+        if self.kind == "S":
+            buttons = self._submarine(me, late)
+        elif self.kind == "P":
+            buttons = self._jet(me, late)
         else:
-            direction = want if self.rng.random() < 0.9 * self.aggression else self.last_direction
-        self.last_direction = direction
-        buttons = set(DIRECTIONS[direction])
-        heading = direction * math.pi / 4
-        target = math.atan2(-dy, dx)
-        if angle_between(heading, target) < AIM_TOLERANCE and self.frame % 4 == 0:
+            buttons = self._tank(me, late)
+        self.fire_was = FIRE in buttons
+        self.last = buttons
+        return buttons
+
+    # ---- shared reasoning
+
+    def _target(self, flight=0.0):
+        """Where it aims: the enemy where it last saw it, moved on by `flight` frames of its
+        movement as far as the skill leads, off by the aiming error."""
+        if self.known is None:
+            return None
+        lead = self.skill.lead * flight
+        distance = max(abs(self.known[0] - self.me.u), abs(self.known[1] - self.me.v))
+        spread = self.skill.aim * max(0.5, distance / 40)      # an angle: the farther, the wider
+        return (self.known[0] + self.error[0] * spread + self.velocity[0] * lead,
+                self.known[1] + self.error[1] * spread + self.velocity[1] * lead)
+
+    def _line_clear(self, u, v, heading, steps, kind):
+        """Whether a shot of `kind` flies `steps` from (u, v) along `heading` without ending on the
+        ground (mountains end every shot, trees all but a shell near its tank)."""
+        du, dv = STEP[heading]
+        near = SHELL_NEAR_ACROSS if heading in (2, 6) else SHELL_NEAR
+        for n in range(2, int(steps) + 1, 2):
+            ground = self.ground.at_point(u + du * n, v + dv * n)
+            if ground == MOUNTAIN or (ground == WOODS and (kind != "T" or n >= near)):
+                return False
+        return True
+
+    def _aligned(self, u, v, target, reach, kind):
+        """The heading along which a shot from (u, v) passes within `tolerance` of target and
+        reaches it, or None."""
+        tu, tv = target
+        du, dv = tu - u, tv - v
+        for heading in range(8):
+            su, sv = STEP[heading]
+            along = max(abs(du), abs(dv)) if su and sv else (du * su + dv * sv)
+            if along <= 0 or along > reach:
+                continue
+            off_u, off_v = du - su * along, dv - sv * along
+            if max(abs(off_u), abs(off_v)) <= self.skill.tolerance \
+                    and self._line_clear(u, v, heading, along, kind):
+                return heading
+        return None
+
+    def _incoming(self, me, shot: Seen):
+        """The enemy's shot in flight will pass over me: how many steps away it is, else None."""
+        if not shot.shot or shot.shot_heading > 7:
+            return None
+        su, sv = STEP[shot.shot_heading]
+        for n in range(0, min(shot.shot, 40), 2):
+            u, v = shot.shot_u + su * n, shot.shot_v + sv * n
+            if abs(u - me.u) <= HIT_U + 1 and abs(v - me.v) <= HIT_V + 1:
+                return n
+        return None
+
+    def _threatened(self, me, foe: Seen):
+        """The enemy is in a line of fire onto me (it could shoot me now)."""
+        if self.known is None or foe.shot:
+            return False
+        return self._aligned(self.known[0], self.known[1], (me.u, me.v), RANGE[self.enemy_kind],
+                             self.enemy_kind) is not None
+
+    def _fire(self, heading):
+        """Point `heading` and press fire (a fresh press: released every other frame)."""
+        buttons = set(DIRECTIONS[heading]) if heading is not None else set()
+        if not self.fire_was:
             buttons.add(FIRE)
         return frozenset(buttons)
 
-    def _submarine(self, me, foe, want):
-        in_flight = bool(me.shot_state)
-        if in_flight and me.shot_x is not None:
-            dx, dy = foe.x - me.shot_x, foe.y - me.shot_y
-            if math.hypot(dx, dy) <= MISSILE_BLAST_DISTANCE:
-                return NEUTRAL                      # release: the missile blasts here
-            return frozenset(DIRECTIONS[direction_index(dx, dy)] | {FIRE})
-        if self.frame % SUB_PERISCOPE_EVERY < SUB_PERISCOPE_FRAMES:
-            return NEUTRAL                          # up periscope
-        if self.frame % SUB_PERISCOPE_EVERY == SUB_PERISCOPE_FRAMES + 1:
-            return frozenset({FIRE})                # launch (it starts upward)
-        if self.still > STUCK_FRAMES:
-            self.detour, self.still = DETOUR_FRAMES, 0
-            self.detour_direction = (want + self.rng.choice((2, -2))) % 8
+    def _step_dodge(self, me, heading_of_shot):
+        """A heading across the shot's path the ground lets me take."""
+        choices = [(heading_of_shot + 2) % 8, (heading_of_shot + 6) % 8]
+        self.rng.shuffle(choices)
+        for heading in choices:
+            du, dv = STEP[heading]
+            if can_be(self.kind, self.ground.at_point(me.u + 6 * du, me.v + 6 * dv)):
+                return heading
+        return choices[0]
+
+    def _route(self, me, goals):
+        """The next cell's middle on a shortest way (breadth first over cells this weapon can be
+        in, mines avoided) to the nearest of `goals` (cells); None when none is reachable."""
+        start = self.ground.cell_of(me.u, me.v)
+        if not (0 <= start[0] < COLUMNS and 0 <= start[1] < ROWS):
+            return None
+        goals = frozenset(goals)
+        key = (start, goals)
+        if key not in self.routes:
+            self.routes[key] = self._search(start, goals)
+        return self.routes[key]
+
+    def _search(self, start, goals):
+        if start in goals:
+            return start
+        previous = {start: None}
+        queue = deque([start])
+        while queue:
+            cell = queue.popleft()
+            if cell in goals:
+                while previous[cell] != start and previous[cell] is not None:
+                    cell = previous[cell]
+                return cell
+            c, r = cell
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                nxt = (c + dc, r + dr)
+                if not (0 <= nxt[0] < COLUMNS and 0 <= nxt[1] < ROWS) or nxt in previous:
+                    continue
+                ground = self.ground.cells[nxt[1]][nxt[0]]
+                if not can_be(self.kind, ground) or ground == MINE:
+                    continue
+                if dc and dr and not (can_be(self.kind, self.ground.cells[r][c + dc])
+                                      and can_be(self.kind, self.ground.cells[r + dr][c])):
+                    continue              # no corner cutting past a blocked cell
+                previous[nxt] = cell
+                queue.append(nxt)
+        return None
+
+    def _go(self, me, u, v):
+        """Buttons that move toward step point (u, v), with a detour when stuck."""
         if self.detour:
             self.detour -= 1
-            return DIRECTIONS[self.detour_direction]
-        return DIRECTIONS[want]
+            return DIRECTIONS[self.detour_heading]
+        if self.still > 12:
+            self.still = 0
+            self.detour = 10 + self.rng.randrange(20)
+            self.detour_heading = self.rng.randrange(8)
+            return DIRECTIONS[self.detour_heading]
+        if self.skill.wander and self.rng.random() < self.skill.wander and self.last:
+            return frozenset(b for b in self.last if b != FIRE)
+        du, dv = u - me.u, v - me.v
+        if abs(du) < 1 and abs(dv) < 1:
+            return NEUTRAL
+        return DIRECTIONS[heading_to(du, dv)]
+
+    def _firing_cells(self, target, distance):
+        """Cells from which `target` lies along a heading at about `distance` steps."""
+        tu, tv = target
+        cells = []
+        for heading in range(8):
+            su, sv = STEP[heading]
+            u, v = tu - su * distance, tv - sv * distance
+            ground = self.ground.at_point(u, v)
+            if can_be(self.kind, ground) and ground != MINE \
+                    and self._line_clear(u, v, heading, distance, self.kind):
+                cells.append(self.ground.cell_of(u, v))
+        return cells
+
+    # ---- the weapons
+
+    def _missile_flight(self, me, foe):
+        """Against a sub: a heading away from its missile in flight (a missile is slower than a
+        jet and gains on a tank slowly: distance saves), or None."""
+        if self.enemy_kind != "S" or not foe.shot or self.rng.random() >= self.skill.dodge:
+            return None
+        du, dv = me.u - foe.shot_u, me.v - foe.shot_v
+        if max(abs(du), abs(dv)) > 40:
+            return None
+        return heading_to(du, dv)
+
+    def _keep_off(self, me, foe, distance):
+        """Against a hidden sub: stay out of its missile's easy reach, wait for it to show."""
+        return self.enemy_kind == "S" and not foe.shown and distance < 40
+
+    def _tank(self, me, foe):
+        incoming = self._incoming(me, foe)
+        if incoming is not None and self.rng.random() < self.skill.dodge:
+            return DIRECTIONS[self._step_dodge(me, foe.shot_heading)]
+        target = self._target()
+        if target is None:
+            return NEUTRAL
+        distance = max(abs(target[0] - me.u), abs(target[1] - me.v))
+        away = self._missile_flight(me, foe)
+        if away is not None and not (foe.shown and not me.shot
+                                     and self._aligned(me.u, me.v, (foe.u, foe.v), RANGE["T"] - 4, "T")):
+            return self._go(me, me.u + 8 * STEP[away][0], me.v + 8 * STEP[away][1])
+        if self._keep_off(me, foe, distance):
+            return self._go(me, 2 * me.u - target[0], 2 * me.v - target[1])
+        if not me.shot:
+            aim = self._target(flight=distance / 2)          # a shot makes 2 steps a frame
+            heading = self._aligned(me.u, me.v, aim, RANGE["T"] - 4, "T")
+            if heading is not None:
+                return self._fire(heading)
+        if (self.skill.strafe or (self.skill.cover and self._threatened(me, foe))) \
+                and distance <= RANGE["T"] - 8:
+            return self._strafe(me, target)
+        return self._approach(me, target, 36)
+
+    def _strafe(self, me, target):
+        """Moves across the line to the enemy, turning back now and then or when blocked."""
+        if self.strafe_left <= 0:
+            self.strafe_turn = self.rng.choice((2, 6, 3, 5))
+            self.strafe_left = 20 + self.rng.randrange(50)
+        self.strafe_left -= 1
+        heading = (heading_to(target[0] - me.u, target[1] - me.v) + self.strafe_turn) % 8
+        du, dv = STEP[heading]
+        if not can_be(self.kind, self.ground.at_point(me.u + 6 * du, me.v + 6 * dv)) \
+                or self.ground.at_point(me.u + 6 * du, me.v + 6 * dv) == MINE or self.still > 3:
+            self.strafe_turn = 8 - self.strafe_turn
+            self.strafe_left = 20 + self.rng.randrange(40)
+            self.still = 0
+            heading = (heading_to(target[0] - me.u, target[1] - me.v) + self.strafe_turn) % 8
+        return DIRECTIONS[heading]
+
+    def _approach(self, me, target, distance):
+        goals = self._firing_cells(target, distance) or self._firing_cells(target, distance // 2)
+        cell = self._route(me, goals) if goals else None
+        if cell is None:
+            return self._go(me, *target)
+        if cell == self.ground.cell_of(me.u, me.v):
+            su, sv = target[0] - me.u, target[1] - me.v
+            heading = heading_to(su, sv)
+            # line up: move across the line to the target until it is along a heading
+            if abs(abs(su) - abs(sv)) < abs(su) and abs(abs(su) - abs(sv)) < abs(sv):
+                if abs(su) > abs(sv):
+                    return self._go(me, me.u + (abs(su) - abs(sv)) * (1 if su > 0 else -1), me.v)
+                return self._go(me, me.u, me.v + (abs(sv) - abs(su)) * (1 if sv > 0 else -1))
+            if abs(su) < abs(sv):
+                return self._go(me, target[0], me.v)
+            return self._go(me, me.u, target[1]) if abs(sv) > 0.5 else DIRECTIONS[heading]
+        return self._go(me, *self.ground.middle(*cell))
+
+    def _submarine(self, me, foe):
+        if me.shot:                        # guide the missile; let go when the blast reaches
+            target = self._target()
+            if target is None:
+                return frozenset({FIRE, "up"})
+            du, dv = target[0] - me.shot_u, target[1] - me.shot_v
+            if abs(du) <= BLAST_U - 4 and abs(dv) <= BLAST_V - 4:
+                return NEUTRAL
+            return frozenset(DIRECTIONS[heading_to(du, dv)] | {FIRE})
+        target = self._target()
+        incoming = self._incoming(me, foe)
+        if incoming is not None and self.rng.random() < self.skill.dodge:
+            return DIRECTIONS[self._step_dodge(me, foe.shot_heading)]    # moving is submerging
+        if self.look:
+            self.look -= 1
+            return NEUTRAL
+        if self.rng.random() < self.skill.periscope / 30:
+            self.look = 30                # up periscope for half a second
+            return NEUTRAL
+        if target is None:
+            return self._go(me, *self.ground.middle(COLUMNS // 2, ROWS // 2))
+        du, dv = target[0] - me.u, target[1] - me.v
+        reach = RANGE["S"] * 0.6
+        if max(abs(du), abs(dv)) <= reach and not self.fire_was and foe.alive:
+            return frozenset({FIRE})      # launch (it starts upward)
+        near = self.ground.cell_of(*target)
+        if near not in self.sea:
+            middle = Ground.middle(*near)
+            self.sea[near] = [(c, r) for r in range(ROWS) for c in range(COLUMNS)
+                              if self.ground.cells[r][c] == WATER
+                              and max(abs(Ground.middle(c, r)[0] - middle[0]),
+                                      abs(Ground.middle(c, r)[1] - middle[1])) <= reach - 8]
+        goals = self.sea[near]
+        cell = self._route(me, goals) if goals else None
+        if cell is None or cell == self.ground.cell_of(me.u, me.v):
+            if self.skill.cover:          # keep moving: a moving sub is submerged
+                return DIRECTIONS[(self.frame // 20) % 2 * 4]
+            return self._go(me, *target)
+        return self._go(me, *self.ground.middle(*cell))
+
+    def _jet(self, me, foe):
+        target = self._target()
+        heading = me.heading
+        want = heading
+        if target is not None:
+            du, dv = target[0] - me.u, target[1] - me.v
+            if not me.shot:
+                aim = self._target(flight=max(abs(du), abs(dv)) / 2)
+                aimed = self._aligned(me.u, me.v, aim, RANGE["P"] - 4, "P")
+                if aimed == heading:
+                    return self._fire(heading)
+            want = heading_to(du, dv)
+            if self._keep_off(me, foe, max(abs(du), abs(dv))):
+                want = heading_to(-du, -dv)
+            elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
+                want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
+                                                                      # nor over a sub's launch
+        sights = self._in_sights(me)
+        if sights is not None and self.rng.random() < self.skill.dodge \
+                and (target is None or want != heading or me.shot):
+            want = (sights + self.strafe_turn) % 8   # out of the line its nose points along
+        incoming = self._incoming(me, foe)
+        if incoming is not None and self.rng.random() < self.skill.dodge:
+            want = (foe.shot_heading + 2) % 8
+        away = self._missile_flight(me, foe)
+        if away is not None:
+            want = away
+        if self.skill.wander and self.rng.random() < self.skill.wander:
+            want = heading                 # inattention: flies straight on
+        want = self._clear_heading(me, want)          # trees and mountains ahead
+        turn = (want - heading) % 8
+        if turn == 0:
+            return DIRECTIONS[heading]
+        if self.skill.sharp or turn in (1, 7):
+            ways = (1, -1) if turn <= 4 else (-1, 1)
+            for way in ways:               # the way round whose next heading is clear
+                if self._clear(me, (heading + way) % 8):
+                    return DIRECTIONS[(heading + way) % 8]
+            return DIRECTIONS[heading]
+        return DIRECTIONS[want]            # the autopilot turns it, slowly
+
+    def _in_sights(self, me):
+        """The heading the enemy moves along (as seen) when it points at me within its range,
+        else None: a jet or tank that moves points its gun where it goes."""
+        if self.known is None or self.enemy_kind == "S":
+            return None
+        vu, vv = self.velocity
+        if abs(vu) < 0.1 and abs(vv) < 0.1:
+            return None
+        heading = heading_to(vu, vv)
+        su, sv = STEP[heading]
+        du, dv = me.u - self.known[0], me.v - self.known[1]
+        along = max(abs(du), abs(dv)) if su and sv else du * su + dv * sv
+        if 0 < along <= RANGE[self.enemy_kind] and \
+                max(abs(du - su * along), abs(dv - sv * along)) <= HIT_U + 2:
+            return heading
+        return None
+
+    def _clear(self, me, heading, lookahead=None):
+        """No tree or mountain within the lookahead along `heading` (a jet's way)."""
+        su, sv = STEP[heading]
+        for n in range(1, (lookahead or self.skill.lookahead) + 1):
+            if self.ground.at_point(me.u + su * n, me.v + sv * n) in (WOODS, MOUNTAIN):
+                return False
+        return True
+
+    def _clear_heading(self, me, want):
+        for turn in (0, 1, -1, 2, -2, 3, -3, 4):
+            h = (want + turn) % 8
+            if self._clear(me, h):
+                return h
+        return want
 
 
 def play_battle(game, red_bot, blue_bot, limit: int = BATTLE_FRAME_LIMIT, on_frame=None) -> str:

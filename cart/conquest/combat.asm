@@ -51,12 +51,15 @@ SIDE_SHOWN      equ     8               ; the weapon is drawn this frame
 SIDE_SHAPES     equ     9               ; its sprite shapes are written (once a battle)
 SIDE_TURN       equ     10              ; jet: the autopilot's (or out of control) turns, per second
 SIDE_SHOT_CLOCK equ     11              ; the shot's steps, per second
+SIDE_SHOT_BOOM  equ     12              ; frames the ended shot's explosion still shows (no new shot
+                                        ; before it is over: the weapon's reload)
 
 ; Speeds and drains (units a second), ranges (steps; a shot flies SPEED_SHOT steps a second).
 SPEED_TANK      equ     20
 SPEED_SUB       equ     16
 SPEED_PLANE     equ     40
-SPEED_SHOT      equ     120             ; steps a second: 2 a frame on NTSC
+SPEED_SHOT      equ     120             ; shells and bullets, steps a second: 2 a frame on NTSC
+SPEED_MISSILE   equ     60              ; a missile: 1 a frame on NTSC; the sub shows while it flies
 TURNS_A_SECOND  equ     4               ; the jet's autopilot: angles a second
 OUT_OF_CONTROL_TURNS equ 2              ; a jet off the screen with the stick centred: random headings a second
 DRAIN_TANK      equ     20
@@ -65,116 +68,102 @@ DRAIN_MISSILE   equ     200             ; a sub with a missile in flight: ten ti
 DRAIN_PLANE     equ     40
 RANGE_SHELL     equ     60
 RANGE_GUN       equ     70
-RANGE_MISSILE   equ     90
-SHELL_NEAR      equ     20              ; a shell this few steps out passes through a tree
-BLAST_X         equ     12              ; a missile's blast: weapons this near are destroyed
-BLAST_Y         equ     24
+RANGE_MISSILE   equ     72
+SHELL_NEAR      equ     24              ; a shell this few steps out passes through a tree (up, down, aslant)
+SHELL_NEAR_ACROSS equ   32              ; ... and flying across (tank.asm, shell_tree)
+BLAST_X         equ     10              ; a missile's blast: weapons this near are destroyed
+BLAST_Y         equ     20
 
 SOUND_FIRE      equ     1
 SOUND_BOOM      equ     2
 SOUND_DING      equ     3
 SOUND_MOTION    equ     4               ; a step taken while nothing else sounds
 
-; ---------------------------------------------------------------- start
-combat_start:
-        call    select_ram_b0
-        clr     a
-        mov     r1,#sound_request
-        movx    @r1,a
-        mov     r1,#sonar_shows
-        movx    @r1,a
-        mov     r0,#fps
-        mov     a,@r0
-        rl      a                       ; the first ding after 2 s, then every 3 s
-        mov     r1,#sonar
-        movx    @r1,a
-        mov     r0,#BOTH_IN
-        mov     @r0,#1
-        mov     r5,#0
-        call    start_side
-        mov     r5,#1
-; start_side: side R5 at its start cell (red on the left, blue mirrored), facing the other side.
-start_side:
-        call    side_block              ; R1 = the side's block
-        mov     a,r5
-        add     a,#red_weapon
-        mov     r0,a
-        mov     a,@r0
-        mov     r0,a
-        call    kind_of_code
-        movx    @r1,a                   ; SIDE_KIND
-        mov     r6,a
-        inc     r1
-        clr     a
-        movx    @r1,a                   ; SIDE_MOVE
-        inc     r1
-        movx    @r1,a                   ; SIDE_DRAIN
-        inc     r1
-        mov     a,#0FFh
-        movx    @r1,a                   ; SIDE_TARGET
-        inc     r1
-        inc     r1
-        inc     r1
-        clr     a
-        movx    @r1,a                   ; SIDE_BOOM
-        inc     r1
-        cpl     a
-        movx    @r1,a                   ; SIDE_FIRE_WAS: a button held at the start does not fire
-        inc     r1
-        inc     r1
-        clr     a
-        movx    @r1,a                   ; SIDE_SHAPES
-        mov     a,r5                    ; shot off
-        mov     r1,a
-        rl      a
-        add     a,r1
-        mov     r1,a
-        clr     a
-        movx    @r1,a
-        mov     a,r5
-        add     a,#red_alive
-        mov     r0,a
-        mov     @r0,#1
+; ---- the room the battle's start left (it went to bank 0), for the frame work moved out of 800h-BFFh
+; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
+; ding), a jet on autopilot flashing: hidden every other 4 ticks of `frames` (1/15 s).
+side_visibility:
+        mov     r2,#0
+        call    side_offscreen
+        jnz     hidden
         mov     a,r5
         add     a,#red_submerged
         mov     r0,a
-        mov     @r0,#0
-        mov     a,r5                    ; heading: red right (2), blue left (6)
-        rl      a
-        rl      a
-        add     a,#2
-        mov     r2,a
-        mov     a,r5
-        add     a,#red_heading
-        mov     r0,a
+        mov     a,@r0
+        jz      seen
+        mov     r1,#sonar_shows
+        call    xram_read_b0
+        jz      hidden
+seen:
+        call    side_block
+        mov     a,r1
+        add     a,#SIDE_TARGET
+        mov     r1,a
+        movx    a,@r1
+        inc     a
+        jz      shown                   ; not turning
+        mov     r0,#frames
+        mov     a,@r0
+        anl     a,#04h
+        jnz     hidden
+shown:
+        inc     r2
+hidden:
+        call    side_block
+        mov     a,r1
+        add     a,#SIDE_SHOWN
+        mov     r1,a
         mov     a,r2
-        mov     @r0,a
-        call    field_entry             ; the start cell of this kind: entry 13 + kind
-        add     a,#FIELD_STARTS
-        add     a,r6
-        call    field_byte
-        mov     r2,a                    ; column << 4 | row
-        swap    a
-        anl     a,#0Fh
-        call    mirror_column
-        swap    a                       ; x 16
-        add     a,#FIELD_X0 + 4
-        mov     r3,a
-        mov     a,r2
-        anl     a,#0Fh
-        call    row_line
-        add     a,#4
-        mov     r4,a
-        mov     a,r5
-        rl      a
-        add     a,#red_x
-        mov     r0,a
-        mov     a,r3
-        mov     @r0,a
-        inc     r0
-        mov     a,r4
-        mov     @r0,a
+        movx    @r1,a
         ret
+
+; shot_boom: side R5's shot explodes where it ends (range, tree, mountain, a missile let go): shown
+; for half a second, and the weapon fires again only after that (its reload). Takes R0, R1.
+; (No calls: it runs at the stack's deepest point, under shot_hits and missile_blast.)
+shot_boom:
+        mov     a,r5
+        swap    a
+        add     a,#side_red + SIDE_SHOT_BOOM
+        mov     r1,a
+        orl     p1,#P1_VDC_N | P1_KBD_N
+        anl     p1,#P1_RAM
+        mov     r0,#fps
+        mov     a,@r0
+        rr      a
+        anl     a,#7Fh                  ; fps / 2: half a second
+        movx    @r1,a
+        ret
+
+; boom_of: R1 = side R5's SIDE_SHOT_BOOM, A = it (the RAM selected).
+boom_of:
+        call    side_block
+        mov     a,r1
+        add     a,#SIDE_SHOT_BOOM
+        mov     r1,a
+        movx    a,@r1
+        ret
+
+; shot_boom_count: side R5 has no shot in flight: its explosion's frames count down; when it is
+; over, the side's shapes are written again (draw.asm drew the explosion in the shot's sprite).
+shot_boom_count:
+        call    boom_of
+        jz      boom_count_done
+        dec     a
+        movx    @r1,a
+        jnz     boom_count_done
+        mov     a,r1
+        add     a,#SIDE_SHAPES - SIDE_SHOT_BOOM
+        mov     r1,a
+        clr     a
+        movx    @r1,a
+boom_count_done:
+        ret
+
+BANK2_ROOM_END  equ     04FDh           ; the code below stays where it was (its jumps stay in their pages)
+        if $ > BANK2_ROOM_END
+        error "combat.asm: the moved routines outgrow the start's old room"
+        endif
+        ds      BANK2_ROOM_END - $
 
 ; side_block: R1 = side R5's block in external RAM; the RAM is selected.
 side_block:
@@ -197,8 +186,6 @@ field_byte:
         ret
 
 ; The entry points the far calls reach (below 800h); the battle's frame work stands at 800h-BFFh.
-combat_draw:
-        jmp     draw_battle
 
 ; ---- small pieces of the battle's frame (called from weapons.asm with lcall)
 ; sonar_frame: a ding every 3 seconds; submerged subs show for half a second after it.
@@ -357,6 +344,7 @@ missile_blast:
         inc     r1
         movx    a,@r1
         mov     r4,a
+        call    shot_boom               ; seen where it blasts
         mov     a,r5
         mov     r2,a                    ; keep the firing side
         xrl     a,#1

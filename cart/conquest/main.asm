@@ -29,35 +29,55 @@ hcall   macro   target
         sel     mb0
         endm
 BANK_BITS       equ     P1_BANK0 | P1_BANK1
+P1_BANKS        equ     BANK_BITS       ; (the far calls' macro cannot spell BANK_BITS)
 ; P1 with one chip selected (bank bits set: bank 1; P17 high: background dim).
 P1_VDC          equ     0FFh & ~(P1_VDC_N | P1_COPY)
 P1_RAM          equ     0FFh & ~(P1_RAM_N | P1_COPY)
 P1_KEYS         equ     0FFh & ~(P1_KBD_N | P1_COPY)
 P1_BANK0_VDC    equ     P1_VDC & ~P1_BANK0
 
-; ---------------------------------------------------------------- bank 0: the battles
+; ---------------------------------------------------------------- bank 0: a battle's start and effects
+; Reached from the battles (bank 2) by clearing P11 (bankcall.inc), or straight from the game (bank 3)
+; by clearing both bank bits.
         include "bankcall.inc"
         include "helpers.inc"
-        org     000h
+        org     0000h
+        phase   400h
+        orl     p1,#BANK_BITS           ; whatever bank the BIOS left mapped: go to bank 3
+        include "start.asm"
+        dephase
+        org     0000h + FAR_CALLS - 400h
+        phase   FAR_CALLS
+        far_calls bx
+        dephase
+
+; ---------------------------------------------------------------- bank 1: spare
+        org     0800h
+        phase   400h
+        orl     p1,#BANK_BITS
+        dephase
+
+; ---------------------------------------------------------------- bank 2: the battles
+        org     1000h
         phase   400h
         orl     p1,#BANK_BITS           ; whatever bank the BIOS left mapped: go to bank 1
         jmp     start
         include "combat.asm"
         dephase
-        org     400h                    ; bank 0, 800h-BFFh
+        org     1400h                   ; bank 2, 800h-BFFh
         phase   800h
         include "tank.asm"
         include "sub.asm"
         include "jet.asm"
         include "weapons.asm"                   ; last: its tables end the page at BFFh
         dephase
-        org     000h + FAR_CALLS - 400h
+        org     1000h + FAR_CALLS - 400h
         phase   FAR_CALLS
         far_calls b0
         dephase
 
-; ---------------------------------------------------------------- bank 1: everything else
-        org     800h
+; ---------------------------------------------------------------- bank 3: everything else
+        org     1800h
         phase   400h
         orl     p1,#BANK_BITS
         jmp     start
@@ -196,18 +216,18 @@ put_glyph       equ     put_glyph_b1
         include "sound.asm"
         include "text.asm"
         dephase
-        org     800h + TABLE_PAGE - 400h
+        org     1800h + TABLE_PAGE - 400h
         phase   TABLE_PAGE
         include "strings.asm"
         include "fields.inc"
         dephase
-        org     800h + FAR_CALLS - 400h
+        org     1800h + FAR_CALLS - 400h
         phase   FAR_CALLS
         far_calls b1
         dephase
 
-; ---------------------------------------------------------------- bank 1, 800h-BFFh: the modes
-        org     0C00h
+; ---------------------------------------------------------------- bank 3, 800h-BFFh: the modes
+        org     1C00h
         phase   800h
         include "entry.asm"
         include "wargame.asm"

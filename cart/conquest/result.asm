@@ -4,7 +4,8 @@
 ; digit there starts a new number (a new war). In a practice war the winner's tally goes up and
 ; SPACE leads to the next battle, or, after the tenth win, the war is won.
 
-FIREWORK_Y_TOP  equ     60h             ; bursts stay above the status bar (lines 60h-AFh)
+FIREWORK_Y_TOP  equ     BAR_Y - 30h     ; bursts right above the winner's flag (lines 94h-B3h, the
+                                        ; sprites' 16 lines reaching down to the flag)
 
 go_result:
         mov     r0,#mode
@@ -70,16 +71,17 @@ practice_won:
 result_done:
         ret
 
-; fireworks_draw: sprites 0-3 burst over the winner's flag (both flags in a tie? no: nobody won),
+; fireworks_draw: sprites 0-3 burst at the winner's flag, right above it (manual: "a fireworks display
+; at that player's flag"; a tie has none),
 ; new shapes and colours every 4 ticks (1/15 s).
 fireworks_draw:
         mov     r0,#winner
         mov     a,@r0
-        mov     r3,#RED_FLAG_X
+        mov     r3,#RED_FLAG_X - 4
         xrl     a,#WINNER_RED
         jz      fireworks_place
         mov     a,@r0
-        mov     r3,#BLUE_FLAG_X - 10h
+        mov     r3,#BLUE_FLAG_X - 4
         xrl     a,#WINNER_BLUE
         jz      fireworks_place
         lcall   hide_sprites            ; a tie: no fireworks
@@ -97,12 +99,12 @@ fireworks_sprite:
         rl      a
         rl      a
         mov     r1,a
-        lcall   random                  ; Y: somewhere over the flag
-        anl     a,#3Fh
+        lcall   random                  ; Y: just over the flag
+        anl     a,#1Fh
         add     a,#FIREWORK_Y_TOP
         call    fw_write
-        lcall   random                  ; X: around it
-        anl     a,#1Fh
+        lcall   random                  ; X: around it (16 units: a flag and its edges)
+        anl     a,#0Fh
         add     a,r3
         call    fw_write
         lcall   random                  ; colour

@@ -9,9 +9,13 @@
 
 ; move_sub: R2 = the heading the stick points to (0FFh: the middle).
 move_sub:
+        call    shot_of                 ; A = its missile (takes R1)
+        mov     r7,a
         mov     a,r5
         add     a,#red_submerged
         mov     r0,a
+        mov     a,r7                    ; a missile in flight: the stick steers it and the sub stands
+        jnz     sub_periscope           ; at periscope depth, seen, until the missile ends (balance)
         mov     a,r2
         inc     a
         jz      sub_periscope

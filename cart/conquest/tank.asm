@@ -40,14 +40,25 @@ tank_fire:
         mov     r6,#RANGE_SHELL
         jmp     shot_forward
 
-; shell_tree: side R5's shell is over a tree (R1 = the side's block): it passes through one within
-; SHELL_NEAR steps of the tank and explodes on one farther away.
+; shell_tree: side R5's shell is over a tree (R1 = the side's block): it passes through a tree in a
+; cell next to the tank's and explodes on one farther away. A cell is 16 steps across and 12 up or
+; down (24 lines), so the tree of the next cell ends within 32 steps across (SHELL_NEAR_ACROSS) and
+; within 24 up, down or aslant (SHELL_NEAR), wherever in its cell the tank stands, and a tree two
+; cells away reaches past those counts.
 shell_tree:
         mov     a,r1
-        add     a,#SIDE_SHOT_GONE
+        add     a,#SIDE_SHOT_HEADING
         mov     r1,a
+        movx    a,@r1                   ; the heading: across (2 or 6) or not
+        inc     r1                      ; SIDE_SHOT_GONE
+        anl     a,#03h
+        xrl     a,#02h
+        mov     r2,#(-SHELL_NEAR_ACROSS) & 0FFh
+        jz      shell_limit
+        mov     r2,#(-SHELL_NEAR) & 0FFh
+shell_limit:
         movx    a,@r1
-        add     a,#(-SHELL_NEAR) & 0FFh
+        add     a,r2
         jc      shell_ends
         ret
 shell_ends:

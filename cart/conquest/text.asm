@@ -54,11 +54,9 @@ show_bar_screens:
         mov     a,@r0
         xrl     a,#MODE_COMBAT
         jnz     show_not_combat
+        call    combat_draw_far_b1      ; first: a battle's first frame draws its ground only
+        jnz     show_off                ; and leaves the picture off (no colour change in sight)
         call    show_readouts           ; in a battle only the energies change: the rest stays
-        sel     mb1
-        call    draw_terrain
-        sel     mb0
-        call    combat_draw_far_b1
         jmp     show_done
 show_not_combat:
         call    show_bar
@@ -80,6 +78,7 @@ show_done:
 show_control:
         mov     r0,#VDC_CONTROL
         movx    @r0,a
+show_off:
         ret
 
 ; show_select: SELECT GAME in the middle, nothing else.

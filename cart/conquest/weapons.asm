@@ -69,7 +69,7 @@ side_alive:
         call    side_fire
         call    drain_side
 side_shot:
-        call    side_visibility
+        lcall   side_visibility
         jmp     shot_frame
 
 ; destroy: side R5's weapon explodes.
@@ -121,43 +121,6 @@ not_tank_move:
         jmp     move_sub
 not_sub_move:
         jmp     move_jet
-
-; side_visibility: SIDE_SHOWN: alive or exploding, in the field, not submerged (but at a sonar
-; ding), a jet on autopilot flashing: hidden every other 4 ticks of `frames` (1/15 s).
-side_visibility:
-        mov     r2,#0
-        lcall   side_offscreen
-        jnz     hidden
-        mov     a,r5
-        add     a,#red_submerged
-        mov     r0,a
-        mov     a,@r0
-        jz      seen
-        mov     r1,#sonar_shows
-        lcall   xram_read_b0
-        jz      hidden
-seen:
-        lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_TARGET
-        mov     r1,a
-        movx    a,@r1
-        inc     a
-        jz      shown                   ; not turning
-        mov     r0,#frames
-        mov     a,@r0
-        anl     a,#04h
-        jnz     hidden
-shown:
-        inc     r2
-hidden:
-        lcall   side_block
-        mov     a,r1
-        add     a,#SIDE_SHOWN
-        mov     r1,a
-        mov     a,r2
-        movx    @r1,a
-        ret
 
 ; heading_of: A = side R5's heading. set_heading: side R5's heading = A (0-7).
 heading_of:
@@ -337,6 +300,8 @@ side_fire:
         jnz     fire_held
         mov     a,r2                    ; pressed now: a new shot if none flies
         jnz     fire_done
+        lcall   boom_of                 ; nor explodes (the reload)
+        jnz     fire_done
         lcall   side_block
         movx    a,@r1                   ; each weapon's launch (tank_fire, sub_fire, jet_fire)
         jnz     fire_not_tank
@@ -409,9 +374,16 @@ shot_of:
 ; shot_frame: the shot flies SPEED_SHOT steps a second (2 a frame on NTSC, 2 or 3 on PAL) until it
 ; hits, ends, or its range is spent.
 shot_frame:
-        call    shot_of                 ; (no shot: its clock waits)
-        jz      shot_frame_done
-        mov     r3,#SPEED_SHOT
+        call    shot_of                 ; (no shot: its clock waits, its explosion counts down)
+        jnz     shot_frame_go
+        lcall   shot_boom_count
+        ret
+shot_frame_go:
+        lcall   side_block              ; a missile flies slower than shells and bullets
+        movx    a,@r1
+        add     a,#low(shot_speeds)
+        call    effect_byte
+        mov     r3,a
 shot_frame_next:
         mov     a,#SIDE_SHOT_CLOCK
         call    side_rate
@@ -497,7 +469,8 @@ shot_tree:
 shot_done:
         ret
 shot_end:
-        call    is_sub                  ; a missile explodes wherever it ends
+        lcall   shot_boom               ; it explodes where it ends, seen
+        call    is_sub                  ; a missile blasts wherever it ends
         jnz     shot_off
         lcall   missile_blast
         ret
@@ -561,6 +534,8 @@ step_y:
         db      0FEh, 0FEh, 0, 2, 2, 2, 0, 0FEh
 drains:
         db      DRAIN_TANK, DRAIN_SUB, DRAIN_PLANE
+shot_speeds:
+        db      SPEED_SHOT, SPEED_MISSILE, SPEED_SHOT
 tables_end:
         if high(effect_byte) <> high(tables_end - 1)
         error "weapons.asm: the tables must share effect_byte's page"

@@ -17,7 +17,7 @@ from conquest_helpers import new_game, seconds, start_battle, symbols  # noqa: E
 from emu.input import apply_input  # noqa: E402
 from test_conquest_overruns import PAIRINGS, random_stick  # noqa: E402
 
-GAME_BANK = 1                    # the frame loop runs in bank 1; bank 0 has battle code there
+GAME_BANK = 3                    # the frame loop runs in bank 3 (the last); the others have other code there
 
 
 class BudgetRunner:

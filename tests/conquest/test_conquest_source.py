@@ -22,7 +22,10 @@ CONCERNS = {
     "keys.asm": ("read_key", "read_sticks", "scan_keys"),                     # the keyboard
     "entry.asm": ("select_frame", "entry_frame", "entry_digit", "entry_enter"),  # keyboard entry
     "text.asm": ("show", "show_readouts", "draw_readout", "put_flag"),         # readouts, text
-    "terrain.asm": ("battle_setup", "draw_terrain"),                           # terrain
+    "terrain.asm": ("battle_setup",),                                          # terrain
+    "ground.asm": ("draw_terrain", "field_read"),                              # its picture
+    "start.asm": ("combat_start", "start_side"),                               # a battle's start
+    "draw.asm": ("combat_draw", "draw_battle", "draw_side"),                   # weapons, shots
     "playfields.asm": ("cell_of", "terrain_at"),                               # playfields
     "tank.asm": ("move_tank", "step_tank", "tank_fire", "shell_tree"),         # one file
     "sub.asm": ("move_sub", "step_sub", "sub_fire", "missile_held", "missile_let_go"),  # per
