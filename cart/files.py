@@ -17,7 +17,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -150,6 +149,7 @@ def atomic_output(path, text: bool = False):
     """A file to write `path` through: a temporary file beside the target, flushed to disk and
     renamed over it when the block ends without an exception, removed otherwise. A failed
     write (a full disk) is an OutputFileError naming `path`."""
+    import tempfile                # only where something is written: every program starts faster
     real = output_target(path)
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=real.parent)

@@ -7,8 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import secrets
-import socket
 from pathlib import Path
 
 # The web stack (the `serve` extra) is imported by run() only: `board` itself stays quick.
@@ -36,6 +34,7 @@ def add_command(sub) -> None:
 def local_addresses() -> list[str]:
     """This machine's address on the network a phone would use (the default route's), found
     without sending anything."""
+    import socket
     addresses = []
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
@@ -47,6 +46,8 @@ def local_addresses() -> list[str]:
 
 
 def run(args) -> int:
+    import secrets
+    import socket          # the server's modules load when it runs: `board` starts without them
     from ..log import LogError
     from ..record import game_path
     try:
