@@ -2,6 +2,12 @@
 each with a confidence). It never looks at the machine's memory, so a capture of real hardware reads the same
 way as our emulator's screen.
 
+A capture is first located (board/screen/picture.py: the geometry found by what the frame shows, or the one
+calibration learned for this device) and only the pixels the profile reads are sampled through it. A field's
+confidence is the least of its cells' margins between the best and the second-best glyph, and nothing when
+the best glyph itself fits poorly or the run fitted only at the edge of its search (the geometry is off
+there): a poor fit is unsure, never a confident guess.
+
 Text: each cell's foreground is its distance from the cell's own background colour, scaled to the cell's
 contrast; it is compared with every allowed glyph by normalised correlation. A run is read at its profile
 position and, unless every cell is certain there, at the offset within a few pixels that fits best (captures
@@ -13,10 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
-from .picture import to_picture
+from . import picture as pic
 from .profile import SPACE, Profile
 
 MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
@@ -30,6 +35,11 @@ BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colo
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
 FLASH_FRAMES = 8           # a patch that changed within this many frames is flashing (fireworks: every 4)
 FLASH_SHARE = 0.01         # the share of a patch's pixels that must move far in colour for a change
+FIT_FLOOR = 0.55           # on a capture, a cell whose best glyph correlates less than this is unsure
+LOCATED = 0.12             # the least score of a located geometry (the expectation on the ink) to read through
+RELOCATE_AFTER = 90        # frames in a row with no screen recognised before the picture is looked for again
+LOCATE_EVERY = 15          # while no geometry is found, frames between two attempts
+GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 
 
 @dataclass(frozen=True)
@@ -67,23 +77,44 @@ class Reader:
                           .astype(np.float32) for n in names])
         self.exact_templates = _templates(sharp)
         # A capture's path blurs every edge: its cells are compared with glyphs blurred as much.
-        self.capture_templates = _templates(np.stack([cv2.GaussianBlur(g, (0, 0), CAPTURE_BLUR) for g in sharp]))
+        self.capture_templates = _templates(np.stack([pic.cv2().GaussianBlur(g, (0, 0), CAPTURE_BLUR) for g in sharp]))
         self.templates = self.exact_templates
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
         chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
         self.colour_names, self.colour_chroma = list(profile.colours), chroma
+        # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
+        self.geometry: pic.Geometry | None = None
+        self.sampler: pic.Sampler | None = None
+        self.regions = pic.regions(profile, max(pic.MARGIN, search + 2))
+        self.unrecognised = 0
+        self.wait_locate = 0
+        self.gains = np.ones(3, np.float32)
+        background = next((p for p in profile.patches if p.name == "background"), None)
+        self.background_patch = background
+        self.background_colours = (np.array([profile.colours[c] for c in background.colours], np.float32)
+                                   if background is not None else None)
 
     # -- one frame ---------------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
-        picture = to_picture(frame, self.profile.width, self.profile.height).astype(np.float32)
-        self.templates = self.exact_templates if exact else self.capture_templates
+        if exact:
+            picture = frame.astype(np.float32)
+            self.templates = self.exact_templates
+            self.gains = np.ones(3, np.float32)
+        else:
+            picture = self._capture_picture(frame)
+            if picture is None:
+                return Reading(None, 0.0, {})
+            self.templates = self.capture_templates
+            self.gains = self._gains(picture)
         fields = self._texts(picture, search=not exact)
+        if not exact:
+            fields = {name: self._trusted(name, f) for name, f in fields.items()}
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             if p.measure == "colour":
-                fields[p.name] = self._colour(region, p.colours)
+                fields[p.name] = self._colour(region * self.gains, p.colours)
             elif p.measure == "busy":
                 fields[p.name] = _busy(region)
             else:        # every other column: an object's dot is two columns wide
@@ -92,8 +123,77 @@ class Reader:
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
+                self.unrecognised = 0
                 return Reading(screen.name, confidence, fields)
+        self.unrecognised += 1
         return Reading(None, 0.0, fields)
+
+    # -- captures ----------------------------------------------------------------------------------
+
+    def _capture_picture(self, frame: np.ndarray) -> np.ndarray | None:
+        """The picture's sampled regions (the rest black), or None while the picture is not found."""
+        image, field = pic.working(frame, self.profile.height)
+        size = (frame.shape[1], frame.shape[0])
+        if self.geometry is not None and (self.geometry.size != size or self.unrecognised >= RELOCATE_AFTER):
+            self.geometry = self.sampler = None
+            self.unrecognised = 0
+        if self.geometry is None:
+            geometry = self._calibrated(size)
+            if geometry is None:
+                if self.wait_locate > 0:
+                    self.wait_locate -= 1
+                    return None
+                geometry = self.locate(frame)
+                if geometry is None:
+                    self.wait_locate = LOCATE_EVERY
+                    return None
+            self.use(geometry)
+        return self.sampler.sample(image)
+
+    def use(self, geometry: "pic.Geometry") -> None:
+        self.geometry = geometry
+        self.sampler = pic.Sampler(geometry, self.regions, self.profile.width, self.profile.height)
+        self.offsets.clear()
+        self.searched.clear()
+
+    def _calibrated(self, size) -> "pic.Geometry | None":
+        capture = self.profile.capture
+        if capture is None or tuple(capture[0]) != size:
+            return None
+        return pic.Geometry(np.array(capture[2], float).reshape(3, 3), capture[1], size)
+
+    def locate(self, frame: np.ndarray) -> "pic.Geometry | None":
+        """The picture found in the frame by what every screen shows (the profile's [locate]); None when it
+        does not fit well enough."""
+        p = self.profile
+        if not p.locate_texts and not p.locate_patches:
+            return None
+        image, field = pic.working(frame, p.height)
+        expectation = pic.Expectation.build(p, dict(p.locate_texts), p.locate_patches)
+        params, scores = pic.fit([image], [expectation], p.width, p.height)
+        if scores[0] < LOCATED:
+            return None
+        return pic.geometry_from(params, frame.shape, field, p.width, p.height, scores[0])
+
+    def _gains(self, picture: np.ndarray) -> np.ndarray:
+        """Per-channel gains that turn the background as captured into the nearest known background colour:
+        the capture's colour balance and level, corrected frame by frame."""
+        if self.background_patch is None:
+            return np.ones(3, np.float32)
+        b = self.background_patch
+        measured = np.median(picture[b.y:b.y + b.height, b.x:b.x + b.width:2].reshape(-1, 3), axis=0)
+        known = self.background_colours
+        chroma = np.array([_chroma(c) for c in known])
+        nearest = known[int(np.argmin(np.linalg.norm(chroma - _chroma(measured), axis=1)))]
+        return np.clip((nearest + 8.0) / (measured + 8.0), *GAIN_LIMITS).astype(np.float32)
+
+    def _trusted(self, name: str, f: Field) -> Field:
+        """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
+        window (where the geometry is off, the right place may lie beyond it)."""
+        offsets = self.offsets.get(name)
+        if offsets and any(max(abs(dx), abs(dy)) >= self.search for dx, dy in offsets):
+            return Field(f.value, 0.0)
+        return f
 
     # -- texts -------------------------------------------------------------------------------------
 
@@ -223,6 +323,9 @@ class Reader:
             return Field(value, 0.0)
         # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
         margins = [(a - b) / max(1.0 - b, 1e-6) for a, b in zip(score.tolist(), second.tolist())]
+        if self.templates is self.capture_templates and any(
+                g >= 0 and a < FIT_FLOOR for g, a in zip(glyphs.tolist(), score.tolist())):
+            return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
         return Field(value, min(1.0, max(0.0, min(margins))))
 
     # -- patches -----------------------------------------------------------------------------------
