@@ -70,6 +70,9 @@ class Reader:
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
         self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
+        inside = np.zeros((self.cell_h, self.cell_w), bool)
+        inside[:, profile.dot_width:self.cell_w - profile.dot_width] = True
+        self._interior = inside.reshape(-1)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
@@ -218,7 +221,9 @@ class Reader:
         n = len(cells)
         flat = cells.reshape(n, -1, 3)
         distance = np.linalg.norm(flat - background[:, None, :], axis=2)
-        contrast = distance.max(axis=1)
+        # Contrast inside the cell, a dot in from its sides: a neighbour's ink blurred across the cell's edge
+        # (composite chroma is that wide) does not make an empty cell a character.
+        contrast = distance[:, self._interior].max(axis=1)
         fg = distance / np.maximum(contrast, 1.0)[:, None]
         fg -= fg.mean(axis=1, keepdims=True)
         fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
