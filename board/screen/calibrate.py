@@ -29,6 +29,7 @@ from . import picture as pic
 from .profile import Profile
 
 LIT = 0.55                  # share of a sample's strongest dot that a learned dot needs on average to be lit
+DOT_BLUR = (0.7, 0.3)      # Gaussian sigma (dots, across and down) of the shapes as stills show them
 MIN_MARGIN = 0.04           # the least margin of a symbol's samples over the nearest other symbol
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
@@ -123,6 +124,38 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
     return best[1] if best else []
 
 
+def _blurred(bits: np.ndarray) -> np.ndarray:
+    """A shape as a capture's path shows it, in dots: spread across by composite video, a little down."""
+    import cv2
+    return cv2.GaussianBlur(bits.astype(np.float32), (0, 0), sigmaX=DOT_BLUR[0], sigmaY=DOT_BLUR[1],
+                            borderType=cv2.BORDER_CONSTANT)
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    a, b = a - a.mean(), b - b.mean()
+    return float((a * b).sum() / max(np.sqrt((a * a).sum() * (b * b).sum()), 1e-9))
+
+
+def _shape(average: np.ndarray) -> np.ndarray:
+    """The lit dots whose blurred picture correlates best with the averaged samples: a threshold first, then
+    dots flipped one at a time while that improves the fit (a one-dot stroke blurred across keeps half its
+    ink, a two-dot stroke nearly all: no single threshold suits both)."""
+    bits = average >= LIT
+    best = _correlation(_blurred(bits), average)
+    for _ in range(4):
+        improved = False
+        for r, c in np.ndindex(bits.shape):
+            bits[r, c] = not bits[r, c]
+            value = _correlation(_blurred(bits), average)
+            if value > best + 1e-4:
+                best, improved = value, True
+            else:
+                bits[r, c] = not bits[r, c]
+        if not improved:
+            break
+    return bits
+
+
 def _median_colour(picture: np.ndarray, patch) -> tuple[int, int, int]:
     region = picture[patch.y:patch.y + patch.height, patch.x:patch.x + patch.width].reshape(-1, 3)
     return tuple(int(round(float(v))) for v in np.median(region, axis=0))
@@ -177,7 +210,7 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
             dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base)
             for (_, ch), d in zip(shown, dots):
                 samples.setdefault(ch, []).append(d)
-    learned = {ch: np.mean([d / max(float(d.max()), 1e-6) for d in v], axis=0) >= LIT for ch, v in samples.items()}
+    learned = {ch: _shape(np.mean([d / max(float(d.max()), 1e-6) for d in v], axis=0)) for ch, v in samples.items()}
     missing = [c for c in needed(base) if c not in learned]
     if missing:
         raise CalibrationError(f"never shown, so their shapes are unknown: {' '.join(missing)} (capture "
