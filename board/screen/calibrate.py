@@ -191,7 +191,7 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         geometry = pic.Geometry(np.eye(3), False, (size[1], size[0]))
         scores = [1.0] * len(stills)
     else:
-        params, scores = pic.fit(images, expectations, base.width, base.height, keep=4)
+        params, scores = pic.fit(images, expectations, base.width, base.height, keep=4, field=field)
         geometry = pic.geometry_from(params, stills[0].frame.shape, field, base.width, base.height, min(scores))
         for s, score in zip(stills, scores):
             if score < 0.2:

@@ -120,10 +120,14 @@ class Expectation:
                 elif ch != " ":
                     want[y + dot_h // 2:y + cell_h - dot_h // 2, x + dot_w:x + cell_w - dot_w] = 1
         for name in patches:
+            # A patch is the inside of a solid object whose edges lie a little beyond it: ink inside, nothing
+            # said about a few units around it, none further out.
             p = next(p for p in profile.patches if p.name == name)
-            near[max(0, p.y - 8):p.y + p.height + 8, max(0, p.x - 8):p.x + p.width + 8] = True
+            near[max(0, p.y - 10):p.y + p.height + 10, max(0, p.x - 10):p.x + p.width + 10] = True
+            ring = want[max(0, p.y - 4):p.y + p.height + 4, max(0, p.x - 4):p.x + p.width + 4]
+            ring[ring == 0] = np.nan
             want[p.y:p.y + p.height, p.x:p.x + p.width] = 2
-        empty = near & (want == 0)
+        empty = near & (np.nan_to_num(want, nan=-1) == 0)
         inked = np.nan_to_num(want) > 0
         vs, us = np.nonzero(inked | empty)
         weight = np.where(inked[vs, us], want[vs, us] / max(float(want[inked].sum()), 1e-6),
@@ -142,12 +146,24 @@ def _score(ink_map: np.ndarray, expectation: Expectation, matrix: np.ndarray) ->
     return float((values * expectation.weight).sum())
 
 
+UNIT_ASPECT = 0.9        # a picture unit's width over its height on a display (360 x 243 units fill 4:3)
+ASPECT_SLACK = 0.03      # the relative departure from the expected aspect that costs PRIOR
+PRIOR = 0.01             # score a rotation of 1 degree, or a keystone of 2 %, must gain to be taken
 STEPS = (0.02, 0.02, 3.0, 3.0, math.radians(0.25), 0.01)      # first steps of (sx, sy, tx, ty, angle, keystone)
 LIMITS = ((None, None), (None, None), (None, None), (None, None), (-math.radians(1.5), math.radians(1.5)),
           (-0.05, 0.05))
 
 
-def _refine(ink_map, expectations, start, width, height, rounds: int = 6):
+def expected_aspect(frame_width: int, frame_height: int, field: bool) -> float:
+    """sy / sx (frame pixels per unit down over across) a capture device gives: a frame as wide as 16:9 has
+    square pixels on a 16:9 display, any other a 4:3 display (720 x 480 and 720 x 576 have non-square
+    pixels, 640 x 480 square ones); one field has half the lines."""
+    display = 16 / 9 if frame_width / frame_height > 1.6 else 4 / 3
+    pixel_aspect = display * frame_height / frame_width          # a pixel's width over its height
+    return pixel_aspect / UNIT_ASPECT / (2 if field else 1)
+
+
+def _refine(ink_map, expectations, start, width, height, rounds: int = 6, aspect: float | None = None):
     """Coordinate ascent from `start`: each parameter moved by its step while that improves the sum of the
     expectations' scores, the steps halved each round."""
     p = list(start)
@@ -155,7 +171,12 @@ def _refine(ink_map, expectations, start, width, height, rounds: int = 6):
     steps = [STEPS[0] * scale[0], STEPS[1] * scale[1], STEPS[2] * scale[0], STEPS[3] * scale[1], STEPS[4], STEPS[5]]
 
     def total(q):
-        return sum(_score(i, e, _matrix(q, width, height)) for i, e in zip(ink_map, expectations))
+        # A rotation or keystone must earn its place: the readout rows alone hardly fix them, and a slight
+        # one that fits them no better would throw off what lies far from them.
+        prior = PRIOR * (abs(q[4]) / math.radians(1.0) + abs(q[5]) / 0.02)
+        if aspect:
+            prior += PRIOR * abs(math.log(q[1] / q[0] / aspect)) / ASPECT_SLACK
+        return sum(_score(i, e, _matrix(q, width, height)) for i, e in zip(ink_map, expectations)) - prior
     best = total(p)
     for _ in range(rounds):
         moved = True
@@ -186,35 +207,38 @@ def lit_box(image: np.ndarray) -> tuple[int, int, int, int]:
     return int(cols[0]), int(rows[0]), int(cols[-1]) + 2, int(rows[-1]) + 2
 
 
-def starts(box, width: int, height: int):
-    """Starting guesses: the picture filling the lit box, or overscanned by up to a tenth on each edge (its
-    centre then anywhere within the crop)."""
+def starts(box, width: int, height: int, aspect: float):
+    """Starting guesses: the picture as wide as the lit box, or overscanned by up to a tenth on each side (its
+    centre then anywhere within the crop), as tall as the expected aspect makes it, centred or moved up or
+    down by up to a tenth of its height."""
     left, top, right, bottom = box
-    for grow_x in (1.0, 1.08, 1.16):
-        for grow_y in (1.0, 1.08, 1.16):
-            sx, sy = (right - left) / width * grow_x, (bottom - top) / height * grow_y
-            cx, cy = (left + right) / 2, (top + bottom) / 2
-            spare_x, spare_y = (grow_x - 1) * width * sx / 2, (grow_y - 1) * height * sy / 2
-            for dx in ((0.0,) if grow_x == 1.0 else (-spare_x, 0.0, spare_x)):
-                for dy in ((0.0,) if grow_y == 1.0 else (-spare_y, 0.0, spare_y)):
-                    yield [sx, sy, cx + dx, cy + dy, 0.0, 0.0]
+    for grow in (1.0, 1.06, 1.12, 1.18):
+        sx = (right - left) / width * grow
+        sy = sx * aspect
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        spare_x = (grow - 1) * width * sx / 2
+        for dx in ((0.0,) if grow == 1.0 else (-spare_x, 0.0, spare_x)):
+            for dy in (-0.1, -0.05, 0.0, 0.05, 0.1):
+                yield [sx, sy, cx + dx, cy + dy * height * sy, 0.0, 0.0]
 
 
-def fit(images, expectations, width: int, height: int, keep: int = 3):
+def fit(images, expectations, width: int, height: int, keep: int = 3, field: bool = False):
     """The geometry laying the expectations best onto the images' ink (every image one capture of the same
     device): (parameters, score per image)."""
     maps = [ink(im)[0] for im in images]
     blurred = [cv2().GaussianBlur(m, (0, 0), 1.5) for m in maps]     # a smoother landscape for the first steps
     box = lit_box(images[0])
+    frame_h = images[0].shape[0] * (2 if field else 1)
+    aspect = expected_aspect(images[0].shape[1], frame_h, field)
     tried = []
-    for start in starts(box, width, height):
+    for start in starts(box, width, height, aspect):
         total = sum(_score(m, e, _matrix(start, width, height)) for m, e in zip(blurred, expectations))
         tried.append((total, start))
     tried.sort(key=lambda t: -t[0])
     best = None
     for _, start in tried[:keep]:
-        p, _ = _refine(blurred, expectations, start, width, height, rounds=3)
-        p, value = _refine(maps, expectations, p, width, height, rounds=4)
+        p, _ = _refine(blurred, expectations, start, width, height, rounds=3, aspect=aspect)
+        p, value = _refine(maps, expectations, p, width, height, rounds=4, aspect=aspect)
         if best is None or value > best[1]:
             best = (p, value)
     p = best[0]
@@ -233,8 +257,8 @@ class Sampler:
         vs, us = np.nonzero(regions)
         self.index = vs * width + us
         x, y = geometry.map(us.astype(np.float64) + 0.5, vs.astype(np.float64) + 0.5)
-        self.x = (x - 0.5).astype(np.float32)[None]
-        self.y = (y - 0.5).astype(np.float32)[None]
+        self.x = x.astype(np.float32)[None]          # frame coordinates as remap takes them: pixel centres
+        self.y = y.astype(np.float32)[None]
         self.picture = np.zeros((height, width, 3), np.float32)
         self.flat = self.picture.reshape(-1, 3)
 
@@ -266,5 +290,5 @@ def to_picture(frame: np.ndarray, width: int, height: int, geometry: Geometry | 
     image, _ = working(frame, height)
     us, vs = np.meshgrid(np.arange(width) + 0.5, np.arange(height) + 0.5)
     x, y = geometry.map(us, vs)
-    return cv2().remap(np.ascontiguousarray(image), (x - 0.5).astype(np.float32), (y - 0.5).astype(np.float32),
+    return cv2().remap(np.ascontiguousarray(image), x.astype(np.float32), y.astype(np.float32),
                        cv2().INTER_LINEAR, borderMode=cv2().BORDER_CONSTANT, borderValue=(0, 0, 0))

@@ -27,7 +27,7 @@ from .profile import SPACE, Profile
 MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
 CERTAIN = 0.9              # every cell at least this sure: no offset search
 CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
-SEARCH = 3                 # picture pixels searched each way around a run's position
+SEARCH = 4                 # picture pixels searched each way around a run's position
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
 SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
 SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
@@ -173,7 +173,7 @@ class Reader:
             return None
         image, field = pic.working(frame, p.height)
         expectation = pic.Expectation.build(p, dict(p.locate_texts), p.locate_patches)
-        params, scores = pic.fit([image], [expectation], p.width, p.height)
+        params, scores = pic.fit([image], [expectation], p.width, p.height, field=field)
         if scores[0] < LOCATED:
             return None
         return pic.geometry_from(params, frame.shape, field, p.width, p.height, scores[0])

@@ -1,0 +1,116 @@
+"""The reader on captures it was not drawn for (tests/screen/capture_sim.py): a war of every pairing, played by
+the bots on our cartridge, through every simulated capture setting (composite video, overscan, interlace,
+letterbox and pillarbox at 640x480 to 1920x1080, rotation and keystone, level drift, H.264 at 600 kbit/s,
+a cheap capture stick with all of it), read with the shipped profile, the picture found by what it shows.
+Every battle's result must come out as the game's RAM has it, nearly every frame must read right, and no
+field may ever be read wrong with the confidence the tracker acts on. `make bench` (tests/benchmarks/
+capture.py) runs the full sweep."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from capture_sim import SETTINGS, Setting, Simulator, captured  # noqa: E402
+from conquest_war import play_war  # noqa: E402
+from test_conquest_screens import PAIRINGS  # noqa: E402
+
+from board.screen.profile import Profile  # noqa: E402
+from board.screen.reader import Reader  # noqa: E402
+from board.screen.tracker import SURE, Tracker  # noqa: E402
+
+FRAMES_RIGHT = 0.99
+READ_FIELDS = ("red_energy", "blue_energy", "red_weapon", "blue_weapon")
+
+
+def expected_fields(truth: dict) -> dict | None:
+    """What the status bar shows on a frame, from RAM (entry, combat and result screens)."""
+    if truth["mode"] not in ("entry", "combat", "result"):
+        return None
+    return {"red_energy": str(truth["red_energy"]).rjust(4), "blue_energy": str(truth["blue_energy"]).rjust(4),
+            "red_weapon": truth["red_weapon"], "blue_weapon": truth["blue_weapon"]}
+
+
+def follow(shots, profile):
+    """(frames right, frames, fields read wrong at the tracker's confidence, battle results reported)."""
+    reader, tracker = Reader(profile), Tracker()
+    right = count = 0
+    wrong, ended = [], []
+    for number, (shot, truth) in enumerate(shots, 1):
+        reading = reader.read(shot)
+        count += 1
+        expected = expected_fields(truth)
+        if expected is not None:
+            for name, value in expected.items():
+                if reading.sure(name, SURE) and reading[name] != value:
+                    wrong.append((number, name, reading[name], value))
+            right += reading.screen == truth["mode"] and all(reading.fields.get(n) and reading[n] == v
+                                                             for n, v in expected.items())
+        else:
+            right += reading.screen == truth["mode"]
+        ended += [(e.data["winner"], e.data["red_energy"], e.data["blue_energy"])
+                  for e in tracker.feed(reading, number) if e.kind == "battle_ended"]
+    return right, count, wrong, ended
+
+
+def results_in_ram(truths):
+    results, previous = [], None
+    for truth in truths:
+        if truth["mode"] == "result" and previous != "result":
+            results.append((truth["winner"], truth["red_energy"], truth["blue_energy"]))
+        previous = truth["mode"]
+    return results
+
+
+@pytest.fixture(scope="module")
+def war():
+    frames, truths, _ = play_war([((red, 40), (blue, 40)) for red, blue in PAIRINGS], seed=4, result_frames=15)
+    return frames, truths, results_in_ram(truths)
+
+
+@pytest.mark.parametrize("name", list(SETTINGS))
+def test_a_war_through_a_capture_setting(war, name):
+    frames, truths, results = war
+    right, count, wrong, ended = follow(captured(frames, truths, SETTINGS[name]), Profile.load("conquest"))
+    assert wrong == []
+    assert ended == results
+    assert right / count >= FRAMES_RIGHT, f"{name}: {100 * right / count:.2f}% of {count} frames right"
+
+
+def test_the_geometry_found_maps_the_picture_where_the_device_put_it():
+    """The fitted transform against the simulator's own (stage 1): within 3 picture units at the status bar's
+    corners (the reader searches 4 either way around it), on a frame cropped 6-10 % by overscan and rotated."""
+    frames, _, _ = play_war([(("T", 40), ("S", 40))], seed=2, result_frames=5)
+    setting = Setting("check", size=(720, 480), crop=(0.06, 0.10, 0.10, 0.05), rotation=0.8, composite=True)
+    reader = Reader(Profile.load("conquest"))
+    geometry = reader.locate(Simulator(setting).frame(frames[5]))
+    truth = setting.homography(field_of=0)
+    for u, v in ((40, 200), (320, 200), (40, 226), (320, 226)):
+        x, y = geometry.map(np.array(u, float), np.array(v, float))
+        tx, ty, tw = truth @ np.array([u, v, 1.0])
+        units_x, units_y = truth[0, 0], truth[1, 1]          # frame pixels per picture unit
+        assert abs(x - tx / tw) < 3 * units_x and abs(y - ty / tw) < 3 * units_y, (u, v, float(x), float(y))
+
+
+def test_the_practice_wars_energy_screen_is_not_the_entry_screen():
+    """cart/conquest/README.md: after the WAR GAME readout, SPACE starts the practice war, each side's
+    energy spinning under the tally of battles won; the screen is the practice one, clean and captured."""
+    from cart.conquest import Conquest
+    from cart.conquest.wrapper import rom_path
+    from emu.odyssey2 import Odyssey2
+    game = Conquest(Odyssey2(cart=rom_path()))
+    game.tick(60)
+    game.press("A")
+    game.wait_for(lambda g: g.mode == "wargame", 60)
+    game.tick(10)
+    game.press("SPACE")
+    game.tick(10)
+    game.press("SPACE")
+    game.tick(30)
+    assert game.field("practice")
+    frame = np.array(game.machine.screen)
+    assert Reader(Profile.load("conquest")).read(frame).screen == "practice"
+    sim, reader = Simulator(SETTINGS["cheap-stick"]), Reader(Profile.load("conquest"))
+    readings = [reader.read(sim.frame(frame)) for _ in range(5)]
+    assert [r.screen for r in readings] == ["practice"] * 5
