@@ -117,11 +117,38 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
                 out.append(cell.reshape(rows, base.dot_height, columns, base.dot_width).mean(axis=(1, 3)))
             else:
                 top = max(float(d.max()) for d in out) or 1.0
-                score = sum(float(d.sum()) + 0.3 * float(np.abs(d - 0.5 * top).sum()) for d in out) \
+                score = sum(0.5 * float(d.sum()) + float(np.abs(d - 0.5 * top).sum()) for d in out) \
                     - 0.05 * (abs(px) + abs(py)) * top * len(out)
                 if best is None or score > best[0]:
                     best = (score, out)
     return best[1] if best else []
+
+
+def _centre(dots: np.ndarray) -> np.ndarray:
+    """The centre of a sample's bounding box of lit dots (row, column)."""
+    rows, cols = np.nonzero(dots >= 0.5 * max(float(dots.max()), 1e-6))
+    return np.array([(rows.min() + rows.max()) / 2, (cols.min() + cols.max()) / 2]) if len(rows) else np.zeros(2)
+
+
+def _shift(dots: np.ndarray, dy: int, dx: int) -> np.ndarray:
+    out = np.zeros_like(dots)
+    h, w = dots.shape
+    out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] = dots[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
+    return out
+
+
+def _placed(samples: dict[str, list[np.ndarray]]) -> dict[str, list[np.ndarray]]:
+    """Every sample moved by whole dots so its bounding box is centred where most samples' are: a character
+    set places its glyphs alike in the cell, and a blurred glyph narrower than the cell leaves the offset
+    a run was sampled at ambiguous by a dot."""
+    centre = np.median([_centre(d) for v in samples.values() for d in v], axis=0)
+    out = {}
+    for ch, v in samples.items():
+        out[ch] = []
+        for d in v:
+            dy, dx = np.rint(centre - _centre(d)).astype(int)
+            out[ch].append(_shift(d, int(dy), int(dx)))
+    return out
 
 
 def _blurred(bits: np.ndarray) -> np.ndarray:
@@ -203,13 +230,14 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
     samples: dict[str, list[np.ndarray]] = {}
     for s, picture in zip(stills, pictures):
         _, background = pic.ink(picture)          # the picture's background; the ink unclipped, so blur
-        weight = np.sqrt(((picture.astype(np.float32) - background) ** 2).sum(axis=2))   # keeps its share
+        weight = pic.ink_distance(picture.astype(np.float32), background)                # keeps its share
         for run, value in s.texts().items():
             t = base.text(run)
             shown = [(k, ch) for k, ch in enumerate(value) if ch not in " .#"]
             dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base)
             for (_, ch), d in zip(shown, dots):
                 samples.setdefault(ch, []).append(d)
+    samples = _placed(samples)
     learned = {ch: _shape(np.mean([d / max(float(d.max()), 1e-6) for d in v], axis=0)) for ch, v in samples.items()}
     missing = [c for c in needed(base) if c not in learned]
     if missing:

@@ -24,9 +24,20 @@ from dataclasses import dataclass
 import numpy as np
 
 BLACK = 40               # a pixel whose brightest channel is below this is border (or a black object): no ink
-INK = 60.0               # colour distance from the background at which a pixel is surely ink
+INK = 40.0               # colour distance from the background at which a pixel is surely ink
 FIELD_SHARE = 1.8        # a frame with this many times the picture's lines or more is read one field
 MARGIN = 6               # picture units sampled around every text run (the reader searches within them)
+
+
+# Ink is told from the background by brightness first, colour less: composite video keeps brightness sharp and
+# smears colour over several pixels. Rows: luma, and the two chroma axes (NTSC YIQ) at a third of their weight.
+INK_SPACE = (np.diag([1.0, 1 / 3, 1 / 3]) @ np.array([[0.299, 0.587, 0.114], [0.5959, -0.2746, -0.3213],
+                                                     [0.2115, -0.5227, 0.3112]])).T.astype(np.float32)
+
+
+def ink_distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Distance of each pixel (last axis RGB) from the background colour, brightness weighed above colour."""
+    return np.linalg.norm((pixels - background) @ INK_SPACE, axis=-1)
 
 
 def cv2():
@@ -87,7 +98,7 @@ def ink(image: np.ndarray, background: np.ndarray | None = None) -> tuple[np.nda
         sample = img[::4, ::4].reshape(-1, 3)
         lit = sample[sample.max(axis=1) >= BLACK]
         background = np.median(lit if len(lit) else sample, axis=0)
-    distance = np.sqrt(((img - background) ** 2).sum(axis=2))
+    distance = ink_distance(img, background)
     weight = np.clip(distance / INK - 0.25, 0, 1)
     weight[bright < BLACK] = 0
     return weight.astype(np.float32), background

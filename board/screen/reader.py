@@ -24,7 +24,7 @@ import numpy as np
 from . import picture as pic
 from .profile import SPACE, Profile
 
-MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
+MIN_CONTRAST = 32.0        # colour distance below which a cell is empty
 CERTAIN = 0.9              # every cell at least this sure: no offset search
 CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
 SEARCH = 4                 # picture pixels searched each way around a run's position
@@ -220,7 +220,7 @@ class Reader:
         each cell's background colour."""
         n = len(cells)
         flat = cells.reshape(n, -1, 3)
-        distance = np.linalg.norm(flat - background[:, None, :], axis=2)
+        distance = pic.ink_distance(flat, background[:, None, :])
         # Contrast inside the cell, a dot in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance[:, self._interior].max(axis=1)
