@@ -28,6 +28,7 @@ MIN_CONTRAST = 32.0        # colour distance below which a cell is empty
 CERTAIN = 0.9              # every cell at least this sure: no offset search
 CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
 SEARCH = 4                 # picture pixels searched each way around a run's position
+BAND = 3                   # lines above and below a run where its background is measured
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
 SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
 SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
@@ -71,7 +72,7 @@ class Reader:
         self.cell_h, self.cell_w = profile.cell_size
         self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
         inside = np.zeros((self.cell_h, self.cell_w), bool)
-        inside[:, profile.dot_width:self.cell_w - profile.dot_width] = True
+        inside[:, 2 * profile.dot_width:self.cell_w - 2 * profile.dot_width] = True
         self._interior = inside.reshape(-1)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
@@ -221,7 +222,7 @@ class Reader:
         n = len(cells)
         flat = cells.reshape(n, -1, 3)
         distance = pic.ink_distance(flat, background[:, None, :])
-        # Contrast inside the cell, a dot in from its sides: a neighbour's ink blurred across the cell's edge
+        # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance[:, self._interior].max(axis=1)
         fg = distance / np.maximum(contrast, 1.0)[:, None]
@@ -248,7 +249,7 @@ class Reader:
         if not texts:
             return {}
         windows = np.lib.stride_tricks.sliding_window_view(picture, (self.cell_h, self.cell_w, 3))[:, :, 0]
-        backgrounds = self._backgrounds(windows, texts)
+        backgrounds = self._backgrounds(picture, texts)
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
         first = self._read_at(windows, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
         fields, unsure = {}, []
@@ -293,16 +294,20 @@ class Reader:
                     best, best_score = chosen, score
         return best
 
-    def _backgrounds(self, windows: np.ndarray, texts) -> dict:
-        """Each run's background colour: the median of its cells' pixels, every other one (glyphs light the
-        lesser part), all runs in one call."""
-        samples = []
+    def _backgrounds(self, picture: np.ndarray, texts) -> dict:
+        """Each run's background colour: the median of the bands just above and below its cells (every other
+        pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells."""
+        out = {}
         for t in texts:
-            ys, xs = self._origins(t, (0, 0))
-            cells = windows[ys[:4], xs[:4]][:, ::2, ::2].reshape(-1, 3)    # four cells are plenty
-            samples.append(cells if len(cells) == self._sample_size else np.resize(cells, (self._sample_size, 3)))
-        medians = np.median(np.stack(samples), axis=1)
-        return {t.name: medians[i] for i, t in enumerate(texts)}
+            key = ("band", t.name)
+            if key not in self._origin_cache:
+                top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
+                left, right = t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w
+                rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
+                self._origin_cache[key] = (np.array(rows)[:, None], np.arange(left, right, 2)[None, :])
+            rows, cols = self._origin_cache[key]
+            out[t.name] = np.median(picture[rows, cols].reshape(-1, 3), axis=0)
+        return out
 
     def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
         """[(glyphs, score, second)] for each (run, offset) of `placed`, scored in one batch."""
