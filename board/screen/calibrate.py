@@ -97,6 +97,7 @@ class Learned:
     pictures: list[np.ndarray]
     margins: dict[str, tuple[float, str]]      # symbol -> (its least margin, the nearest other symbol)
     scores: list[float]                        # how well each still fitted the geometry
+    least: float = 1.0                         # the least confidence of a field read back from the stills
 
 
 def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w: int, base: Profile):
@@ -192,7 +193,9 @@ def needed(base: Profile) -> str:
     """Every symbol the base profile's runs may show, in a fixed order."""
     out = []
     for t in base.texts:
-        out += [c for c in t.alphabet if c != " " and c not in out]
+        for c in t.alphabet:
+            if c != " " and c not in out:
+                out.append(c)
     return "".join(sorted(out, key=lambda c: (c not in DIGITS, c not in WEAPONS, c)))
 
 
@@ -268,8 +271,8 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         m, ch, other = close[0]
         raise CalibrationError(f"{ch!r} is too close to {other!r} (margin {m:.2f}, at least {MIN_MARGIN} needed): "
                                "capture it sharper, or more stills showing it")
-    _check(profile, stills)
-    return Learned(profile, pictures, margins, scores)
+    least = _check(profile, stills)
+    return Learned(profile, pictures, margins, scores, least)
 
 
 def _where(missing: list[str]) -> str:
@@ -310,11 +313,11 @@ def _margins(profile: Profile, samples: dict[str, list[np.ndarray]]) -> dict[str
     return out
 
 
-def _check(profile: Profile, stills: list[Still]) -> None:
+def _check(profile: Profile, stills: list[Still]) -> float:
     """Every still read again through the new profile must read as it shows (a reader of its own each, the
-    still repeated as a capture would be)."""
+    still repeated as a capture would be); returns the least confidence of a field read."""
     from .reader import Reader
-    from .tracker import SURE
+    least = 1.0
     for s in stills:
         reader = Reader(profile)
         reading = None
@@ -329,14 +332,18 @@ def _check(profile: Profile, stills: list[Still]) -> None:
             if "." in value or "#" in value:
                 continue
             f = reading.fields[run]
-            if f.value != value or f.confidence < SURE:
-                raise CalibrationError(f"{s.name}: {run} read back as {f.value!r} ({f.confidence:.2f} sure), "
-                                       f"not {value!r}")
+            if f.value != value:
+                raise CalibrationError(f"{s.name}: {run} read back as {f.value!r}, not {value!r}")
+            if f.confidence <= 0:
+                raise CalibrationError(f"{s.name}: {run} read back as {value!r} but its glyphs fit it poorly: "
+                                       "capture it sharper")
+            least = min(least, f.confidence)
         if s.kind == "result":
             loser = {"red": ("blue_flag",), "blue": ("red_flag",), "tie": ("red_flag", "blue_flag")}[s.winner]
             for flag in loser:
                 if reading[flag] != "white":
                     raise CalibrationError(f"{s.name}: {flag} read back as {reading[flag]}, not white")
+    return least
 
 
 def picture(learned: Learned, scale: int = 2) -> np.ndarray:

@@ -202,6 +202,8 @@ def run_calibrate(args) -> int:
         print(f"{args.out}: profile {args.name!r} written")
         print("  fit of each still: " + ", ".join(f"{s.name} {v:.2f}" for s, v in zip(stills, learned.scores)))
         print("  margins: " + " ".join(f"{ch} {m:.2f}" for ch, (m, _) in learned.margins.items()))
+        print(f"  every still read back as it shows; the least sure field {learned.least:.2f} "
+              "(the tracker acts from 0.30)")
         if args.png:
             cv2.imwrite(args.png, picture(learned)[:, :, ::-1])
             print(f"{args.png}: what was learned, drawn")

@@ -29,9 +29,10 @@ CERTAIN = 0.9              # every cell at least this sure: no offset search
 CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
 SEARCH = 4                 # picture pixels searched each way around a run's position
 BAND = 3                   # lines above and below a run where its background is measured
+BAND_SAMPLES = 64          # pixels of those bands taken
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
 SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
-SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
+SEARCH_EVERY = 120          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
 FLASH_FRAMES = 8           # a patch that changed within this many frames is flashing (fireworks: every 4)
@@ -68,6 +69,7 @@ class Reader:
         self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
         self._origin_cache: dict = {}
+        self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
         self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
@@ -277,37 +279,45 @@ class Reader:
     def _fit(self, offsets, tried) -> list[int]:
         """Each cell's offset (an index into `offsets`) under the run's best fit: one offset for the run plus
         a drift across it (SLOPES: pixels a cell), as a capture scaled a little off (overscan cropped, a
-        calibrated pitch rounded) spreads the cells apart by a fraction of a pixel each."""
+        calibrated pitch rounded) spreads the cells apart by a fraction of a pixel each. `offsets` is the
+        square window, row by row (dy outer, dx inner)."""
         scores = np.array([s for _, s, _ in tried])            # (offset, cell)
         cells = scores.shape[1]
-        index = {o: k for k, o in enumerate(offsets)}
+        side = 2 * self.search + 1
+        grid = scores.reshape(side, side, cells)                # (dy, dx, cell)
         best, best_score = None, -np.inf
         for slope in SLOPES if cells > 1 else (0.0,):
             drift = np.rint(slope * (np.arange(cells) - (cells - 1) / 2)).astype(int)
-            for dx, dy in offsets:
-                try:
-                    chosen = [index[(dx + d, dy)] for d in drift]
-                except KeyError:                                 # drifts out of the searched window
-                    continue
-                score = float(scores[chosen, np.arange(cells)].mean())
-                if score > best_score + 1e-9:
-                    best, best_score = chosen, score
+            low, high = max(0, -drift.min()), side - max(0, drift.max())
+            if low >= high:
+                continue
+            # For every run offset dx in [low, high): the mean over cells of grid[dy, dx + drift[c], c].
+            columns = np.arange(low, high)[:, None] + drift[None, :]          # (dx, cell)
+            means = grid[:, columns, np.arange(cells)[None, :]].mean(axis=2)   # (dy, dx)
+            k = int(np.argmax(means))
+            if means.flat[k] > best_score + 1e-9:
+                dy, dx = divmod(k, means.shape[1])
+                best_score = float(means.flat[k])
+                best = [dy * side + int(c) for c in columns[dx]]
         return best
 
     def _backgrounds(self, picture: np.ndarray, texts) -> dict:
         """Each run's background colour: the median of the bands just above and below its cells (every other
-        pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells."""
-        out = {}
-        for t in texts:
-            key = ("band", t.name)
-            if key not in self._origin_cache:
+        pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells. All runs
+        in one call."""
+        if self._bands is None:
+            ys, xs = [], []
+            for t in texts:
                 top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
-                left, right = t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w
                 rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
-                self._origin_cache[key] = (np.array(rows)[:, None], np.arange(left, right, 2)[None, :])
-            rows, cols = self._origin_cache[key]
-            out[t.name] = np.median(picture[rows, cols].reshape(-1, 3), axis=0)
-        return out
+                cols = np.arange(t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w, 2)
+                r, c = np.meshgrid(rows, cols, indexing="ij")
+                pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
+                ys.append(r.reshape(-1)[pick])
+                xs.append(c.reshape(-1)[pick])
+            self._bands = (np.stack(ys), np.stack(xs))
+        medians = np.median(picture[self._bands[0], self._bands[1]], axis=1)
+        return {t.name: medians[i] for i, t in enumerate(texts)}
 
     def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
         """[(glyphs, score, second)] for each (run, offset) of `placed`, scored in one batch."""
