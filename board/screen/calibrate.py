@@ -29,7 +29,9 @@ from . import picture as pic
 from .profile import Profile
 
 LIT = 0.55                  # share of a sample's strongest dot that a learned dot needs on average to be lit
-DOT_BLUR = (0.7, 0.3)      # Gaussian sigma (dots, across and down) of the shapes as stills show them
+REACH = 1                   # dots either way a run's cells are looked for around where the geometry puts them
+DOUBT = (0.2, 0.8)          # a dot whose averaged ink lies in this range is decided by the blurred model
+DOT_BLUR = (0.3, 0.15)      # Gaussian sigma (dots, across and down) of the shapes as stills show them
 MIN_MARGIN = 0.04           # the least margin of a symbol's samples over the nearest other symbol
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
@@ -101,15 +103,15 @@ class Learned:
 
 
 def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w: int, base: Profile):
-    """Each cell's ink averaged over each dot, all the run's cells at one offset (within a dot either way: a
-    geometry may be off by that much; a character set places its glyphs alike in every cell): the offset that
+    """Each cell's ink averaged over each dot, all the run's cells at one offset (within REACH dots either
+    way: a geometry may be off by that much; a character set places its glyphs alike in every cell): the offset that
     takes in the most of the glyphs' ink, then looks most like on-or-off, then is nearest the profile's."""
     rows, columns = cell_h // base.dot_height, cell_w // base.dot_width
     best = None
     if not cells:
         return []
-    for py in range(-base.dot_height, base.dot_height + 1):
-        for px in range(-base.dot_width, base.dot_width + 1):
+    for py in range(-REACH * base.dot_height, REACH * base.dot_height + 1):
+        for px in range(-REACH * base.dot_width, REACH * base.dot_width + 1):
             out = []
             for x, y in cells:
                 cell = weight[max(0, y + py):y + py + cell_h, max(0, x + px):x + px + cell_w]
@@ -170,9 +172,10 @@ def _shape(average: np.ndarray) -> np.ndarray:
     ink, a two-dot stroke nearly all: no single threshold suits both)."""
     bits = average >= LIT
     best = _correlation(_blurred(bits), average)
+    doubtful = [(r, c) for r, c in np.ndindex(bits.shape) if DOUBT[0] <= average[r, c] <= DOUBT[1]]
     for _ in range(4):
         improved = False
-        for r, c in np.ndindex(bits.shape):
+        for r, c in doubtful:        # a dot clearly lit or dark in every sample stays as it is
             bits[r, c] = not bits[r, c]
             value = _correlation(_blurred(bits), average)
             if value > best + 1e-4:

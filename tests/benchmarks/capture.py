@@ -9,56 +9,21 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "screen"))
 
-from calibration_stills import stills  # noqa: E402
-from capture_sim import SETTINGS, Simulator, captured, h264  # noqa: E402
+from capture_sim import SETTINGS, Simulator, captured  # noqa: E402
 from conquest_war import play_war  # noqa: E402
 from glyph_sets import SETS, charset  # noqa: E402
-from test_capture_settings import follow, results_in_ram  # noqa: E402
+from test_capture_settings import follow, profile_for, readout_reported, results_in_ram  # noqa: E402
 from test_conquest_screens import PAIRINGS  # noqa: E402
 
-from board.screen.calibrate import CalibrationError, Still, Typed, calibrate  # noqa: E402
+from board.screen.calibrate import CalibrationError  # noqa: E402
 from board.screen.profile import Profile  # noqa: E402
 from board.screen.reader import Reader  # noqa: E402
-from board.screen.tracker import Tracker  # noqa: E402
 
 ENERGY = 150
-
-
-def calibrated(glyphs: str, setting):
-    sim = Simulator(setting)
-    shots = [Still(sim.frame(d["frame"]), d["kind"], d["kind"], Typed.parse(d["red"], "red") if "red" in d else None,
-                   Typed.parse(d["blue"], "blue") if "blue" in d else None, d.get("winner"))
-             for d in stills(charset(glyphs))]
-    return calibrate(shots, Profile.load("conquest")).profile
-
-
-def readout_stops(glyphs: str, profile, setting) -> tuple[int, int]:
-    """The WAR GAME readout stopped and read through the setting: (1 if reported right, 1)."""
-    from cart.conquest import Conquest
-    from cart.conquest.wrapper import rom_path
-    from emu.odyssey2 import Odyssey2
-    game = Conquest(Odyssey2(cart=rom_path(), charset=charset(glyphs)))
-    game.tick(60)
-    game.press("A")
-    game.wait_for(lambda g: g.mode == "wargame", 60)
-    frames = []
-    for _ in range(30):
-        game.tick()
-        frames.append(np.array(game.machine.screen))
-    game.press("SPACE")
-    for _ in range(40):
-        game.tick()
-        frames.append(np.array(game.machine.screen))
-    reader, tracker, events = Reader(profile), Tracker(), []
-    for number, (shot, _) in enumerate(captured(frames, [None] * len(frames), setting), 1):
-        events += tracker.feed(reader.read(shot), number)
-    stops = [e for e in events if e.kind == "readout_stopped"]
-    return int(len(stops) == 1 and int(stops[0].data["value"]) == game.readout), 1
 
 
 def bench():
@@ -69,14 +34,15 @@ def bench():
         expected = results_in_ram(truths)
         for name, setting in SETTINGS.items():
             try:
-                profile = Profile.load("conquest") if glyphs == "ours" else calibrated(glyphs, setting)
+                profile = profile_for(glyphs, setting)
             except CalibrationError as err:
                 print(f"# {glyphs} {name}: calibration refused: {err}", file=sys.stderr)
                 lowest = 0.0
                 war_count += len(expected) + 1
                 continue
             right, count, wrong, ended = follow(captured(frames, truths, setting), profile)
-            stop_right, stop_count = readout_stops(glyphs, profile, setting)
+            values, stopped = readout_reported(glyphs, profile, setting)
+            stop_right, stop_count = int([int(v) for v in values] == [stopped]), 1
             pct = 100 * right / count
             print(f"# {glyphs} {name}: {pct:.2f}% of {count} frames right, {len(wrong)} wrong at the tracker's "
                   f"confidence, battles {ended == expected}, readout {stop_right}/{stop_count}", file=sys.stderr)

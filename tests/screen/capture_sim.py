@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np

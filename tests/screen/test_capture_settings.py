@@ -1,10 +1,12 @@
 """The reader on captures it was not drawn for (tests/screen/capture_sim.py): a war of every pairing, played by
-the bots on our cartridge, through every simulated capture setting (composite video, overscan, interlace,
+the bots on our cartridge, through simulated capture settings (composite video, overscan, interlace,
 letterbox and pillarbox at 640x480 to 1920x1080, rotation and keystone, level drift, H.264 at 600 kbit/s,
-a cheap capture stick with all of it), read with the shipped profile, the picture found by what it shows.
-Every battle's result must come out as the game's RAM has it, nearly every frame must read right, and no
-field may ever be read wrong with the confidence the tracker acts on. `make bench` (tests/benchmarks/
-capture.py) runs the full sweep."""
+a cheap capture stick with all of it). Our character set is read with the shipped profile, the picture found
+by what it shows, through every setting; the two sets drawn for the tests (tests/screen/glyph_sets.py) with a
+profile calibrated from stills of the same setting, through three settings here (`make bench`,
+tests/benchmarks/capture.py, runs every set through every setting with longer battles). Every battle's
+result must come out as the game's RAM has it, nearly every frame must read right, no field may ever be
+read wrong with the confidence the tracker acts on, and the WAR GAME readout must be reported as it stopped."""
 import sys
 from pathlib import Path
 
@@ -12,9 +14,13 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from calibration_stills import stills  # noqa: E402
 from capture_sim import SETTINGS, Setting, Simulator, captured  # noqa: E402
 from conquest_war import play_war  # noqa: E402
+from glyph_sets import charset  # noqa: E402
 from test_conquest_screens import PAIRINGS  # noqa: E402
+
+from board.screen.calibrate import Still, Typed, calibrate  # noqa: E402
 
 from board.screen.profile import Profile  # noqa: E402
 from board.screen.reader import Reader  # noqa: E402
@@ -63,19 +69,71 @@ def results_in_ram(truths):
     return results
 
 
-@pytest.fixture(scope="module")
-def war():
-    frames, truths, _ = play_war([((red, 40), (blue, 40)) for red, blue in PAIRINGS], seed=4, result_frames=15)
-    return frames, truths, results_in_ram(truths)
+_WARS: dict = {}
 
 
-@pytest.mark.parametrize("name", list(SETTINGS))
-def test_a_war_through_a_capture_setting(war, name):
-    frames, truths, results = war
-    right, count, wrong, ended = follow(captured(frames, truths, SETTINGS[name]), Profile.load("conquest"))
+def war_of(glyphs: str):
+    """The war's frames drawn with a glyph set, each battle's result in RAM (made once a session)."""
+    if glyphs not in _WARS:
+        frames, truths, _ = play_war([((red, 40), (blue, 40)) for red, blue in PAIRINGS], seed=4, result_frames=15,
+                                     charset=charset(glyphs))
+        _WARS[glyphs] = (frames, truths, results_in_ram(truths))
+    return _WARS[glyphs]
+
+
+def profile_for(glyphs: str, setting: Setting) -> Profile:
+    """Ours: the shipped profile. Another set: calibrated from stills of this setting, as a player would."""
+    if glyphs == "ours":
+        return Profile.load("conquest")
+    sim = Simulator(setting)
+    shots = [Still(sim.frame(d["frame"]), d["kind"], d["kind"], Typed.parse(d["red"], "red") if "red" in d else None,
+                   Typed.parse(d["blue"], "blue") if "blue" in d else None, d.get("winner"))
+             for d in stills(charset(glyphs))]
+    return calibrate(shots, Profile.load("conquest")).profile
+
+
+CASES = [("ours", name) for name in SETTINGS] + [(g, name) for g in ("bold", "narrow")
+                                                   for name in ("composite-720x480", "overscan-640x480", "cheap-stick")]
+
+
+@pytest.mark.parametrize("glyphs, name", CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_a_war_through_a_capture_setting(glyphs, name):
+    frames, truths, results = war_of(glyphs)
+    profile = profile_for(glyphs, SETTINGS[name])
+    right, count, wrong, ended = follow(captured(frames, truths, SETTINGS[name]), profile)
     assert wrong == []
     assert ended == results
-    assert right / count >= FRAMES_RIGHT, f"{name}: {100 * right / count:.2f}% of {count} frames right"
+    assert right / count >= FRAMES_RIGHT, f"{glyphs} {name}: {100 * right / count:.2f}% of {count} frames right"
+
+
+def readout_reported(glyphs: str, profile: Profile, setting: Setting) -> tuple[list, int]:
+    """The WAR GAME readouts spinning, then stopped by SPACE, through the setting: (the values the tracker
+    reported, the number in RAM)."""
+    from cart.conquest import Conquest
+    from cart.conquest.wrapper import rom_path
+    from emu.odyssey2 import Odyssey2
+    game = Conquest(Odyssey2(cart=rom_path(), charset=charset(glyphs)))
+    game.tick(60)
+    game.press("A")
+    game.wait_for(lambda g: g.mode == "wargame", 60)
+    frames = []
+    for count in (30, 40):                 # spinning, then stopped by SPACE
+        if frames:
+            game.press("SPACE")
+        for _ in range(count):
+            game.tick()
+            frames.append(np.array(game.machine.screen))
+    reader, tracker, values = Reader(profile), Tracker(), []
+    for number, (shot, _) in enumerate(captured(frames, [None] * len(frames), setting), 1):
+        values += [e.data["value"] for e in tracker.feed(reader.read(shot), number) if e.kind == "readout_stopped"]
+    return values, game.readout
+
+
+@pytest.mark.parametrize("glyphs", ["ours", "bold", "narrow"])
+def test_the_war_game_readout_through_a_cheap_stick(glyphs):
+    setting = SETTINGS["cheap-stick"]
+    values, stopped = readout_reported(glyphs, profile_for(glyphs, setting), setting)
+    assert [int(v) for v in values] == [stopped]
 
 
 def test_the_geometry_found_maps_the_picture_where_the_device_put_it():
