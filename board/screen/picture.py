@@ -37,7 +37,8 @@ INK_SPACE = (np.diag([1.0, 1 / 3, 1 / 3]) @ np.array([[0.299, 0.587, 0.114], [0.
 
 def ink_distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Distance of each pixel (last axis RGB) from the background colour, brightness weighed above colour."""
-    return np.linalg.norm((pixels - background) @ INK_SPACE, axis=-1)
+    d = (pixels - background) @ INK_SPACE
+    return np.sqrt(np.einsum("...i,...i->...", d, d))
 
 
 def cv2():
@@ -272,12 +273,11 @@ class Sampler:
         x, y = geometry.map(us, vs)
         # Fixed-point maps: remap's fastest form.
         self.map1, self.map2 = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
-        self.picture = np.zeros((height, width, 3), np.float32)
+        self.picture = np.zeros((height, width, 3), np.uint8)
 
     def sample(self, image: np.ndarray) -> np.ndarray:
-        band = cv2().remap(image, self.map1, self.map2, cv2().INTER_LINEAR, borderMode=cv2().BORDER_CONSTANT,
-                           borderValue=(0, 0, 0))
-        self.picture[self.top:self.bottom] = band
+        cv2().remap(image, self.map1, self.map2, cv2().INTER_LINEAR, dst=self.picture[self.top:self.bottom],
+                    borderMode=cv2().BORDER_CONSTANT, borderValue=(0, 0, 0))
         return self.picture
 
 

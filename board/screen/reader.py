@@ -99,13 +99,15 @@ class Reader:
         self.background_patch = background
         self.background_colours = (np.array([profile.colours[c] for c in background.colours], np.float32)
                                    if background is not None else None)
+        self.background_chroma = (np.array([_chroma(c) for c in self.background_colours])
+                                  if background is not None else None)
 
     # -- one frame ---------------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
         if exact:
-            picture = frame.astype(np.float32)
+            picture = frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8)
             self.templates = self.exact_templates
             self.gains = np.ones(3, np.float32)
         else:
@@ -120,7 +122,7 @@ class Reader:
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             if p.measure == "colour":
-                fields[p.name] = self._colour(region * self.gains, p.colours)
+                fields[p.name] = self._colour(region[::2] * self.gains, p.colours)
             elif p.measure == "busy":
                 fields[p.name] = _busy(region)
             else:        # every other column: an object's dot is two columns wide
@@ -187,10 +189,9 @@ class Reader:
         if self.background_patch is None:
             return np.ones(3, np.float32)
         b = self.background_patch
-        measured = np.median(picture[b.y:b.y + b.height, b.x:b.x + b.width:2].reshape(-1, 3), axis=0)
+        measured = _median(picture[b.y:b.y + b.height:2, b.x:b.x + b.width:3].reshape(-1, 3)).astype(np.float32)
         known = self.background_colours
-        chroma = np.array([_chroma(c) for c in known])
-        nearest = known[int(np.argmin(np.linalg.norm(chroma - _chroma(measured), axis=1)))]
+        nearest = known[int(np.argmin(np.linalg.norm(self.background_chroma - _chroma(measured), axis=1)))]
         return np.clip((nearest + 8.0) / (measured + 8.0), *GAIN_LIMITS).astype(np.float32)
 
     def _trusted(self, name: str, f: Field) -> Field:
@@ -222,8 +223,8 @@ class Reader:
         """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score); `background` is
         each cell's background colour."""
         n = len(cells)
-        flat = cells.reshape(n, -1, 3)
-        distance = pic.ink_distance(flat, background[:, None, :])
+        flat = cells.reshape(n, -1, 3).astype(np.float32)
+        distance = pic.ink_distance(flat, background[:, None, :].astype(np.float32))
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance[:, self._interior].max(axis=1)
@@ -316,7 +317,7 @@ class Reader:
                 ys.append(r.reshape(-1)[pick])
                 xs.append(c.reshape(-1)[pick])
             self._bands = (np.stack(ys), np.stack(xs))
-        medians = np.median(picture[self._bands[0], self._bands[1]], axis=1)
+        medians = np.sort(picture[self._bands[0], self._bands[1]], axis=1)[:, BAND_SAMPLES // 2].astype(np.float32)
         return {t.name: medians[i] for i, t in enumerate(texts)}
 
     def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
@@ -356,10 +357,10 @@ class Reader:
         history yet, are unsure."""
         previous, changes = self.flashes.get(name, (None, []))
         if previous is not None and previous.shape == region.shape:
-            difference = region - previous
+            difference = region.astype(np.float32) - previous
             moved = float((np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2).mean())
             changes = (changes + [moved])[-FLASH_FRAMES:]
-        self.flashes[name] = (region.copy(), changes)
+        self.flashes[name] = (region.astype(np.float32), changes)
         if len(changes) < FLASH_FRAMES:
             return Field("still", 0.0)
         share = max(changes)
@@ -367,7 +368,7 @@ class Reader:
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
     def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
-        colour = _chroma(np.median(region, axis=0))
+        colour = _chroma(_median(region))
         index = [self.colour_names.index(c) for c in allowed]
         distances = np.linalg.norm(self.colour_chroma[index] - colour, axis=1)
         order = np.argsort(distances)
@@ -375,6 +376,11 @@ class Reader:
             return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
         nearest, runner_up = distances[order[0]], distances[order[1]]
         return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
+
+
+def _median(pixels: np.ndarray) -> np.ndarray:
+    """Per channel, the middle of the pixels' values (np.median's overhead is most of its cost on so few)."""
+    return np.sort(pixels, axis=0)[len(pixels) // 2]
 
 
 def _templates(glyphs: np.ndarray) -> np.ndarray:
