@@ -39,6 +39,7 @@ FLASH_FRAMES = 8           # a patch that changed within this many frames is fla
 FLASH_SHARE = 0.01         # the share of a patch's pixels that must move far in colour for a change
 FIT_FLOOR = 0.55           # on a capture, a cell whose best glyph correlates less than this is unsure
 LOCATED = 0.12             # the least score of a located geometry (the expectation on the ink) to read through
+TITLE_FIT = 0.2            # the least score of a title's own ink for its fit to be taken
 RELOCATE_AFTER = 90        # frames in a row with no screen recognised before the picture is looked for again
 LOCATE_EVERY = 15          # while no geometry is found, frames between two attempts
 GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
@@ -171,17 +172,50 @@ class Reader:
         return pic.Geometry(np.array(capture[2], float).reshape(3, 3), capture[1], size)
 
     def locate(self, frame: np.ndarray) -> "pic.Geometry | None":
-        """The picture found in the frame by what every screen shows (the profile's [locate]); None when it
-        does not fit well enough."""
+        """The picture found in the frame by what the screens show: the profile's [locate] (the status bar,
+        on every screen of a war), and that with each title a screen is recognised by (a title far above the
+        status bar fixes the vertical scale the status bar alone leaves loose); the best fit wins. None when
+        none fits well enough."""
         p = self.profile
         if not p.locate_texts and not p.locate_patches:
             return None
         image, field = pic.working(frame, p.height)
-        expectation = pic.Expectation.build(p, dict(p.locate_texts), p.locate_patches)
-        params, scores = pic.fit([image], [expectation], p.width, p.height, field=field)
-        if scores[0] < LOCATED:
+        ink = pic.ink(image)[0]
+        base_marks, *titled = self._locate_marks()
+        base = pic.Expectation.build(p, base_marks, p.locate_patches)
+        params, scores = pic.fit([image], [base], p.width, p.height, field=field)
+        best = (params, scores[0])
+        # A title on screen (its own ink far better placed by a fit that includes it, the status bar no
+        # worse) fixes the vertical scale: that fit is taken. Scores of different expectations are not
+        # comparable as they are (a title's glyphs fill less of their boxes than flags do).
+        title_best = None
+        for marks in titled:
+            title = pic.Expectation.build(p, {k: v for k, v in marks.items() if k not in base_marks})
+            candidate, _ = pic.fit([image], [pic.Expectation.build(p, marks, p.locate_patches)], p.width, p.height,
+                                   field=field)
+            own = pic._score(ink, title, pic._matrix(candidate, p.width, p.height))
+            before = pic._score(ink, title, pic._matrix(params, p.width, p.height))
+            status = pic._score(ink, base, pic._matrix(candidate, p.width, p.height))
+            if own >= TITLE_FIT and own > before + 0.05 and status >= scores[0] - 0.05 \
+                    and (title_best is None or own > title_best[2]):
+                title_best = (candidate, status, own)
+        if title_best is not None:
+            best = title_best[:2]
+        if best[1] < LOCATED:
             return None
-        return pic.geometry_from(params, frame.shape, field, p.width, p.height, scores[0])
+        return pic.geometry_from(best[0], frame.shape, field, p.width, p.height, best[1])
+
+    def _locate_marks(self) -> list[dict[str, str]]:
+        base = dict(self.profile.locate_texts)
+        out = [base]
+        names = {t.name for t in self.profile.texts}
+        for screen in self.profile.screens:
+            for c in screen.conditions:
+                literal = c.pattern.pattern
+                if c.field in names and c.field not in base and literal.replace(" ", "").isalpha() \
+                        and len(literal) == self.profile.text(c.field).cells:
+                    out.append({**base, c.field: "".join(" " if ch == " " else "#" for ch in literal)})
+        return out
 
     def _gains(self, picture: np.ndarray) -> np.ndarray:
         """Per-channel gains that turn the background as captured into the nearest known background colour:

@@ -16,7 +16,7 @@ sys.path.insert(0, str(HERE.parent / "screen"))
 from capture_sim import SETTINGS, Simulator, captured  # noqa: E402
 from conquest_war import play_war  # noqa: E402
 from glyph_sets import SETS, charset  # noqa: E402
-from test_capture_settings import follow, profile_for, readout_reported, results_in_ram  # noqa: E402
+from test_capture_settings import CODEC_LAG, follow, profile_for, readout_reported, results_in_ram  # noqa: E402
 from test_conquest_screens import PAIRINGS  # noqa: E402
 
 from board.screen.calibrate import CalibrationError  # noqa: E402
@@ -45,7 +45,8 @@ def accuracy():
                 lowest = 0.0
                 war_count += len(expected) + 1
                 continue
-            right, count, wrong, ended = follow(captured(frames, truths, setting), profile)
+            lag = CODEC_LAG if setting.h264_kbps else 0
+            right, count, wrong, ended = follow(captured(frames, truths, setting), profile, lag)
             values, stopped = readout_reported(glyphs, profile, setting)
             stop_right, stop_count = int([int(v) for v in values] == [stopped]), 1
             pct = 100 * right / count

@@ -38,23 +38,28 @@ def expected_fields(truth: dict) -> dict | None:
             "red_weapon": truth["red_weapon"], "blue_weapon": truth["blue_weapon"]}
 
 
-def follow(shots, profile):
-    """(frames right, frames, fields read wrong at the tracker's confidence, battle results reported)."""
+CODEC_LAG = 2        # frames an H.264 stream at a low bit rate may keep showing what changed (a small readout)
+
+
+def follow(shots, profile, lag: int = 0):
+    """(frames right, frames, fields read wrong at the tracker's confidence, battle results reported). With
+    `lag`, a field may also show what RAM held up to `lag` frames before (a codec's stale blocks)."""
     reader, tracker = Reader(profile), Tracker()
     right = count = 0
-    wrong, ended = [], []
+    wrong, ended, recent = [], [], []
     for number, (shot, truth) in enumerate(shots, 1):
         reading = reader.read(shot)
         count += 1
-        expected = expected_fields(truth)
-        if expected is not None:
-            for name, value in expected.items():
-                if reading.sure(name, SURE) and reading[name] != value:
-                    wrong.append((number, name, reading[name], value))
-            right += reading.screen == truth["mode"] and all(reading.fields.get(n) and reading[n] == v
-                                                             for n, v in expected.items())
+        recent = (recent + [truth])[-(lag + 1):]
+        allowed = [e for e in (expected_fields(t) for t in recent) if e is not None]
+        if truth["mode"] in ("entry", "combat", "result") and allowed:
+            for name in allowed[-1]:
+                if reading.sure(name, SURE) and all(reading[name] != e[name] for e in allowed):
+                    wrong.append((number, name, reading[name], allowed[-1][name]))
+            right += reading.screen in {t["mode"] for t in recent} and any(
+                all(reading.fields.get(n) and reading[n] == v for n, v in e.items()) for e in allowed)
         else:
-            right += reading.screen == truth["mode"]
+            right += reading.screen in {t["mode"] for t in recent}
         ended += [(e.data["winner"], e.data["red_energy"], e.data["blue_energy"])
                   for e in tracker.feed(reading, number) if e.kind == "battle_ended"]
     return right, count, wrong, ended
@@ -100,7 +105,8 @@ CASES = [("ours", name) for name in SETTINGS] + [(g, name) for g in ("bold", "na
 def test_a_war_through_a_capture_setting(glyphs, name):
     frames, truths, results = war_of(glyphs)
     profile = profile_for(glyphs, SETTINGS[name])
-    right, count, wrong, ended = follow(captured(frames, truths, SETTINGS[name]), profile)
+    lag = CODEC_LAG if SETTINGS[name].h264_kbps else 0
+    right, count, wrong, ended = follow(captured(frames, truths, SETTINGS[name]), profile, lag)
     assert wrong == []
     assert ended == results
     assert right / count >= FRAMES_RIGHT, f"{glyphs} {name}: {100 * right / count:.2f}% of {count} frames right"
