@@ -42,6 +42,7 @@ LOCATED = 0.12             # the least score of a located geometry (the expectat
 TITLE_FIT = 0.2            # the least score of a title's own ink for its fit to be taken
 RELOCATE_AFTER = 90        # frames in a row with no screen recognised before the picture is looked for again
 LOCATE_EVERY = 15          # while no geometry is found, frames between two attempts
+DARK_CHANNEL = 40.0        # a known background channel below this level gives no gain of its own
 GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 
 
@@ -226,7 +227,12 @@ class Reader:
         measured = _median(picture[b.y:b.y + b.height:2, b.x:b.x + b.width:3].reshape(-1, 3)).astype(np.float32)
         known = self.background_colours
         nearest = known[int(np.argmin(np.linalg.norm(self.background_chroma - _chroma(measured), axis=1)))]
-        return np.clip((nearest + 8.0) / (measured + 8.0), *GAIN_LIMITS).astype(np.float32)
+        gains = (nearest + 8.0) / (measured + 8.0)
+        # A channel the known colour hardly has (land's red) says nothing of its gain: it takes the others'.
+        reliable = nearest >= DARK_CHANNEL
+        if reliable.any():
+            gains = np.where(reliable, gains, float(np.median(gains[reliable])))
+        return np.clip(gains, *GAIN_LIMITS).astype(np.float32)
 
     def _trusted(self, name: str, f: Field) -> Field:
         """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
