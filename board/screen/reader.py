@@ -32,7 +32,7 @@ BAND = 3                   # lines above and below a run where its background is
 BAND_SAMPLES = 64          # pixels of those bands taken
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
 SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
-SEARCH_EVERY = 120          # a run still unsure after a search is searched again only this many frames on
+SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
 FLASH_FRAMES = 8           # a patch that changed within this many frames is flashing (fireworks: every 4)
@@ -124,7 +124,7 @@ class Reader:
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             if p.measure == "colour":
-                fields[p.name] = self._colour(region[::2] * self.gains, p.colours)
+                fields[p.name] = self._colour(np.minimum(region[::2] * self.gains, 255.0), p.colours)
             elif p.measure == "busy":
                 fields[p.name] = _busy(region)
             else:        # every other column: an object's dot is two columns wide
