@@ -4,7 +4,8 @@ way as our emulator's screen.
 
 A capture is first located (board/screen/picture.py: the geometry found by what the frame shows, or the one
 calibration learned for this device) and only the pixels the profile reads are sampled through it. A field's
-confidence is the least of its cells' margins between the best and the second-best glyph, and nothing when
+confidence is the least of its cells' margins between the best and the second-best glyph (and, for a character
+far fainter than its run's strongest, between it and an empty cell), and nothing when
 the best glyph itself fits poorly or the run fitted only at the edge of its search (the geometry is off
 there): a poor fit is unsure, never a confident guess.
 
@@ -25,6 +26,7 @@ from . import picture as pic
 from .profile import SPACE, Profile
 
 MIN_CONTRAST = 32.0        # colour distance below which a cell is empty
+GHOST_SHARE = 0.5          # a character fainter than this share of its run's strongest is not surely drawn
 CERTAIN = 0.9              # every cell at least this sure: no offset search
 CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
 SEARCH = 4                 # picture pixels searched each way around a run's position
@@ -260,8 +262,8 @@ class Reader:
         return ys, xs
 
     def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
-        """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score); `background` is
-        each cell's background colour."""
+        """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
+        `background` is each cell's background colour."""
         n = len(cells)
         flat = cells.reshape(n, -1, 3).astype(np.float32)
         distance = pic.ink_distance(flat, background[:, None, :].astype(np.float32))
@@ -281,7 +283,7 @@ class Reader:
         best = np.where(blank, -1, best)
         best_score = np.where(blank, 1.0 - contrast / MIN_CONTRAST * 0.5, best_score)
         second_score = np.where(blank, 0.0, second_score)
-        return best, best_score, second_score
+        return best, best_score, second_score, contrast
 
     def _texts(self, picture: np.ndarray, search: bool = True) -> dict[str, Field]:
         """Every run read at its position; on a capture (`search`), the runs not certain there are read again
@@ -296,11 +298,13 @@ class Reader:
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
         first = self._read_at(windows, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
         fields, unsure = {}, []
-        for t, (glyphs, score, second) in zip(texts, first):
-            field = self._field(t, glyphs, score, second)
+        for t, (glyphs, score, second, contrast) in zip(texts, first):
+            field = self._field(t, glyphs, score, second, contrast)
+            # Whether the run is placed well is judged by its glyphs' fit: a ghost (below) says nothing of it.
+            placed = self._field(t, glyphs, score, second).confidence
             waited = self.searched.get(t.name, SEARCH_EVERY)
             self.searched[t.name] = waited + 1
-            if not search or score.min() >= CERTAIN or field.confidence >= KEEP_OFFSET or waited < SEARCH_EVERY:
+            if not search or score.min() >= CERTAIN or placed >= KEEP_OFFSET or waited < SEARCH_EVERY:
                 fields[t.name] = field
             else:
                 self.searched[t.name] = 0
@@ -314,7 +318,7 @@ class Reader:
                 chosen = self._fit(offsets, tried)
                 self.offsets[t.name] = tuple(offsets[k] for k in chosen)
                 fields[t.name] = self._field(t, *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
-                                                  for part in range(3)))
+                                                  for part in range(4)))
         return fields
 
     def _fit(self, offsets, tried) -> list[int]:
@@ -322,7 +326,7 @@ class Reader:
         a drift across it (SLOPES: pixels a cell), as a capture scaled a little off (overscan cropped, a
         calibrated pitch rounded) spreads the cells apart by a fraction of a pixel each. `offsets` is the
         square window, row by row (dy outer, dx inner)."""
-        scores = np.array([s for _, s, _ in tried])            # (offset, cell)
+        scores = np.array([s for _, s, *_ in tried])            # (offset, cell)
         cells = scores.shape[1]
         side = 2 * self.search + 1
         grid = scores.reshape(side, side, cells)                # (dy, dx, cell)
@@ -361,7 +365,7 @@ class Reader:
         return {t.name: medians[i] for i, t in enumerate(texts)}
 
     def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
-        """[(glyphs, score, second)] for each (run, offset) of `placed`, scored in one batch."""
+        """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch."""
         ys, xs, allowed, background = [], [], [], []
         for t, shift in placed:
             y, x = self._origins(t, shift)
@@ -370,15 +374,15 @@ class Reader:
             allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
             background.append(np.repeat(backgrounds[t.name][None], t.cells, axis=0))
         cells = windows[np.concatenate(ys), np.concatenate(xs)]
-        glyphs, score, second = self._score(cells, np.concatenate(allowed), np.concatenate(background))
+        glyphs, score, second, contrast = self._score(cells, np.concatenate(allowed), np.concatenate(background))
         out, start = [], 0
         for t, _ in placed:
             part = slice(start, start + t.cells)
             start += t.cells
-            out.append((glyphs[part], score[part], second[part]))
+            out.append((glyphs[part], score[part], second[part], contrast[part]))
         return out
 
-    def _field(self, text, glyphs, score, second) -> Field:
+    def _field(self, text, glyphs, score, second, contrast=None) -> Field:
         value = "".join(SPACE if g < 0 else self.glyph_names[g] for g in glyphs)
         if SPACE not in text.alphabet and SPACE in value:
             return Field(value, 0.0)
@@ -387,7 +391,14 @@ class Reader:
         if self.templates is self.capture_templates and any(
                 g >= 0 and a < FIT_FLOOR for g, a in zip(glyphs.tolist(), score.tolist())):
             return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
-        return Field(value, min(1.0, max(0.0, min(margins))))
+        # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
+        # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
+        # block), only as sure as it stands above an empty cell.
+        if contrast is None:
+            return Field(value, min(1.0, max(0.0, min(margins))))
+        ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
+        drawn = np.where(glyphs >= 0, np.clip((contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST), 0.0, 1.0), 1.0)
+        return Field(value, min(1.0, max(0.0, min(margins)), float(drawn.min())))
 
     # -- patches -----------------------------------------------------------------------------------
 
