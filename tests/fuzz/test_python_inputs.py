@@ -127,6 +127,10 @@ def test_debugger_commands(text):
     for line in text.splitlines():
         if line.split()[:1] in (["step"],) and any(len(w) > 3 for w in line.split()[1:]):
             continue                 # a long step is a run, not what this pass is about
+        # Random text can name a command that runs (c, cont, fin, frame 1e20, until ...): a frame
+        # breakpoint, set again before each line (a line may delete or disable it), ends any run
+        # within a frame, so a fresh draw never runs the machine for ever.
+        debugger.execute(f"break frame {debugger.machine.frame + 1}")
         try:
             debugger.execute(line)
         except DebugError as e:
