@@ -12,7 +12,6 @@ is reported as a ScenarioError naming the file, the key and the reason.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -212,6 +211,7 @@ def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
 
 
 def _read_toml(path: Path) -> dict:
+    import tomllib         # only where a scenario is read: `board` starts without the parser
     try:
         return tomllib.loads(read_text(path, TEXT_LIMIT, "scenario file"))
     except InputFileError as err:
@@ -246,6 +246,7 @@ class Shipped:
 
 
 def shipped_scenarios() -> list[Shipped]:
+    import tomllib
     found = []
     for entry in sorted(resources.files("board").joinpath("data").iterdir(), key=lambda e: e.name):
         if entry.name.startswith(SCENARIO_PREFIX) and entry.name.endswith(".toml"):

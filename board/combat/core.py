@@ -6,7 +6,6 @@ battle only with energy above 0 on both sides) and 0-9999 when read back.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -142,6 +141,7 @@ def load_mapping(name_or_path) -> tuple[Path | str, dict]:
             text = read_text(path, TEXT_LIMIT, "combat mapping")
         except InputFileError as err:
             raise MappingError(path, "", f"cannot read: {err.reason}") from None
+    import tomllib         # only where a mapping is read: `board` starts without the parser
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
