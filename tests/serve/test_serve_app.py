@@ -144,7 +144,7 @@ def test_actions_need_the_token_and_go_through_the_rules(tmp_path):
         assert answer.status_code == 422
         assert answer.json()["output"].startswith("board: rule ")
         # Not a game action, or another file: refused before anything runs.
-        for command in ("new --players A,B --force", "export /tmp/x.json", "status",
+        for command in ("new --players A,B --force", "export x.json", "status",
                         "pass -g other.db", "pass --game=other.db"):
             assert client.post("/action", json={"command": command}, headers=good).status_code == 400
         assert client.post("/action", content=b"not json", headers=good).status_code == 400
