@@ -17,11 +17,15 @@ def unprintable(text: str) -> str | None:
     return None
 
 
+def _refusal(text: str, bad: str) -> str:
+    return f"'{escaped(text)}' contains {bad}: only printable text is accepted"
+
+
 def check(text: str, what: str) -> str:
     """`text` if printable; ValueError naming `what` and the character otherwise."""
     bad = unprintable(text)
     if bad:
-        raise ValueError(f"{what} '{escaped(text)}' contains {bad}: only printable text is accepted")
+        raise ValueError(f"{what} {_refusal(text, bad)}")
     return text
 
 
@@ -47,7 +51,7 @@ def first_unprintable(value, where: str = "") -> tuple[str, str] | None:
     not printable, or None."""
     if isinstance(value, str):
         bad = unprintable(value)
-        return (where, f"'{escaped(value)}' contains {bad}: only printable text is accepted") if bad else None
+        return (where, _refusal(value, bad)) if bad else None
     items = (value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ())
     for key, item in items:
         inner = f"{where}.{key}" if where and isinstance(key, str) else f"{where}[{key}]" if where else str(key)
