@@ -46,6 +46,7 @@ static retro_input_state_t input_state_cb;
 static retro_log_printf_t log_cb;
 static bool input_bitmasks;
 static bool can_dupe;
+static bool picture_sent;        /* since the game was loaded */
 
 static void RETRO_CALLCONV log_stderr(enum retro_log_level level, const char *fmt, ...)
 {
@@ -434,6 +435,8 @@ static void copy_ram_out(void)
 /* Bytes the front end changed in ram_view since the last copy go into the machine. */
 static void copy_ram_in(void)
 {
+    if (memcmp(ram_view, ram_copied, RAM_SIZE) == 0)
+        return;                      /* the usual case: nothing was written */
     uint8_t *iram = o2_cpu(machine)->ram, *xram = o2_xram(machine);
     for (int i = 0; i < RAM_SIZE; i++)
         if (ram_view[i] != ram_copied[i]) {
@@ -529,68 +532,166 @@ static uint32_t recoloured(uint32_t rgb)
     return rgb;
 }
 
-/* One line of the framebuffer's RGB into XRGB8888. Every busy frame redraws most lines, and
- * this conversion then costs about what emulating the frame does: four pixels at a time with a
- * byte shuffle (GCC; one instruction where the processor has SSSE3, chosen when the core loads),
- * the last ones, whose 16-byte read would pass the line's end, one by one. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__BYTE_ORDER__) \
-    && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-typedef uint8_t bytes16 __attribute__((vector_size(16)));
-#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((target_clones("ssse3", "default")))
-#endif
-static void convert_line(const uint8_t *in, uint32_t *out)
+/* One line of the framebuffer's RGB into XRGB8888 where it differs from what `out` holds;
+ * returns whether anything did (a picture without a change goes to the front end as a dupe).
+ * A busy frame redraws a quarter of the lines, and writing them out costs as much as a third of
+ * emulating the frame: so the widest shuffle the processor has (chosen when the core loads,
+ * choose_converter), and only the pieces that changed are stored. */
+typedef int line_converter(const uint8_t *in, uint32_t *out);
+
+/* Pixels x.. of the line, one by one. */
+static int convert_pixels(const uint8_t *in, uint32_t *out, size_t x)
 {
-    const bytes16 zero = {0}, order = {2, 1, 0, 16, 5, 4, 3, 16, 8, 7, 6, 16, 11, 10, 9, 16};
-    size_t x = 0;
-    for (; 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
-        bytes16 rgb;
-        memcpy(&rgb, in + 3 * x, sizeof rgb);
-        bytes16 bgrx = __builtin_shuffle(rgb, zero, order);   /* XRGB8888 in memory: B G R X */
-        memcpy(out + x, &bgrx, sizeof bgrx);
+    uint32_t changed = 0;
+    for (; x < O2_SCREEN_W; x++) {
+        uint32_t pixel = xrgb(in + 3 * x);
+        changed |= out[x] ^ pixel;
+        out[x] = pixel;
     }
-    for (; x < O2_SCREEN_W; x++)
-        out[x] = xrgb(in + 3 * x);
+    return changed != 0;
 }
-#else
-static void convert_line(const uint8_t *in, uint32_t *out)
+
+static int convert_line_plain(const uint8_t *in, uint32_t *out)
 {
-    for (size_t x = 0; x < O2_SCREEN_W; x++)
-        out[x] = xrgb(in + 3 * x);
+    return convert_pixels(in, out, 0);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define X86_SHUFFLES 1
+
+/* 16 pixels at a time: 48 bytes of R G B into 64 of B G R 0 (XRGB8888 in memory), the last
+ * 8 pixels through the same masks. */
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static int convert_line_avx512(const uint8_t *in, uint32_t *out)
+{
+#define BGR0(p) 3 * (p) + 2, 3 * (p) + 1, 3 * (p), 0
+    static const uint8_t order[64] = {
+        BGR0(0), BGR0(1), BGR0(2), BGR0(3), BGR0(4), BGR0(5), BGR0(6), BGR0(7),
+        BGR0(8), BGR0(9), BGR0(10), BGR0(11), BGR0(12), BGR0(13), BGR0(14), BGR0(15)};
+#undef BGR0
+    const __m512i shuffle = _mm512_loadu_si512(order);
+    const __mmask64 colour_bytes = 0x7777777777777777ull;    /* every fourth byte, X, is 0 */
+    const __mmask64 whole_in = (1ull << 48) - 1, last_in = (1ull << 3 * (O2_SCREEN_W % 16)) - 1;
+    const __mmask16 last_out = (1u << (O2_SCREEN_W % 16)) - 1;
+    __mmask16 changed = 0;
+    size_t x = 0;
+    for (; x + 16 <= O2_SCREEN_W; x += 16) {
+        __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, _mm512_maskz_loadu_epi8(whole_in, in + 3 * x));
+        __mmask16 differ = _mm512_cmpneq_epi32_mask(bgr0, _mm512_loadu_si512(out + x));
+        _mm512_mask_storeu_epi32(out + x, differ, bgr0);
+        changed |= differ;
+    }
+    __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, _mm512_maskz_loadu_epi8(last_in, in + 3 * x));
+    __mmask16 differ = _mm512_mask_cmpneq_epi32_mask(last_out, bgr0, _mm512_maskz_loadu_epi32(last_out, out + x));
+    _mm512_mask_storeu_epi32(out + x, differ, bgr0);
+    return (changed | differ) != 0;
+}
+
+/* 8 pixels at a time: two runs of 4 pixels' R G B, one per 16-byte lane, into B G R 0; the
+ * last pixels, whose 16-byte read would pass the line's end, one by one. */
+__attribute__((target("avx2")))
+static int convert_line_avx2(const uint8_t *in, uint32_t *out)
+{
+    const __m256i shuffle = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
+                                             2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+    int changed = 0;
+    size_t x = 0;
+    for (; 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8) {
+        __m256i rgb = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(in + 3 * x))),
+            _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), 1);
+        __m256i bgr0 = _mm256_shuffle_epi8(rgb, shuffle);
+        __m256i old = _mm256_loadu_si256((const __m256i *)(out + x));
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(bgr0, old)) != -1) {
+            _mm256_storeu_si256((__m256i *)(out + x), bgr0);
+            changed = 1;
+        }
+    }
+    return convert_pixels(in, out, x) | changed;
 }
 #endif
 
-static void recolour_line(const uint8_t *in, uint32_t *out)
+static line_converter *convert_line = convert_line_plain;
+
+/* The widest converter the processor has; O2_LIBRETRO_CONVERTER=avx2 or plain asks for a
+ * narrower one (the tests try each). */
+static void choose_converter(void)
 {
-    uint32_t last_in = UINT32_MAX, last_out = 0;
+    const char *asked = getenv("O2_LIBRETRO_CONVERTER");
+    const char *name = "plain";
+    convert_line = convert_line_plain;
+#ifdef X86_SHUFFLES
+    __builtin_cpu_init();
+    int widest = __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw") ? 2
+               : __builtin_cpu_supports("avx2") ? 1 : 0;
+    int wanted = !asked || strcmp(asked, "avx512") == 0 ? 2 : strcmp(asked, "avx2") == 0 ? 1 : 0;
+    int use = wanted < widest ? wanted : widest;
+    convert_line = use == 2 ? convert_line_avx512 : use == 1 ? convert_line_avx2 : convert_line_plain;
+    name = use == 2 ? "avx512" : use == 1 ? "avx2" : "plain";
+#endif
+    log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] pictures converted by the %s converter\n", name);
+}
+
+static int recolour_line(const uint8_t *in, uint32_t *out)
+{
+    uint32_t last_in = UINT32_MAX, last_out = 0, changed = 0;
     for (size_t x = 0; x < O2_SCREEN_W; x++, in += 3) {
         uint32_t rgb = xrgb(in);
         if (rgb != last_in) {
             last_in = rgb;
             last_out = recoloured(rgb);
         }
+        changed |= out[x] ^ last_out;
         out[x] = last_out;
     }
+    return changed != 0;
 }
 
 /* The lines the machine redrew since the last frame (o2_screen_redrawn) into frame[]; 0 when
- * none was: the picture is the last one again. */
+ * no pixel changed: the picture is the last one again. */
 static int convert_frame(void)
 {
     const uint8_t *in = o2_screen(machine);
     uint8_t *redrawn = o2_screen_redrawn(machine);
-    int any = 0;
+    line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
+    int changed = 0;
     for (size_t y = 0; y < O2_SCREEN_H; y++) {
+        uint64_t eight;              /* most lines are not redrawn: passed eight at a time */
+        if (y % 8 == 0 && y + 8 <= O2_SCREEN_H && (memcpy(&eight, redrawn + y, 8), eight == 0)) {
+            y += 7;
+            continue;
+        }
         if (!redrawn[y])
             continue;
         redrawn[y] = 0;
-        any = 1;
-        if (settings.palette == PALETTE_MAME)
-            convert_line(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
-        else
-            recolour_line(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+        changed |= convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
     }
-    return any;
+    return changed;
+}
+
+/* ---- audio ---- */
+/* The frame's samples (the machine makes them at the front end's rate, no resampling here) as
+ * the stereo pairs retro_audio_sample_batch takes, each sample twice: eight at a time where
+ * SSE2 is (every x86-64), so that this stays a small part of a frame. */
+static void send_audio(void)
+{
+    uint32_t n = *sample_count, i = 0;
+#ifdef X86_SHUFFLES
+    for (; i + 8 <= n; i += 8) {
+        __m128i mono = _mm_loadu_si128((const __m128i *)(samples + i));
+        _mm_storeu_si128((__m128i *)(stereo + 2 * i), _mm_unpacklo_epi16(mono, mono));
+        _mm_storeu_si128((__m128i *)(stereo + 2 * i + 8), _mm_unpackhi_epi16(mono, mono));
+    }
+#endif
+    for (; i < n; i++)
+        stereo[2 * i] = stereo[2 * i + 1] = samples[i];
+    for (uint32_t done = 0; done < n;) {
+        size_t took = audio_batch_cb(stereo + 2 * done, n - done);
+        if (!took)
+            break;
+        done += (uint32_t)took;
+    }
 }
 
 /* ---- input ---- */
@@ -672,6 +773,7 @@ void retro_init(void)
     environ_cb(RETRO_ENVIRONMENT_SET_KEYBOARD_CALLBACK, &keyboard);
     memset(host_down, 0, sizeof host_down);
     memset(host_holds, 0, sizeof host_holds);
+    choose_converter();
 }
 
 void retro_deinit(void)
@@ -768,18 +870,12 @@ void retro_run(void)
     copy_ram_in();
     o2_run_frames(machine, 1);
     copy_ram_out();
-    /* A picture like the last is a dupe where the front end takes them (saves its upload). */
-    int fresh = convert_frame();
+    /* A picture like the last is a dupe where the front end takes them (saves its upload); the
+     * first picture of a game is sent whatever frame[] held before. */
+    int fresh = convert_frame() || !picture_sent;
+    picture_sent = true;
     video_cb(fresh || !can_dupe ? frame : NULL, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
-    uint32_t n = *sample_count;
-    for (uint32_t i = 0; i < n; i++)
-        stereo[2 * i] = stereo[2 * i + 1] = samples[i];
-    for (uint32_t done = 0; done < n;) {
-        size_t took = audio_batch_cb(stereo + 2 * done, n - done);
-        if (!took)
-            break;
-        done += (uint32_t)took;
-    }
+    send_audio();
 }
 
 /* "wrong size for a cartridge (N bytes; expected 2048, 4096, ... or 16384 bytes)" */
@@ -831,6 +927,7 @@ bool retro_load_game(const struct retro_game_info *game)
         return false;
     memcpy(cart, data, size);
     cart_size = size;
+    picture_sent = false;
     read_options();
     choose_palette();
     describe_input();

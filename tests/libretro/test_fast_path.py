@@ -1,0 +1,165 @@
+"""The core's fast path for pictures (native/libretro/libretro.c, convert_frame): it converts only
+the lines the machine flags as redrawn (o2_screen_redrawn, set by the VDC), each through the
+widest converter the processor has, storing only the pixels that changed, and passes a picture
+without a change as a dupe. Here: the flags cover every line whose pixels changed, wherever a run
+stops; each converter gives Python's pictures; and a core built against flags that forget lines
+gives pictures that differ from Python's, so that the lockstep tests would see broken dirty
+tracking."""
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+from benchmarks.machine import busy_bios, machine as busy_machine
+from emu.native import ffi, lib as o2
+from emu.odyssey2 import Odyssey2
+import roms_free
+import retro
+
+HALF_FRAME_CYCLES = 2983        # about half an NTSC frame (5966 cycles)
+
+CONQUEST = roms_free.path("conquest.bin").read_bytes()
+
+
+def redrawn_flags(m: Odyssey2) -> np.ndarray:
+    """A writable view of the machine's O2_SCREEN_H redrawn-line flags."""
+    return np.frombuffer(ffi.buffer(o2.o2_screen_redrawn(m._machine._m), o2.O2_SCREEN_H), dtype=np.uint8)
+
+
+def unflagged_changes(m: Odyssey2, advances, forget_midway=False):
+    """Runs each advance(m) in turn and, after each, takes the picture as a front end does: the
+    lines whose pixels changed since the last take and are not flagged, as (advance's index,
+    lines) for the first take that has any, else None. forget_midway clears the flags halfway
+    through each advance as well, without a take (a VDC that forgets what it drew): the check
+    must then find lines."""
+    flags = redrawn_flags(m)
+    seen = m.screen.copy()
+    flags[:] = 0
+    for i, advance in enumerate(advances):
+        if forget_midway:
+            advance(m, half=0)
+            flags[:] = 0
+            advance(m, half=1)
+        else:
+            advance(m, half=None)
+        changed = np.flatnonzero((m.screen != seen).any(axis=(1, 2)))
+        missed = [int(y) for y in changed if not flags[y]]
+        if missed:
+            return i, missed
+        seen[...] = m.screen
+        flags[:] = 0
+    return None
+
+
+def frames(n):
+    def advance(m, half):
+        if half == 0:
+            m.run_cycles(HALF_FRAME_CYCLES)
+        else:
+            m.run_frames(n)
+    return advance
+
+
+def cycles(n):
+    def advance(m, half):
+        m.run_cycles(n // 2 if half == 0 else n - n // 2 if half == 1 else n)
+    return advance
+
+
+# Runs that stop at frame ends, in the middle of frames and lines (odd cycle counts), and across
+# several frames between takes.
+ADVANCES = [frames(1)] * 40 + [cycles(c) for c in (1, 7, 37, 229, 1001, 3323, 5000, 12345)] * 5 \
+           + [frames(3)] * 10
+
+
+@pytest.mark.parametrize("setup", ["busy", "conquest", "conquest_pal"])
+def test_redrawn_flags_cover_every_changed_line(setup):
+    """Whatever the cadence of the takes, every line whose pixels changed is flagged: the busy
+    program (every object moving), Conquest of the World from power-on (BIOS start-up, title,
+    SELECT GAME) on NTSC and on PAL; then after a state load, a reset and a power cycle."""
+    m = busy_machine() if setup == "busy" else Odyssey2(cart=CONQUEST, region="pal" if setup == "conquest_pal" else "ntsc")
+    assert unflagged_changes(m, ADVANCES) is None
+    state = m.save_state()
+    m.run_frames(50)
+    m.load_state(state)
+    assert unflagged_changes(m, ADVANCES[:20]) is None
+    m.reset()
+    assert unflagged_changes(m, ADVANCES[:20]) is None
+    m.power_cycle()
+    assert unflagged_changes(m, ADVANCES) is None
+
+
+def test_the_check_finds_lines_a_vdc_forgot():
+    """The check above is not blind: with the flags cleared in the middle of each run (lines drawn
+    and never handed over), it finds changed lines left unflagged."""
+    found = unflagged_changes(busy_machine(), ADVANCES, forget_midway=True)
+    assert found is not None and found[1], "clearing the flags mid-run went unnoticed"
+
+
+def busy_core(core, tmp_path):
+    """The core on the busy program (a BIOS in the system folder, an empty cartridge)."""
+    (tmp_path / "o2rom.bin").write_bytes(busy_bios())
+    c = core(system_dir=tmp_path)
+    assert c.load(bytes(2048))
+    return c
+
+
+def lockstep(c, m, n):
+    """n frames of the core beside Python's machine: the first frame whose picture differs, or
+    None."""
+    for frame in range(1, n + 1):
+        c.run()
+        m.run_frames(1)
+        if not np.array_equal(c.frame, m.screen):
+            return frame
+    return None
+
+
+@pytest.mark.parametrize("converter", ["avx512", "avx2", "plain"])
+def test_each_converter_gives_python_s_pictures(core, tmp_path, monkeypatch, capfd, converter):
+    """Every converter (O2_LIBRETRO_CONVERTER asks for one; the core logs the one it uses) gives
+    Python's picture frame by frame: the busy program, a state load in the middle, and Conquest
+    of the World from power-on (no content), whose still frames go as dupes."""
+    monkeypatch.setenv("O2_LIBRETRO_CONVERTER", converter)
+    c = busy_core(core, tmp_path)
+    used = re.findall(r"pictures converted by the (\w+) converter", capfd.readouterr().err)
+    if used[-1:] != [converter]:
+        pytest.skip(f"this processor has no {converter} converter (the core uses {used[-1:]})")
+    m = busy_machine()
+    assert lockstep(c, m, 120) is None
+    state = m.save_state()
+    assert c.unserialize(state)
+    assert lockstep(c, m, 60) is None
+    core.unload(c)
+    c = core()
+    assert c.load(None)
+    assert lockstep(c, Odyssey2(cart=CONQUEST), 400) is None
+    assert c.dupes > 0
+
+
+def test_a_core_whose_dirty_tracking_forgets_lines_is_caught(library, tmp_path):
+    """The core built against redrawn-line flags with every odd line's dropped (forgetful_redrawn.c,
+    a mutation of the hook the fast path trusts) gives a picture unlike Python's within a few
+    busy frames: the lockstep comparison sees broken dirty tracking. The same comparison with
+    the real flags passes (test_each_converter_gives_python_s_pictures)."""
+    here, root = retro.ROOT / "tests" / "libretro", retro.ROOT
+    forgetful = tmp_path / "forgetful_libretro.so"
+    include = [f"-I{root / 'native'}", f"-I{root / 'native' / 'libretro'}", f"-I{root / 'build' / 'libretro'}"]
+    flags = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", *include]
+    done = subprocess.run(["cc", *flags, "-Do2_screen_redrawn=forgetful_screen_redrawn", "-c",
+                           str(root / "native" / "libretro" / "libretro.c"), "-o", str(tmp_path / "libretro.o")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run(["cc", *flags, "-shared", *map(str, sorted((root / "native").glob("*.c"))),
+                           str(here / "forgetful_redrawn.c"), str(tmp_path / "libretro.o"), "-lm", "-o", str(forgetful)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "o2rom.bin").write_bytes(busy_bios())
+    c = retro.Core(forgetful, system_dir=tmp_path)
+    try:
+        assert c.load(bytes(2048))
+        first = lockstep(c, busy_machine(), 60)
+    finally:
+        c.unload()
+    assert first is not None, "a core that drops half the redrawn lines still matched Python"
