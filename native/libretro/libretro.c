@@ -870,12 +870,22 @@ void retro_run(void)
     copy_ram_in();
     o2_run_frames(machine, 1);
     copy_ram_out();
-    /* A picture like the last is a dupe where the front end takes them (saves its upload); the
-     * first picture of a game is sent whatever frame[] held before. */
-    int fresh = convert_frame() || !picture_sent;
-    picture_sent = true;
-    video_cb(fresh || !can_dupe ? frame : NULL, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
-    send_audio();
+    /* Run-ahead's and netplay's hidden frames want neither picture nor sound: the lines stay
+     * flagged for the next picture shown, and no sample is doubled. */
+    int wanted = RETRO_AV_ENABLE_VIDEO | RETRO_AV_ENABLE_AUDIO;
+    if (!environ_cb(RETRO_ENVIRONMENT_GET_AUDIO_VIDEO_ENABLE, &wanted))
+        wanted = RETRO_AV_ENABLE_VIDEO | RETRO_AV_ENABLE_AUDIO;
+    if (!(wanted & RETRO_AV_ENABLE_VIDEO)) {
+        video_cb(can_dupe ? NULL : frame, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
+    } else {
+        /* A picture like the last is a dupe where the front end takes them (saves its upload);
+         * the first picture of a game is sent whatever frame[] held before. */
+        int fresh = convert_frame() || !picture_sent;
+        picture_sent = true;
+        video_cb(fresh || !can_dupe ? frame : NULL, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
+    }
+    if (wanted & RETRO_AV_ENABLE_AUDIO)
+        send_audio();
 }
 
 /* "wrong size for a cartridge (N bytes; expected 2048, 4096, ... or 16384 bytes)" */

@@ -8,15 +8,22 @@ again from the state until REPEAT_SECONDS of CPU time have passed (a battle last
 the C front end tests/libretro/bench_frontend.c (retro_run per frame, the picture and sound taken
 as a front end takes them) and (c) through the ctypes front end of the tests (tests/libretro/
 retro.py, its Python callbacks included). Frames per CPU-second, medians of the rounds, which
-alternate so that a shared machine's load hits all three alike.
+alternate so that a shared machine's load hits all three alike; the load average is printed
+beside them.
 
     libretro_fps_busy / _jet_jet         (b)
     libretro_ctypes_fps_busy / _jet_jet  (c)
     batch_fps_busy / _jet_jet            (a)
-    libretro_batch_ratio_busy / _jet_jet (b) / (a)
+    libretro_batch_ratio_busy / _jet_jet (b) / (a) in each round, the median over the rounds
     redrawn_lines_busy / _jet_jet        lines the machine redraws a frame (of 243): the lines
                                          the core converts for the front end
+    libretro_load_average                the machine's load average (1 minute) at the end
+
+O2_LIBRETRO_OTHER=path/to/odyssey2_libretro.so adds another build of the core to every round,
+right after (b), for a before/after comparison in one run: other_libretro_fps_* and
+other_libretro_batch_ratio_*.
 """
+import os
 import statistics
 import subprocess
 import sys
@@ -31,7 +38,7 @@ import retro  # noqa: E402  (tests/libretro/retro.py)
 from benchmarks.machine import (_battle_frames, _conquest_in_combat, busy_bios,  # noqa: E402
                                 machine, MAME_WARM_UP, ROUND_FRAMES)
 
-ROUNDS = 7
+ROUNDS = 11
 REPEAT_SECONDS = 0.1
 FRONTEND = retro.ROOT / "build" / "libretro" / "bench_frontend"
 
@@ -126,22 +133,33 @@ def redrawn_lines(m, state: bytes, frames: int) -> float:
 
 def bench():
     library = retro.build()
+    other = os.environ.get("O2_LIBRETRO_OTHER")
+    other = Path(other).resolve() if other else None
     build_frontend()
     with tempfile.TemporaryDirectory() as folder:
         found = setups(Path(folder))
-        rates = {name: {"batch": [], "c": [], "ctypes": []} for name in found}
+        rates = {name: {"batch": [], "c": [], "ctypes": [], "other": []} for name in found}
         for _ in range(ROUNDS):
             for name, (m, state, where, frames) in found.items():
                 rates[name]["batch"].append(batch := batch_fps(m, state, frames))
                 # as many runs as take the batch REPEAT_SECONDS, at least one
                 runs = max(1, round(batch * REPEAT_SECONDS / frames))
                 rates[name]["c"].append(c_fps(library, where, frames, runs))
+                if other:
+                    rates[name]["other"].append(c_fps(other, where, frames, runs))
                 rates[name]["ctypes"].append(ctypes_fps(library, where, state, frames))
     for name, r in rates.items():
         batch, c, ctypes_ = (statistics.median(r[k]) for k in ("batch", "c", "ctypes"))
         yield f"libretro_fps_{name}", round(c)
         yield f"libretro_ctypes_fps_{name}", round(ctypes_)
         yield f"batch_fps_{name}", round(batch)
-        yield f"libretro_batch_ratio_{name}", round(c / batch, 2)
+        # each round's two figures were taken one after the other, under the same load
+        yield f"libretro_batch_ratio_{name}", round(statistics.median(
+            core / batch for core, batch in zip(r["c"], r["batch"])), 2)
+        if other:
+            yield f"other_libretro_fps_{name}", round(statistics.median(r["other"]))
+            yield f"other_libretro_batch_ratio_{name}", round(statistics.median(
+                core / batch for core, batch in zip(r["other"], r["batch"])), 2)
     for name, (m, state, _, frames) in found.items():
         yield f"redrawn_lines_{name}", round(redrawn_lines(m, state, frames), 1)
+    yield "libretro_load_average", round(os.getloadavg()[0], 1)

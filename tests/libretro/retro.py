@@ -31,8 +31,9 @@ ENV = {
     "GET_LOG_INTERFACE": 27, "SET_SYSTEM_AV_INFO": 32, "SET_CONTROLLER_INFO": 35,
     "SET_MEMORY_MAPS": 36 | EXPERIMENTAL, "SET_SUPPORT_ACHIEVEMENTS": 42 | EXPERIMENTAL,
     "GET_INPUT_BITMASKS": 51 | EXPERIMENTAL, "GET_CORE_OPTIONS_VERSION": 52,
-    "SET_CORE_OPTIONS_V2": 67,
+    "SET_CORE_OPTIONS_V2": 67, "GET_AUDIO_VIDEO_ENABLE": 47 | EXPERIMENTAL,
 }
+AV_ENABLE_VIDEO, AV_ENABLE_AUDIO = 1, 2
 PIXEL_FORMAT_XRGB8888 = 1
 DEVICE_JOYPAD = 1
 JOYPAD_MASK = 256
@@ -131,7 +132,9 @@ class Core:
     """One loaded libretro core and the front end around it. options: values by key (the rest
     keep their defaults); options_version: 2 (definitions) or 0 (SET_VARIABLES strings);
     bitmasks: whether the front end answers RETRO_DEVICE_ID_JOYPAD_MASK; system_dir: the folder
-    offered as RetroArch's system folder (None: no folder); keep_frames: keep every frame."""
+    offered as RetroArch's system folder (None: no folder); keep_frames: keep every frame.
+    av_enable: what GET_AUDIO_VIDEO_ENABLE answers (AV_ENABLE_* bits; None: not offered); a
+    frame without AV_ENABLE_VIDEO is discarded, as run-ahead's hidden frames are."""
 
     def __init__(self, library=LIBRARY, options=None, options_version=2, bitmasks=True,
                  system_dir=None, keep_frames=True, can_dupe=True):
@@ -147,6 +150,8 @@ class Core:
         self.bitmasks = bitmasks
         self.can_dupe = can_dupe
         self.dupes = 0                       # frames the core passed as the last one again
+        self.av_enable = None
+        self.hidden_pictures = 0             # pictures passed in frames without AV_ENABLE_VIDEO
         self.system_dir = None if system_dir is None else str(system_dir).encode()
         self.keep_frames = keep_frames
         self.messages, self.av_changes, self.memory_maps = [], [], []
@@ -254,11 +259,20 @@ class Core:
             av = ctypes.cast(data, ctypes.POINTER(AvInfo))[0]
             self.av_changes.append((av.timing.fps, av.timing.sample_rate))
             return True
+        if cmd == ENV["GET_AUDIO_VIDEO_ENABLE"]:
+            if self.av_enable is None:
+                return False
+            if data:
+                ctypes.cast(data, ctypes.POINTER(ctypes.c_int))[0] = self.av_enable
+            return True
         if cmd in (ENV["SET_INPUT_DESCRIPTORS"], ENV["SET_CONTROLLER_INFO"]):
             return True
         return False                          # the log interface and the rest: not offered
 
     def _video(self, data, width, height, pitch):
+        if self.av_enable is not None and not self.av_enable & AV_ENABLE_VIDEO:
+            self.hidden_pictures += bool(data)
+            return
         if not data:                          # a dupe: the last picture again
             assert self.can_dupe and self.frame is not None
             self.dupes += 1

@@ -163,3 +163,24 @@ def test_a_core_whose_dirty_tracking_forgets_lines_is_caught(library, tmp_path):
     finally:
         c.unload()
     assert first is not None, "a core that drops half the redrawn lines still matched Python"
+
+
+def test_hidden_frames_get_no_picture_or_sound_and_lose_nothing(core, tmp_path):
+    """Frames the front end hides (GET_AUDIO_VIDEO_ENABLE without video or audio, as run-ahead's
+    second instance and netplay's replays run) get no picture converted and no samples; the
+    lines redrawn in them stay flagged, so the next frame shown is Python's picture, and its
+    sound is Python's too: busy frames, two hidden for one shown, then one hidden for one
+    shown."""
+    c = busy_core(core, tmp_path)
+    m = busy_machine()
+    for frame in range(240):
+        hidden = frame % 3 != 2 if frame < 120 else frame % 2 == 0
+        c.av_enable = 0 if hidden else retro.AV_ENABLE_VIDEO | retro.AV_ENABLE_AUDIO
+        c.run()
+        m.run_frames(1)
+        if hidden:
+            assert len(c.audio) == 0, f"samples sent in hidden frame {frame}"
+        else:
+            assert np.array_equal(c.frame, m.screen), f"picture differs at frame {frame}"
+            assert np.array_equal(c.audio[0::2], m.audio) and np.array_equal(c.audio[1::2], m.audio)
+    assert c.hidden_pictures == 0, "a dupe where the front end takes them"
