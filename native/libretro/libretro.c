@@ -532,11 +532,11 @@ static uint32_t recoloured(uint32_t rgb)
     return rgb;
 }
 
-/* One line of the framebuffer's RGB into XRGB8888 where it differs from what `out` holds;
- * returns whether anything did (a picture without a change goes to the front end as a dupe).
- * A busy frame redraws a quarter of the lines, and writing them out costs as much as a third of
- * emulating the frame: so the widest shuffle the processor has (chosen when the core loads,
- * choose_converter), and only the pieces that changed are stored. */
+/* One line of the framebuffer's RGB into XRGB8888 in `out`; returns whether any pixel differs
+ * from what `out` held (a picture without a change goes to the front end as a dupe). A busy
+ * frame redraws a quarter of the lines, and moving them through the caches is most of what the
+ * core adds to emulating the frame: so the widest shuffle the processor has (choose_converter,
+ * when the core loads), and with AVX-512 only the changed pixels are stored. */
 typedef int line_converter(const uint8_t *in, uint32_t *out);
 
 /* Pixels x.. of the line, one by one. */
@@ -605,13 +605,16 @@ static int convert_line_avx512(const uint8_t *in, uint32_t *out)
     __mmask16 changed = 0;
     size_t x = 0;
     for (; x + 16 <= O2_SCREEN_W; x += 16) {
-        __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, _mm512_maskz_loadu_epi8(whole_in, in + 3 * x));
+        __m512i rgb = _mm512_maskz_loadu_epi8(whole_in, in + 3 * x);
+        __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
         __mmask16 differ = _mm512_cmpneq_epi32_mask(bgr0, _mm512_loadu_si512(out + x));
-        _mm512_mask_storeu_epi32(out + x, differ, bgr0);
+        _mm512_mask_storeu_epi32(out + x, differ, bgr0);   /* the changed pixels only */
         changed |= differ;
     }
-    __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, _mm512_maskz_loadu_epi8(last_in, in + 3 * x));
-    __mmask16 differ = _mm512_mask_cmpneq_epi32_mask(last_out, bgr0, _mm512_maskz_loadu_epi32(last_out, out + x));
+    __m512i rgb = _mm512_maskz_loadu_epi8(last_in, in + 3 * x);
+    __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
+    __m512i old = _mm512_maskz_loadu_epi32(last_out, out + x);
+    __mmask16 differ = _mm512_mask_cmpneq_epi32_mask(last_out, bgr0, old);
     _mm512_mask_storeu_epi32(out + x, differ, bgr0);
     return (changed | differ) != 0;
 }
@@ -631,7 +634,8 @@ static int convert_line_avx2(const uint8_t *in, uint32_t *out)
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(in + 3 * x))),
             _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), 1);
         __m256i bgr0 = _mm256_shuffle_epi8(rgb, shuffle);
-        changed = _mm256_or_si256(changed, _mm256_xor_si256(bgr0, _mm256_loadu_si256((const __m256i *)(out + x))));
+        __m256i old = _mm256_loadu_si256((const __m256i *)(out + x));
+        changed = _mm256_or_si256(changed, _mm256_xor_si256(bgr0, old));
         _mm256_storeu_si256((__m256i *)(out + x), bgr0);
     }
     return convert_pixels(in, out, x) | !_mm256_testz_si256(changed, changed);
