@@ -648,10 +648,10 @@ static line_converter *convert_line = convert_line_plain;
  * narrower one (the tests try each). */
 static void choose_converter(void)
 {
-    const char *asked = getenv("O2_LIBRETRO_CONVERTER");
     const char *name = "plain";
     convert_line = convert_line_plain;
 #ifdef X86_SHUFFLES
+    const char *asked = getenv("O2_LIBRETRO_CONVERTER");
     __builtin_cpu_init();
     int widest = __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw") ? 2
                : __builtin_cpu_supports("avx2") ? 1 : 0;
