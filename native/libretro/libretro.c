@@ -46,7 +46,7 @@ static retro_input_state_t input_state_cb;
 static retro_log_printf_t log_cb;
 static bool input_bitmasks;
 static bool can_dupe;
-static bool picture_sent;        /* since the game was loaded */
+static bool picture_sent;        /* since the game was loaded or the timing changed */
 
 static void RETRO_CALLCONV log_stderr(enum retro_log_level level, const char *fmt, ...)
 {
@@ -887,6 +887,7 @@ static void options_changed(void)
         struct retro_system_av_info av;
         retro_get_system_av_info(&av);
         environ_cb(RETRO_ENVIRONMENT_SET_SYSTEM_AV_INFO, &av);
+        picture_sent = false;        /* the front end may start its video afresh */
     }
 }
 

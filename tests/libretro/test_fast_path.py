@@ -184,3 +184,26 @@ def test_hidden_frames_get_no_picture_or_sound_and_lose_nothing(core, tmp_path):
             assert np.array_equal(c.frame, m.screen), f"picture differs at frame {frame}"
             assert np.array_equal(c.audio[0::2], m.audio) and np.array_equal(c.audio[1::2], m.audio)
     assert c.hidden_pictures == 0, "a dupe where the front end takes them"
+
+
+def test_first_pictures_are_sent_even_when_unchanged(core):
+    """A dupe needs a picture the front end still has: the first frame after loading a game goes
+    as a picture even when it equals what the core last sent (the same game loaded again), and so
+    does the first after a change of timing (SET_SYSTEM_AV_INFO: here the sample rate, over
+    Conquest's still SELECT GAME picture)."""
+    c = core()
+    assert c.load(None)
+    c.run()
+    first = c.frame
+    core.unload(c)
+    c = core()
+    assert c.load(None)
+    c.run()
+    assert c.dupes == 0 and np.array_equal(c.frame, first)
+    c.run(400)
+    dupes = c.dupes
+    c.run()
+    assert c.dupes == dupes + 1, "SELECT GAME stands still"
+    c.set_options(sample_rate="48000")
+    c.run()
+    assert c.dupes == dupes + 1 and c.av_changes
