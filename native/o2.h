@@ -247,7 +247,10 @@ const uint8_t *o2_vdc_registers(const o2_machine *m);
 #define O2_SCREEN_H 243
 uint8_t *o2_screen(o2_machine *m);
 /* O2_SCREEN_H flags: line y's pixels may have changed since the flag was last cleared. A front
- * end converting the picture converts those lines only and clears their flags. */
+ * end converting the picture converts those lines only and clears their flags. A flag of
+ * O2_REDRAWN_AS_ABOVE also says that line y's pixels are line y-1's, now. */
+#define O2_REDRAWN          1
+#define O2_REDRAWN_AS_ABOVE 2
 uint8_t *o2_screen_redrawn(o2_machine *m);
 /* Every framebuffer pixel is one of these O2_PENS RGB triples (pen = R | G << 1 | B << 2 |
  * luminance << 3, vdc8244.h): 3 x O2_PENS bytes. */

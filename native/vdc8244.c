@@ -765,18 +765,21 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     line_desc *d = &v->desc[v->above_slot ^ 1];
     describe_line(v, line, d);
     uint8_t enable = v->reg[VDC_REG_COLLISION];
-    uint8_t hits, major;
+    uint8_t hits, major, redrawn = O2_REDRAWN;
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
         && same_description(d, &v->desc[v->above_slot])) {
         /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
         copy_line_above(v, line);
         hits = v->above_hits;
         major = v->above_major;
+        redrawn = O2_REDRAWN_AS_ABOVE;
     } else {
         hits = rasterize(v, d, line, x0, x1);
         major = major_overlap(d, x0, x1);
     }
-    v->screen_redrawn[line] = 1;
+    v->screen_redrawn[line] = redrawn;
+    if (line + 1 < VDC_SCREEN_H && v->screen_redrawn[line + 1] == O2_REDRAWN_AS_ABOVE)
+        v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
     v->line_valid[line] = (uint8_t)whole;
     v->line_look[line] = v->look;
     v->collision |= hits;
@@ -826,7 +829,7 @@ static void picture_changed(vdc8244 *v)
 
 static void forget_lines(vdc8244 *v)
 {
-    memset(v->screen_redrawn, 1, sizeof v->screen_redrawn);   /* the screen may be new */
+    memset(v->screen_redrawn, O2_REDRAWN, sizeof v->screen_redrawn);   /* the screen may be new */
     memset(v->line_valid, 0, sizeof v->line_valid);
     v->above_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);

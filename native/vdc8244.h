@@ -208,8 +208,9 @@ struct vdc8244 {
     uint8_t charset[512];          /* the character ROM (not save state: the machine sets it) */
     o2_sound sound;
     uint8_t screen[VDC_SCREEN_H][VDC_SCREEN_W][3];
-    uint8_t screen_redrawn[VDC_SCREEN_H];  /* 1: line y may have changed since a front end took
-                                              it (o2_screen_redrawn); not machine state */
+    uint8_t screen_redrawn[VDC_SCREEN_H];  /* O2_REDRAWN(_AS_ABOVE): line y may have changed
+                                              since a front end took it (o2_screen_redrawn); not
+                                              machine state */
     /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
      * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
      * that switches the grid or colours at the same place every frame finds its lines valid.

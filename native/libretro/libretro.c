@@ -678,24 +678,41 @@ static int recolour_line(const uint8_t *in, uint32_t *out)
     return changed != 0;
 }
 
+/* frame[]'s line y holds the same pixels as line y-1 (it was made as a copy of it). */
+static uint8_t same_as_above[O2_SCREEN_H];
+
 /* The lines the machine redrew since the last frame (o2_screen_redrawn) into frame[]; 0 when
- * no pixel changed: the picture is the last one again. */
+ * no pixel changed: the picture is the last one again. A line the machine drew as a copy of the
+ * line above (O2_REDRAWN_AS_ABOVE) costs nothing when frame[] has it as a copy already and the
+ * line above did not change (a quarter of a busy frame's redrawn lines); copying it from the
+ * converted line above instead of converting it would cost as much as converting it. */
 static int convert_frame(void)
 {
     const uint8_t *in = o2_screen(machine);
     uint8_t *redrawn = o2_screen_redrawn(machine);
     line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
-    int changed = 0;
+    int changed = 0, above_changed = 0;
     for (size_t y = 0; y < O2_SCREEN_H; y++) {
         uint64_t eight;              /* most lines are not redrawn: passed eight at a time */
         if (y % 8 == 0 && y + 8 <= O2_SCREEN_H && (memcpy(&eight, redrawn + y, 8), eight == 0)) {
+            if (above_changed)
+                same_as_above[y] = 0;
+            above_changed = 0;
             y += 7;
             continue;
         }
-        if (!redrawn[y])
-            continue;
+        int line_changed = 0;
+        if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y] && !above_changed) {
+            /* frame[] has it already */
+        } else if (redrawn[y]) {
+            line_changed = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+            same_as_above[y] = redrawn[y] == O2_REDRAWN_AS_ABOVE;
+        } else if (above_changed) {
+            same_as_above[y] = 0;
+        }
         redrawn[y] = 0;
-        changed |= convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+        changed |= line_changed;
+        above_changed = line_changed;
     }
     return changed;
 }
@@ -874,7 +891,7 @@ static void options_changed(void)
     read_options();
     choose_palette();
     if (settings.palette != palette)
-        memset(o2_screen_redrawn(machine), 1, O2_SCREEN_H);   /* every line in the new colours */
+        memset(o2_screen_redrawn(machine), O2_REDRAWN, O2_SCREEN_H);   /* every line in the new colours */
     describe_input();
     if (settings.region != region) {
         build_machine();

@@ -127,7 +127,7 @@ def redrawn_lines(m, state: bytes, frames: int) -> float:
     for _ in range(frames):
         flags[:] = 0
         m.run_frames(1)
-        total += int(flags.sum())
+        total += int(np.count_nonzero(flags))
     return total / frames
 
 
