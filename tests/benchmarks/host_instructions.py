@@ -8,6 +8,9 @@ Only what runs inside o2_run_frames is counted (--toggle-collect), and each call
 own (--dump-after), so start-up, state loading and Python do not count.
 
     <setup>_host_instructions_per_frame     instructions inside o2_run_frames / FRAMES
+    conquest_pp_host_instructions_per_8048_instruction
+        the CPU core's own instructions (functions of native/cpu8048.c) on the jet-jet battle,
+        divided by the 8048 instructions of its game code (game_instructions: wait loops left out)
 
 Run as a script it also keeps each setup's callgrind file and prints where the instructions go:
     .venv/bin/python tests/benchmarks/host_instructions.py [--lib SO] [--top N] [SETUP ...]
@@ -27,6 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FRAMES = 200
 KEEP = ROOT / "build" / "callgrind"
+INTERPRETED = "conquest_pp"   # the jet-jet battle: the most 8048 instructions a frame
+CPU_SOURCE = "cpu8048.c"
 
 
 def _machine_bench():
@@ -55,8 +60,8 @@ def available() -> bool:
 
 
 def count(states: dict, frames: int = FRAMES, library: str | None = None, keep: Path | None = None) -> dict:
-    """name: host instructions inside o2_run_frames over `frames` frames from each state, one
-    callgrind run for all. `library`: another build of the core (O2_NATIVE_LIB); `keep`: a folder
+    """name: the host instructions inside o2_run_frames over `frames` frames from each state, by
+    function (own_costs), one callgrind run for all. `library`: another build of the core (O2_NATIVE_LIB); `keep`: a folder
     for each setup's callgrind file (<name>.callgrind)."""
     with tempfile.TemporaryDirectory(prefix="o2_callgrind_") as tmp:
         tmp = Path(tmp)
@@ -84,19 +89,36 @@ def count(states: dict, frames: int = FRAMES, library: str | None = None, keep: 
             raise RuntimeError(f"callgrind wrote {len(parts)} dumps for {len(manifest)} setups")
         result = {}
         for entry, part in zip(manifest, parts):
-            result[entry["name"]] = _total(part)
+            result[entry["name"]] = own_costs(part)
             if keep is not None:
                 keep.mkdir(parents=True, exist_ok=True)
                 shutil.copy(part, keep / f"{entry['name']}.callgrind")
         return result
 
 
-def _total(path: Path) -> int:
-    """The instruction count of one callgrind dump (its `summary:` or `totals:` line)."""
-    for line in path.read_text().splitlines():
-        if line.startswith(("summary:", "totals:")):
-            return int(line.split()[1])
-    raise RuntimeError(f"{path}: no summary line")
+def game_instructions(images: tuple, frames: int = FRAMES) -> int:
+    """The 8048 instructions the interpreter runs one by one over `frames` frames from a state
+    (bios, charset, cart, state): every instruction of a trace of those frames (steps run them all)
+    but those of wait loops, one or two instructions repeating at the same addresses, which idle
+    skipping jumps over (it runs the last pass of each wait itself: two instructions or so)."""
+    import numpy as np
+
+    from emu.odyssey2 import Odyssey2
+    bios, charset, cart, state = images
+    ahead = Odyssey2(bios=bios, charset=charset, cart=cart)
+    ahead.load_state(state)
+    ahead.run_frames(frames)
+    m = Odyssey2(bios=bios, charset=charset, cart=cart)
+    m.load_state(state)
+    pcs = []
+    while m.cycles < ahead.cycles:
+        trace = m.trace(10_000)
+        pcs.append(trace["pc"][trace["cycle"] < ahead.cycles].astype(np.int64))
+    pc = np.concatenate(pcs)
+    waiting = np.zeros(len(pc), dtype=bool)
+    for period in (1, 2):
+        waiting[:-period] |= pc[:-period] == pc[period:]
+    return int(len(pc) - waiting.sum())
 
 
 def worker(manifest_path: str) -> None:
@@ -114,24 +136,35 @@ def bench():
     if not available():
         print("host_instructions: valgrind not installed (apt-get install valgrind): skipped", file=sys.stderr)
         return
-    for name, total in count(measured_states()).items():
-        yield f"{name}_host_instructions_per_frame", round(total / FRAMES)
+    states = measured_states()
+    costs = count(states)
+    for name, own in costs.items():
+        yield f"{name}_host_instructions_per_frame", round(sum(own.values()) / FRAMES)
+    yield (f"{INTERPRETED}_host_instructions_per_8048_instruction",
+           round(core_instructions(costs[INTERPRETED]) / game_instructions(states[INTERPRETED]), 1))
+
+
+def core_instructions(own: dict) -> int:
+    """The host instructions of the CPU core's own code (native/cpu8048.c) in one setup's costs."""
+    return sum(cost for (source, _), cost in own.items() if Path(source).name == CPU_SOURCE)
 
 
 def own_costs(path: Path) -> dict:
-    """function: the instructions it ran itself (not in what it called), from a callgrind file
-    written with uncompressed names: cost lines count for the current fn=, except the one after
-    each calls= line (the callee's inclusive cost)."""
-    own, function, call_cost = {}, None, False
+    """(source file, function): the instructions it ran itself (not in what it called), from a
+    callgrind file written with uncompressed names: cost lines count for the current fl=/fn=,
+    except the one after each calls= line (the callee's inclusive cost)."""
+    own, where, source, call_cost = {}, None, None, False
     for line in path.read_text().splitlines():
-        if line.startswith("fn="):
-            function = line[3:]
+        if line.startswith("fl="):
+            source = line[3:]
+        elif line.startswith("fn="):
+            where = (source, line[3:])
         elif line.startswith("calls="):
             call_cost = True
         elif line[:1].isdigit() or line[:1] in "+-*":
             fields = line.split()
-            if not call_cost and function is not None and len(fields) > 1:
-                own[function] = own.get(function, 0) + int(fields[1])
+            if not call_cost and where is not None and len(fields) > 1:
+                own[where] = own.get(where, 0) + int(fields[1])
             call_cost = False
     return own
 
@@ -140,8 +173,8 @@ def _annotate(path: Path, top: int) -> list[str]:
     """The `top` functions by their own instructions, per frame and as percentages."""
     own = own_costs(path)
     total = sum(own.values())
-    return [f"    {cost / FRAMES:9.0f} per frame  {100 * cost / total:5.1f} %  {function}"
-            for function, cost in sorted(own.items(), key=lambda item: -item[1])[:top]]
+    return [f"    {cost / FRAMES:9.0f} per frame  {100 * cost / total:5.1f} %  {function} ({Path(source).name})"
+            for (source, function), cost in sorted(own.items(), key=lambda item: -item[1])[:top]]
 
 
 def main(argv: list) -> int:
@@ -162,8 +195,8 @@ def main(argv: list) -> int:
     if unknown:
         print(f"host_instructions: no setup named {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
-    for name, total in count(states, library=args.lib, keep=KEEP).items():
-        print(f"{name}_host_instructions_per_frame: {round(total / FRAMES)}")
+    for name, own in count(states, library=args.lib, keep=KEEP).items():
+        print(f"{name}_host_instructions_per_frame: {round(sum(own.values()) / FRAMES)}")
         if args.top:
             print("\n".join(_annotate(KEEP / f"{name}.callgrind", args.top)))
     return 0
