@@ -129,10 +129,13 @@ static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
     return cpu->prog[(addr >> 10) & 3][addr & PROG_WINDOW];
 }
 
+/* r->code stays right for a jump inside the window of the PC it leaves (which r->code is for). */
 static inline void jump_to(const cpu8048 *cpu, cpu_regs *r, unsigned pc)
 {
+    unsigned left = r->pc;
     r->pc = pc;
-    refresh_window(cpu, r);
+    if ((left ^ pc) & ~(unsigned)PROG_WINDOW)
+        refresh_window(cpu, r);
 }
 
 /* The program byte at the PC, without moving it. */
@@ -1025,8 +1028,10 @@ static void run_switched(cpu8048 *cpu, uint64_t until)
 }
 #else
 /* The threaded loop's timer: s.timer and s.prescaler as of cycle *at, brought to `now` (as that
- * many elapse() calls would: the flag, and a request of the timer interrupt if it is enabled). */
-static inline __attribute__((always_inline)) void timer_catch_up(cpu8048 *cpu, uint64_t *at, uint64_t now)
+ * many elapse() calls would: the flag, and a request of the timer interrupt if it is enabled,
+ * which closes the gate as elapse() does). */
+static inline __attribute__((always_inline)) void timer_catch_up(cpu8048 *cpu, cpu_regs *r, uint64_t *at,
+                                                                 uint64_t now)
 {
     o2_cpu_state *s = &cpu->s;
     uint64_t cycles = now - *at;
@@ -1036,6 +1041,7 @@ static inline __attribute__((always_inline)) void timer_catch_up(cpu8048 *cpu, u
     if (cycles >= cycles_to_timer_interrupt(s)) {
         s->tirq_pending = 1;
         cpu->irq_poll = 1;
+        r->gate = 0;
     }
     elapse_many(s, cycles);
 }
@@ -1134,7 +1140,7 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
 #define MOVED           now = end; limit = handler_limit(r, now, event); DISPATCH
 #define JUMPED                                                                  \
     now = end;                                                                  \
-    if (fast && from - r->pc <= FILL_LOOP_BACK) {                               \
+    if (from - r->pc <= FILL_LOOP_BACK && fast) {                               \
         jump_from = from;                                                       \
         goto loop_back;                                                         \
     }                                                                           \
@@ -1158,9 +1164,7 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
 
 boundary:
     if (now >= event) {
-        timer_catch_up(cpu, &timer_at, now);
-        if (cpu->irq_poll)
-            r->gate = 0;
+        timer_catch_up(cpu, r, &timer_at, now);
         if (now >= r->gate) {
             if (now >= r->until)
                 goto done;
@@ -1173,9 +1177,10 @@ boundary:
     goto generic;
 no_handler:
     r->pc--;              /* back to the opcode (handler_limit kept it inside the window) */
-generic: {
+generic:
+    timer_catch_up(cpu, r, &timer_at, now);
+    {
         cpu_regs copy = regs;
-        timer_catch_up(cpu, &timer_at, now);
         now = execute_outside(cpu, now, &copy, fast);
         timer_at = now;
         regs = copy;
@@ -1187,9 +1192,9 @@ resume:
     limit = handler_limit(r, now, event);
     DISPATCH;
 loop_back:
+    timer_catch_up(cpu, r, &timer_at, now);
     {
         cpu_regs copy = regs;
-        timer_catch_up(cpu, &timer_at, now);
         now = loop_outside(cpu, &copy, jump_from, now);
         timer_at = now;
         regs = copy;
@@ -1197,14 +1202,14 @@ loop_back:
     goto resume;
 repeats: {
         unsigned pc = r->pc;
-        timer_catch_up(cpu, &timer_at, now);
+        timer_catch_up(cpu, r, &timer_at, now);
         now = run_repeats(cpu, now, &pc, (uint8_t)fetched, NULL);
         timer_at = now;
         jump_to(cpu, r, pc);
         goto resume;
     }
 done:
-    timer_catch_up(cpu, &timer_at, now);
+    timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
 #undef DISPATCH
 #undef REG
