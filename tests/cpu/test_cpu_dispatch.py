@@ -121,3 +121,19 @@ def test_timer_interrupts_during_a_skipped_idle_loop_are_taken_where_they_fall(l
     cycles, iram = runs[0][0], runs[0][4]
     start = 2 + 2 + 1 + 1 + 1        # JMP, MOV A,#0, MOV T,A, EN TCNTI, STRT T (not counted)
     assert iram[0x18 + 7] in ((cycles - start) // 8192, (cycles - start) // 8192 - 1)
+
+
+def test_sel_mb1_in_a_run_sets_bit_11_at_the_next_jmp_and_call():
+    # 0x000: 3 NOPs; SEL MB1; JMP 0x100 -> 0x900: INC R0; CALL 0x200 -> 0xA00: INC R0; RET -> 0x903: JMP $.
+    b = board([NOP] * 3 + [0xF5] + jmp(0x100), (0x900, [INC_R0, 0x54, 0x00] + jmp(0x103)), (0xA00, [INC_R0, 0x83]),
+              (0x100, jmp(0x100)), (0x200, [0x83]))
+    b.run(3 + 1 + 2 + 1 + 2 + 1 + 2 + 2 * 5)
+    assert (b.registers[0], b.pc) == (2, 0x903)
+
+
+def test_register_bank_switches_in_a_run():
+    # SEL RB1; MOV R0,#55h; SEL RB0; MOV R0,#11h; MOV A,#18h (BS set); MOV PSW,A; MOV R1,#66h; JMP $
+    program = [NOP] * 3 + [0xD5, 0xB8, 0x55, 0xC5, 0xB8, 0x11, MOV_A_IMM, 0x18, 0xD7, 0xB9, 0x66]
+    b = board(program + jmp(len(program)))
+    b.run(3 + 1 + 2 + 1 + 2 + 2 + 1 + 2 + 2 * 3)
+    assert (b.ram[0x18], b.ram[0x00], b.ram[0x19], b.ram[0x01]) == (0x55, 0x11, 0x66, 0x00)
