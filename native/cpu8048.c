@@ -1079,12 +1079,15 @@ static inline uint64_t next_event(const cpu_regs *r, uint64_t timer_due)
 }
 
 /* The cycle before which the threaded loop's handlers may run: before the next event, and while
- * an instruction at the PC cannot reach past the end of its program window. An instruction takes
- * at least one cycle per byte, so counting the bytes left in the window as cycles from now bounds
- * the PC's progress until a jump computes the limit again. */
+ * an instruction at the PC ends before the last byte of its program window, so that neither its
+ * bytes nor the next opcode need the window check of fetch() (the instruction there, and any that
+ * would reach the next window or wrap the PC, run through execute()). An instruction takes at
+ * least one cycle per byte, so the bytes left in the window, counted as cycles from now, bound the
+ * PC's progress until a jump computes the limit again. */
 static inline uint64_t handler_limit(const cpu_regs *r, uint64_t now, uint64_t event)
 {
-    uint64_t window = now + (PROG_WINDOW - (r->pc & PROG_WINDOW));
+    unsigned after = PROG_WINDOW - (r->pc & PROG_WINDOW);    /* bytes after the PC's, 0-1023 */
+    uint64_t window = after > 1 ? now + after - 1 : now;
     return window < event ? window : event;
 }
 

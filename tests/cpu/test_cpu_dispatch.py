@@ -137,3 +137,17 @@ def test_register_bank_switches_in_a_run():
     b = board(program + jmp(len(program)))
     b.run(3 + 1 + 2 + 1 + 2 + 2 + 1 + 2 + 2 * 3)
     assert (b.ram[0x18], b.ram[0x00], b.ram[0x19], b.ram[0x01]) == (0x55, 0x11, 0x66, 0x00)
+
+
+def test_a_two_byte_instruction_ending_a_window_in_a_run():
+    # 0x3F6: 8 NOPs; MOV A,#5Ah, its data byte at 0x3FF; the next opcode from 0x400: MOV R2,A.
+    b = board(jmp(0x3F6), (0x3F6, [NOP] * 8 + [MOV_A_IMM, 0x5A]), (0x400, [0xAA] + jmp(0x401)))
+    b.run(2 + 8 + 2 + 1 + 2 * 3)
+    assert (b.a, b.registers[2], b.pc) == (0x5A, 0x5A, 0x401)
+
+
+def test_a_two_byte_instruction_ending_the_half_in_a_run():
+    # 0x7F6: 8 NOPs; MOV A,#5Ah, its data byte at 0x7FF; the PC wraps to 0x000: JMP 0x7F6 again.
+    b = board(jmp(0x7F6), (0x7F6, [NOP] * 8 + [MOV_A_IMM, 0x5A]))
+    b.run(2 + 8 + 2 + 2)
+    assert (b.a, b.pc, b.cycles) == (0x5A, 0x7F6, 14)
