@@ -23,6 +23,7 @@ native: $(STAMP)
 # Every C file must compile cleanly with -Wall -Wextra -Werror.
 cstrict:
 	@for f in native/*.c; do $(CC) $(CSTRICT) -c $$f -o /dev/null || exit 1; done
+	@$(CC) $(CSTRICT) -DCPU8048_SWITCH_DISPATCH -c native/cpu8048.c -o /dev/null
 	@echo "cstrict: native/*.c clean under -Wall -Wextra -Werror"
 
 run: native

@@ -129,10 +129,13 @@ static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
     return cpu->prog[(addr >> 10) & 3][addr & PROG_WINDOW];
 }
 
+/* r->code stays right for a jump inside the window of the PC it leaves (which r->code is for). */
 static inline void jump_to(const cpu8048 *cpu, cpu_regs *r, unsigned pc)
 {
+    unsigned left = r->pc;
     r->pc = pc;
-    refresh_window(cpu, r);
+    if ((left ^ pc) & ~(unsigned)PROG_WINDOW)
+        refresh_window(cpu, r);
 }
 
 /* The program byte at the PC, without moving it. */
@@ -155,9 +158,15 @@ static inline uint8_t fetch(const cpu8048 *cpu, cpu_regs *r)
     return byte;
 }
 
+/* R0 of the register bank PSW selects. */
+static inline uint8_t *bank_of(o2_cpu_state *s, unsigned psw)
+{
+    return &s->ram[(psw & PSW_BS) ? BANK1_BASE : 0];
+}
+
 static inline uint8_t *reg(o2_cpu_state *s, uint8_t psw, unsigned n)
 {
-    return &s->ram[((psw & PSW_BS) ? BANK1_BASE : 0) + n];
+    return &bank_of(s, psw)[n];
 }
 
 static inline uint8_t *indirect(o2_cpu_state *s, uint8_t psw, unsigned n)
@@ -329,24 +338,33 @@ static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
     return ((high & 0x0Fu) << 8) | s->ram[STACK_BASE + 2 * sp];
 }
 
-/* JMP/CALL: opcode bits 7-5 are address bits 10-8, bit 11 comes from MB outside an ISR. */
-static inline unsigned far_target(const o2_cpu_state *s, uint8_t op, uint8_t low)
+/* JMP/CALL: opcode bits 7-5 are address bits 10-8, bit 11 (`bank`) comes from MB outside an ISR. */
+static inline unsigned far_bank(const o2_cpu_state *s)
 {
-    unsigned bank = s->in_irq ? 0 : (unsigned)s->mb << 11;
+    return s->in_irq ? 0 : (unsigned)s->mb << 11;
+}
+
+static inline unsigned far_address(unsigned bank, uint8_t op, uint8_t low)
+{
     return bank | ((op & 0xE0u) << 3) | low;
 }
 
-static inline void jmp(cpu8048 *cpu, cpu_regs *r, uint8_t op)
+static inline unsigned far_target(const o2_cpu_state *s, uint8_t op, uint8_t low)
 {
-    uint8_t low = fetch(cpu, r);
-    jump_to(cpu, r, far_target(&cpu->s, op, low));
+    return far_address(far_bank(s), op, low);
 }
 
-static inline void call(cpu8048 *cpu, cpu_regs *r, uint8_t op)
+/* JMP and CALL with their address byte `low` fetched (the PC is past it); `bank` is far_bank's. */
+static inline void jmp(cpu8048 *cpu, cpu_regs *r, unsigned bank, uint8_t op, uint8_t low)
 {
-    uint8_t low = fetch(cpu, r);
+    jump_to(cpu, r, far_address(bank, op, low));
+}
+
+static inline __attribute__((always_inline)) void call(cpu8048 *cpu, cpu_regs *r, unsigned bank, uint8_t op,
+                                                       uint8_t low)
+{
     push(&cpu->s, r, r->pc);
-    jump_to(cpu, r, far_target(&cpu->s, op, low));
+    jump_to(cpu, r, far_address(bank, op, low));
 }
 
 static inline void retr(cpu8048 *cpu, cpu_regs *r)
@@ -355,14 +373,19 @@ static inline void retr(cpu8048 *cpu, cpu_regs *r)
     cpu->s.in_irq = 0;
 }
 
-/* Conditional jumps land in the page of their operand byte. */
-static inline void jump_if(cpu8048 *cpu, cpu_regs *r, int condition)
+/* Conditional jumps land in the page of their operand byte: JUMP_IF(condition), in the
+ * instruction lists below, evaluates the condition, then fetches the operand (OPERAND()). */
+static inline void jump_if(cpu8048 *cpu, cpu_regs *r, int condition, unsigned page, uint8_t low)
 {
-    unsigned page = r->pc & PC_PAGE;
-    uint8_t low = fetch(cpu, r);
     if (condition)
         jump_to(cpu, r, page | low);
 }
+
+#define JUMP_IF(condition) do {                                                 \
+        int taken_ = (condition);                                               \
+        unsigned page_ = r->pc & PC_PAGE;                                       \
+        jump_if(cpu, r, taken_, page_, OPERAND());                              \
+    } while (0)
 
 /* The condition of a conditional jump that tests a flag, A or a pin no instruction of an idle
  * loop can change (JBb, JZ/JNZ, JC/JNC, JF0/JF1, JT0/JNT0, JNI); -1 for any other opcode. The
@@ -556,6 +579,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
 /* A statement that calls the bus: the machine sees s as cpu8048.h promises, and what its
  * callback may have changed comes back into the working registers. */
 #define ON_BUS(statement) do {                  \
+        TIMER_TO(end);                          \
         bus_view(cpu, r, from, end);            \
         statement;                              \
         bus_done(cpu, r);                       \
@@ -572,11 +596,153 @@ static inline __attribute__((always_inline)) int take_interrupt(cpu8048 *cpu, cp
     return 1;
 }
 
+/* After a jump back from `from` to r->pc, short enough to close an idle or block-filling loop
+ * (fast runs, no breakpoint in it): the loop's iterations at once, if it is one. Returns the cycle
+ * reached (`end`, that of the jump, if none ran). */
+static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu, cpu_regs *r, unsigned from, uint64_t end)
+{
+    o2_cpu_state *s = &cpu->s;
+    if (from - r->pc <= IDLE_LOOP_BACK) {
+        store_regs(cpu, r);
+        end = skip_idle(cpu, end, r->pc);
+        r->a = s->a;
+    } else {
+        unsigned pc = r->pc;
+        store_regs(cpu, r);
+        end = run_fill_loop(cpu, end, &pc);
+        r->a = s->a;
+        jump_to(cpu, r, pc);
+        bus_done(cpu, r);
+    }
+    return end;
+}
+
+/* The instructions that neither reach the bus nor touch the timer, the interrupt logic or a pin
+ * the bus reports: cpu8048_run's threaded loop runs these in its own handlers, every other opcode
+ * through execute(); execute() runs them all. Each is written once, here, for both:
+ *     X(name, first opcode, opcodes: 1, 2 (@R0, @R1: op & 1) or 8 (R0-R7: op & 7), body)
+ * A body reaches the registers through REG(n) and IND(i), its operand byte through OPERAND(), and
+ * ends in NEXT, or MOVED where it set the PC (CALL, RET, JMPP), or JUMPED after a jump (which may
+ * close an idle loop), or REPEATS (MOV A,Rr: the same opcode may follow). BANK_CHANGED() follows a
+ * change of the PSW's bank bit, MB_CHANGED() one of MB; FAR_BANK() is far_bank(s). */
+#define THREADED_INSTRUCTIONS(X) \
+    X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
+    X(outl_bus,   0x02, 1, ON_BUS(port_write(cpu, CPU8048_PORT_BUS, r->a)); ON_BUS_DONE)            /* OUTL BUS,A */ \
+    X(add_imm,    0x03, 1, add(r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
+    X(jmp_0,      0x04, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 0xx */ \
+    X(dec_a,      0x07, 1, r->a = (uint8_t)(r->a - 1); NEXT)                       /* DEC A */ \
+    X(ins_bus,    0x08, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_BUS)); ON_BUS_DONE)            /* INS A,BUS */ \
+    X(in_p1,      0x09, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P1)); ON_BUS_DONE)             /* IN A,P1 */ \
+    X(in_p2,      0x0A, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P2)); ON_BUS_DONE)             /* IN A,P2 */ \
+    X(inc_ind,    0x10, 2, IND(op & 1u)++; NEXT)                                   /* INC @Rr */ \
+    X(jb0,        0x12, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB0 */ \
+    X(addc_imm,   0x13, 1, add(r, OPERAND(), carry(r)); NEXT)                      /* ADDC A,#data */ \
+    X(call_0,     0x14, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 0xx */ \
+    X(inc_a,      0x17, 1, r->a = (uint8_t)(r->a + 1); NEXT)                       /* INC A */ \
+    X(inc_reg,    0x18, 8, REG(op & 7u)++; NEXT)                                   /* INC Rr */ \
+    X(xch_ind,    0x20, 2, exchange(r, &IND(op & 1u)); NEXT)                       /* XCH A,@Rr */ \
+    X(mov_imm,    0x23, 1, r->a = OPERAND(); NEXT)                                 /* MOV A,#data */ \
+    X(jmp_1,      0x24, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 1xx */ \
+    X(jnt0,       0x26, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JNT0 */ \
+    X(clr_a,      0x27, 1, r->a = 0; NEXT)                                         /* CLR A */ \
+    X(xch_reg,    0x28, 8, exchange(r, &REG(op & 7u)); NEXT)                       /* XCH A,Rr */ \
+    X(xchd,       0x30, 2, exchange_digit(r, &IND(op & 1u)); NEXT)                 /* XCHD A,@Rr */ \
+    X(jb1,        0x32, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB1 */ \
+    X(call_1,     0x34, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 1xx */ \
+    X(jt0,        0x36, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JT0 */ \
+    X(cpl_a,      0x37, 1, r->a = (uint8_t)~r->a; NEXT)                            /* CPL A */ \
+    X(outl_p1,    0x39, 1, ON_BUS(port_write(cpu, CPU8048_PORT_P1, r->a)); ON_BUS_DONE)             /* OUTL P1,A */ \
+    X(outl_p2,    0x3A, 1, ON_BUS(port_write(cpu, CPU8048_PORT_P2, r->a)); ON_BUS_DONE)             /* OUTL P2,A */ \
+    X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
+    X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
+    X(jmp_2,      0x44, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 2xx */ \
+    X(jnt1,       0x46, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(!t1); ON_BUS_JUMPED) /* JNT1 */ \
+    X(swap,       0x47, 1, r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); NEXT)      /* SWAP A */ \
+    X(orl_reg,    0x48, 8, r->a |= REG(op & 7u); NEXT)                             /* ORL A,Rr */ \
+    X(anl_ind,    0x50, 2, r->a &= IND(op & 1u); NEXT)                             /* ANL A,@Rr */ \
+    X(jb2,        0x52, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB2 */ \
+    X(anl_imm,    0x53, 1, r->a &= OPERAND(); NEXT)                                /* ANL A,#data */ \
+    X(call_2,     0x54, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 2xx */ \
+    X(jt1,        0x56, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(t1); ON_BUS_JUMPED) /* JT1 */ \
+    X(da,         0x57, 1, decimal_adjust(r); NEXT)                                /* DA A */ \
+    X(anl_reg,    0x58, 8, r->a &= REG(op & 7u); NEXT)                             /* ANL A,Rr */ \
+    X(add_ind,    0x60, 2, add(r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
+    X(jmp_3,      0x64, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 3xx */ \
+    X(rrc,        0x67, 1, rotate_right_through_carry(r); NEXT)                    /* RRC A */ \
+    X(add_reg,    0x68, 8, add(r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
+    X(addc_ind,   0x70, 2, add(r, IND(op & 1u), carry(r)); NEXT)                   /* ADDC A,@Rr */ \
+    X(jb3,        0x72, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB3 */ \
+    X(call_3,     0x74, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 3xx */ \
+    X(ent0_clk,   0x75, 1, NEXT)                                                   /* ENT0 CLK */ \
+    X(jf1,        0x76, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JF1 */ \
+    X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
+    X(addc_reg,   0x78, 8, add(r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
+    X(movx_read,  0x80, 2, ON_BUS(r->a = ext_read(cpu, REG(op & 1u))); ON_BUS_DONE)                 /* MOVX A,@Rr */ \
+    X(ret,        0x83, 1, jump_to(cpu, r, pop(s, r, 0)); MOVED)                   /* RET */ \
+    X(jmp_4,      0x84, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 4xx */ \
+    X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
+    X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
+    X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ORL BUS,#data */ \
+    X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ORL P1,#data */ \
+    X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ORL P2,#data */ \
+    X(movx_write, 0x90, 2, ON_BUS(ext_write(cpu, REG(op & 1u), r->a)); ON_BUS_DONE)                 /* MOVX @Rr,A */ \
+    X(jb4,        0x92, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB4 */ \
+    X(call_4,     0x94, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 4xx */ \
+    X(cpl_f0,     0x95, 1, r->psw ^= PSW_F0; NEXT)                                 /* CPL F0 */ \
+    X(jnz,        0x96, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JNZ */ \
+    X(clr_c,      0x97, 1, set_flag(r, PSW_CY, 0); NEXT)                           /* CLR C */ \
+    X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ANL BUS,#data */ \
+    X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ANL P1,#data */ \
+    X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ANL P2,#data */ \
+    X(mov_ind_a,  0xA0, 2, IND(op & 1u) = (uint8_t)r->a; NEXT)                     /* MOV @Rr,A */ \
+    X(movp,       0xA3, 1, r->a = page_byte(cpu, r->pc, r->a); NEXT)               /* MOVP A,@A */ \
+    X(jmp_5,      0xA4, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 5xx */ \
+    X(clr_f1,     0xA5, 1, s->f1 = 0; NEXT)                                        /* CLR F1 */ \
+    X(cpl_c,      0xA7, 1, r->psw ^= PSW_CY; NEXT)                                 /* CPL C */ \
+    X(mov_reg_a,  0xA8, 8, REG(op & 7u) = (uint8_t)r->a; NEXT)                     /* MOV Rr,A */ \
+    X(mov_ind_imm, 0xB0, 2, IND(op & 1u) = OPERAND(); NEXT)                        /* MOV @Rr,#data */ \
+    X(jb5,        0xB2, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB5 */ \
+    X(jmpp,       0xB3, 1, jump_to(cpu, r, page_byte(cpu, r->pc, r->a) | (r->pc & PC_PAGE)); MOVED) /* JMPP @A */ \
+    X(call_5,     0xB4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 5xx */ \
+    X(cpl_f1,     0xB5, 1, s->f1 = !s->f1; NEXT)                                   /* CPL F1 */ \
+    X(jf0,        0xB6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JF0 */ \
+    X(mov_reg_imm, 0xB8, 8, REG(op & 7u) = OPERAND(); NEXT)                        /* MOV Rr,#data */ \
+    X(jmp_6,      0xC4, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 6xx */ \
+    X(sel_rb0,    0xC5, 1, set_flag(r, PSW_BS, 0); BANK_CHANGED(); NEXT)           /* SEL RB0 */ \
+    X(jz,         0xC6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JZ */ \
+    X(mov_a_psw,  0xC7, 1, r->a = r->psw | PSW_ONE; NEXT)                          /* MOV A,PSW */ \
+    X(dec_reg,    0xC8, 8, REG(op & 7u)--; NEXT)                                   /* DEC Rr */ \
+    X(xrl_ind,    0xD0, 2, r->a ^= IND(op & 1u); NEXT)                             /* XRL A,@Rr */ \
+    X(jb6,        0xD2, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB6 */ \
+    X(xrl_imm,    0xD3, 1, r->a ^= OPERAND(); NEXT)                                /* XRL A,#data */ \
+    X(call_6,     0xD4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 6xx */ \
+    X(sel_rb1,    0xD5, 1, set_flag(r, PSW_BS, 1); BANK_CHANGED(); NEXT)           /* SEL RB1 */ \
+    X(mov_psw_a,  0xD7, 1, r->psw = r->a | PSW_ONE; BANK_CHANGED(); NEXT)          /* MOV PSW,A */ \
+    X(xrl_reg,    0xD8, 8, r->a ^= REG(op & 7u); NEXT)                             /* XRL A,Rr */ \
+    X(movp3,      0xE3, 1, r->a = program_byte(cpu, MOVP3_PAGE | r->a); NEXT)     /* MOVP3 A,@A */ \
+    X(jmp_7,      0xE4, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 7xx */ \
+    X(sel_mb0,    0xE5, 1, s->mb = 0; MB_CHANGED(); NEXT)                                        /* SEL MB0 */ \
+    X(jnc,        0xE6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JNC */ \
+    X(rl,         0xE7, 1, r->a = (uint8_t)((r->a << 1) | (r->a >> 7)); NEXT)      /* RL A */ \
+    X(djnz,       0xE8, 8, JUMP_IF(--REG(op & 7u) != 0); JUMPED)           /* DJNZ Rr,addr */ \
+    X(mov_a_ind,  0xF0, 2, r->a = IND(op & 1u); NEXT)                              /* MOV A,@Rr */ \
+    X(jb7,        0xF2, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB7 */ \
+    X(call_7,     0xF4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 7xx */ \
+    X(sel_mb1,    0xF5, 1, s->mb = 1; MB_CHANGED(); NEXT)                                        /* SEL MB1 */ \
+    X(jc,         0xF6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JC */ \
+    X(rlc,        0xF7, 1, rotate_left_through_carry(r); NEXT)                     /* RLC A */ \
+    X(mov_a_reg,  0xF8, 8, r->a = REG(op & 7u); REPEATS)                           /* MOV A,Rr */
+
+#define CASES_1(first) case (first)
+#define CASES_2(first) case (first): case (first) + 1
+#define CASES_8(first) EACH_REG(first)
+#define AS_CASE(name, first, count, ...) CASES_##count(first): { __VA_ARGS__; }
+
 /* One instruction starting at cycle `now` with the working registers *r; returns the cycle it
  * ends at. s.pc, s.cycles, s.a and s.psw are the caller's to write back
  * (store_regs) once it is done: writing them on every instruction would cost more than the
- * instruction. Forced inline so that cpu8048_run's loop has no call per instruction and *r stays
- * in host registers.
+ * instruction. Forced inline so that the callers' loops have no call per instruction and *r
+ * stays in host registers.
  *  - `fast` (a run with skip_idle): a jump back by at most the length of an idle loop looks for
  *    one there (skip_idle) or for a block-filling loop (run_fill_loop), and a MOV A,Rr for its
  *    repeats (run_repeats); none of them runs over an address flagged in `breakpoints` (NULL in
@@ -591,170 +757,62 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     uint64_t end = now + cycles;
     elapse(cpu, r, cycles);
 
+#define REG(n)          (*reg(s, r->psw, (n)))
+#define IND(n)          (*indirect(s, r->psw, (n)))
+#define OPERAND()       fetch(cpu, r)
+#define BANK_CHANGED()  ((void)0)
+#define MB_CHANGED()    ((void)0)
+#define FAR_BANK()      far_bank(s)
+#define NEXT            break
+#define MOVED           break
+#define JUMPED          goto jumped
+#define TIMER_TO(cycle) ((void)0)          /* elapse() has run */
+#define ON_BUS_DONE     break
+#define ON_BUS_JUMPED   goto jumped
+#define REPEATS                                                                 \
+    if (fast && code_byte(r) == op) {                                           \
+        unsigned pc = r->pc;                                                    \
+        end = run_repeats(cpu, end, &pc, op, breakpoints);                      \
+        jump_to(cpu, r, pc);                                                    \
+    }                                                                           \
+    break
     switch (op) {
-    /* 0x */
-    case 0x00: break;                                                  /* NOP */
-    case 0x02: ON_BUS(port_write(cpu, CPU8048_PORT_BUS, r->a)); break; /* OUTL BUS,A */
-    case 0x03: add(r, fetch(cpu, r), 0); break;                        /* ADD A,#data */
-    case 0x04: jmp(cpu, r, op); goto jumped;                           /* JMP 0xx */
+    THREADED_INSTRUCTIONS(AS_CASE)
     case 0x05: s->xirq_enabled = 1; r->gate = 0; break;                /* EN I */
-    case 0x07: r->a = (uint8_t)(r->a - 1); break;                      /* DEC A */
-    case 0x08: ON_BUS(r->a = port_read(cpu, CPU8048_PORT_BUS)); break; /* INS A,BUS */
-    case 0x09: ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P1)); break;  /* IN A,P1 */
-    case 0x0A: ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P2)); break;  /* IN A,P2 */
     case 0x0C: case 0x0D: case 0x0E: case 0x0F: ON_BUS(r->a = expander_read(cpu)); break; /* MOVD A,Pp */
-    /* 1x */
-    case 0x10: case 0x11: (*indirect(s, r->psw, op & 1u))++; break;    /* INC @Rr */
-    case 0x12: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB0 */
-    case 0x13: add(r, fetch(cpu, r), carry(r)); break;                 /* ADDC A,#data */
-    case 0x14: call(cpu, r, op); break;                                /* CALL 0xx */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
-    case 0x16: ON_BUS(count_edges_to(cpu, end - 1)); jump_if(cpu, r, take_timer_flag(s)); goto jumped; /* JTF */
-    case 0x17: r->a = (uint8_t)(r->a + 1); break;                      /* INC A */
-    EACH_REG(0x18): (*reg(s, r->psw, op & 7u))++; break;               /* INC Rr */
-    /* 2x */
-    case 0x20: case 0x21: exchange(r, indirect(s, r->psw, op & 1u)); break; /* XCH A,@Rr */
-    case 0x23: r->a = fetch(cpu, r); break;                            /* MOV A,#data */
-    case 0x24: jmp(cpu, r, op); goto jumped;                           /* JMP 1xx */
+    case 0x16: ON_BUS(count_edges_to(cpu, end - 1)); JUMP_IF(take_timer_flag(s)); goto jumped; /* JTF */
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
-    case 0x26: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNT0 */
-    case 0x27: r->a = 0; break;                                        /* CLR A */
-    EACH_REG(0x28): exchange(r, reg(s, r->psw, op & 7u)); break;       /* XCH A,Rr */
-    /* 3x */
-    case 0x30: case 0x31: exchange_digit(r, indirect(s, r->psw, op & 1u)); break; /* XCHD A,@Rr */
-    case 0x32: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB1 */
-    case 0x34: call(cpu, r, op); break;                                /* CALL 1xx */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
-    case 0x36: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JT0 */
-    case 0x37: r->a = (uint8_t)~r->a; break;                           /* CPL A */
-    case 0x39: ON_BUS(port_write(cpu, CPU8048_PORT_P1, r->a)); break;  /* OUTL P1,A */
-    case 0x3A: ON_BUS(port_write(cpu, CPU8048_PORT_P2, r->a)); break;  /* OUTL P2,A */
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_BUS(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
-    /* 4x */
-    case 0x40: case 0x41: r->a |= *indirect(s, r->psw, op & 1u); break; /* ORL A,@Rr */
     case 0x42: ON_BUS(count_edges_to(cpu, end - cycles)); r->a = s->timer; break; /* MOV A,T */
-    case 0x43: r->a |= fetch(cpu, r); break;                           /* ORL A,#data */
-    case 0x44: jmp(cpu, r, op); goto jumped;                           /* JMP 2xx */
     case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
-    case 0x46: { int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); jump_if(cpu, r, !t1); } goto jumped; /* JNT1 */
-    case 0x47: r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); break;     /* SWAP A */
-    EACH_REG(0x48): r->a |= *reg(s, r->psw, op & 7u); break;           /* ORL A,Rr */
-    /* 5x */
-    case 0x50: case 0x51: r->a &= *indirect(s, r->psw, op & 1u); break; /* ANL A,@Rr */
-    case 0x52: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB2 */
-    case 0x53: r->a &= fetch(cpu, r); break;                           /* ANL A,#data */
-    case 0x54: call(cpu, r, op); break;                                /* CALL 2xx */
     case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
-    case 0x56: { int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); jump_if(cpu, r, t1); } goto jumped; /* JT1 */
-    case 0x57: decimal_adjust(r); break;                               /* DA A */
-    EACH_REG(0x58): r->a &= *reg(s, r->psw, op & 7u); break;           /* ANL A,Rr */
-    /* 6x */
-    case 0x60: case 0x61: add(r, *indirect(s, r->psw, op & 1u), 0); break; /* ADD A,@Rr */
     case 0x62: s->timer = r->a; break;                                 /* MOV T,A */
-    case 0x64: jmp(cpu, r, op); goto jumped;                           /* JMP 3xx */
     case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
-    case 0x67: rotate_right_through_carry(r); break;                   /* RRC A */
-    EACH_REG(0x68): add(r, *reg(s, r->psw, op & 7u), 0); break;        /* ADD A,Rr */
-    /* 7x */
-    case 0x70: case 0x71: add(r, *indirect(s, r->psw, op & 1u), carry(r)); break; /* ADDC A,@Rr */
-    case 0x72: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB3 */
-    case 0x74: call(cpu, r, op); break;                                /* CALL 3xx */
-    case 0x75: break;                                                  /* ENT0 CLK */
-    case 0x76: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JF1 */
-    case 0x77: r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); break;     /* RR A */
-    EACH_REG(0x78): add(r, *reg(s, r->psw, op & 7u), carry(r)); break; /* ADDC A,Rr */
-    /* 8x */
-    case 0x80: case 0x81: ON_BUS(r->a = ext_read(cpu, *reg(s, r->psw, op & 1u))); break; /* MOVX A,@Rr */
-    case 0x83: jump_to(cpu, r, pop(s, r, 0)); break;                   /* RET */
-    case 0x84: jmp(cpu, r, op); goto jumped;                           /* JMP 4xx */
-    case 0x85: set_flag(r, PSW_F0, 0); break;                          /* CLR F0 */
-    case 0x86: { int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); jump_if(cpu, r, irq); } goto jumped; /* JNI */
-    case 0x88: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_BUS, v)); } break; /* ORL BUS,#data */
-    case 0x89: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_P1, v)); } break; /* ORL P1,#data */
-    case 0x8A: { uint8_t v = fetch(cpu, r); ON_BUS(port_or(cpu, CPU8048_PORT_P2, v)); } break; /* ORL P2,#data */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_BUS(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
-    /* 9x */
-    case 0x90: case 0x91: ON_BUS(ext_write(cpu, *reg(s, r->psw, op & 1u), r->a)); break; /* MOVX @Rr,A */
-    case 0x92: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB4 */
     case 0x93: retr(cpu, r); r->gate = 0; break;                       /* RETR */
-    case 0x94: call(cpu, r, op); break;                                /* CALL 4xx */
-    case 0x95: r->psw ^= PSW_F0; break;                                /* CPL F0 */
-    case 0x96: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNZ */
-    case 0x97: set_flag(r, PSW_CY, 0); break;                          /* CLR C */
-    case 0x98: { uint8_t v = fetch(cpu, r); ON_BUS(port_and(cpu, CPU8048_PORT_BUS, v)); } break; /* ANL BUS,#data */
-    case 0x99: { uint8_t v = fetch(cpu, r); ON_BUS(port_and(cpu, CPU8048_PORT_P1, v)); } break; /* ANL P1,#data */
-    case 0x9A: { uint8_t v = fetch(cpu, r); ON_BUS(port_and(cpu, CPU8048_PORT_P2, v)); } break; /* ANL P2,#data */
     case 0x9C: case 0x9D: case 0x9E: case 0x9F: ON_BUS(expander_write(cpu, r->a)); break; /* ANLD Pp,A */
-    /* Ax */
-    case 0xA0: case 0xA1: *indirect(s, r->psw, op & 1u) = r->a; break; /* MOV @Rr,A */
-    case 0xA3: r->a = page_byte(cpu, r->pc, r->a); break;              /* MOVP A,@A */
-    case 0xA4: jmp(cpu, r, op); goto jumped;                           /* JMP 5xx */
-    case 0xA5: s->f1 = 0; break;                                       /* CLR F1 */
-    case 0xA7: r->psw ^= PSW_CY; break;                                /* CPL C */
-    EACH_REG(0xA8): *reg(s, r->psw, op & 7u) = r->a; break;            /* MOV Rr,A */
-    /* Bx */
-    case 0xB0: case 0xB1: *indirect(s, r->psw, op & 1u) = fetch(cpu, r); break; /* MOV @Rr,#data */
-    case 0xB2: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB5 */
-    case 0xB3: jump_to(cpu, r, page_byte(cpu, r->pc, r->a) | (r->pc & PC_PAGE)); break; /* JMPP @A */
-    case 0xB4: call(cpu, r, op); break;                                /* CALL 5xx */
-    case 0xB5: s->f1 = !s->f1; break;                                  /* CPL F1 */
-    case 0xB6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JF0 */
-    EACH_REG(0xB8): *reg(s, r->psw, op & 7u) = fetch(cpu, r); break;   /* MOV Rr,#data */
-    /* Cx */
-    case 0xC4: jmp(cpu, r, op); goto jumped;                           /* JMP 6xx */
-    case 0xC5: set_flag(r, PSW_BS, 0); break;                          /* SEL RB0 */
-    case 0xC6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JZ */
-    case 0xC7: r->a = r->psw | PSW_ONE; break;                         /* MOV A,PSW */
-    EACH_REG(0xC8): (*reg(s, r->psw, op & 7u))--; break;               /* DEC Rr */
-    /* Dx */
-    case 0xD0: case 0xD1: r->a ^= *indirect(s, r->psw, op & 1u); break; /* XRL A,@Rr */
-    case 0xD2: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB6 */
-    case 0xD3: r->a ^= fetch(cpu, r); break;                           /* XRL A,#data */
-    case 0xD4: call(cpu, r, op); break;                                /* CALL 6xx */
-    case 0xD5: set_flag(r, PSW_BS, 1); break;                          /* SEL RB1 */
-    case 0xD7: r->psw = r->a | PSW_ONE; break;                         /* MOV PSW,A */
-    EACH_REG(0xD8): r->a ^= *reg(s, r->psw, op & 7u); break;           /* XRL A,Rr */
-    /* Ex */
-    case 0xE3: r->a = program_byte(cpu, MOVP3_PAGE | r->a); break;     /* MOVP3 A,@A */
-    case 0xE4: jmp(cpu, r, op); goto jumped;                           /* JMP 7xx */
-    case 0xE5: s->mb = 0; break;                                       /* SEL MB0 */
-    case 0xE6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JNC */
-    case 0xE7: r->a = (uint8_t)((r->a << 1) | (r->a >> 7)); break;     /* RL A */
-    EACH_REG(0xE8): jump_if(cpu, r, --*reg(s, r->psw, op & 7u) != 0); goto jumped; /* DJNZ Rr,addr */
-    /* Fx */
-    case 0xF0: case 0xF1: r->a = *indirect(s, r->psw, op & 1u); break; /* MOV A,@Rr */
-    case 0xF2: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB7 */
-    case 0xF4: call(cpu, r, op); break;                                /* CALL 7xx */
-    case 0xF5: s->mb = 1; break;                                       /* SEL MB1 */
-    case 0xF6: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JC */
-    case 0xF7: rotate_left_through_carry(r); break;                    /* RLC A */
-    EACH_REG(0xF8):                                                    /* MOV A,Rr */
-        r->a = *reg(s, r->psw, op & 7u);
-        if (fast && code_byte(r) == op) {
-            unsigned pc = r->pc;
-            end = run_repeats(cpu, end, &pc, op, breakpoints);
-            jump_to(cpu, r, pc);
-        }
-        break;
     default: break;                                                    /* undefined: no-op */
     }
+#undef REG
+#undef IND
+#undef OPERAND
+#undef BANK_CHANGED
+#undef MB_CHANGED
+#undef FAR_BANK
+#undef NEXT
+#undef MOVED
+#undef JUMPED
+#undef TIMER_TO
+#undef ON_BUS_DONE
+#undef ON_BUS_JUMPED
+#undef REPEATS
     return end;
 jumped:
     if (!fast || from - r->pc > FILL_LOOP_BACK || !no_break_in(breakpoints, r->pc, from))
         return end;
-    if (from - r->pc <= IDLE_LOOP_BACK) {
-        store_regs(cpu, r);
-        end = skip_idle(cpu, end, r->pc);
-        r->a = s->a;
-    } else {
-        unsigned pc = r->pc;
-        store_regs(cpu, r);
-        end = run_fill_loop(cpu, end, &pc);
-        r->a = s->a;
-        jump_to(cpu, r, pc);
-        bus_done(cpu, r);
-    }
-    return end;
+    return loop_at_jump(cpu, r, from, end);
 }
 
 /* ---- idle loops ---- */
@@ -956,7 +1014,16 @@ int cpu8048_step(cpu8048 *cpu)
     return (int)(end - start);
 }
 
-void cpu8048_run(cpu8048 *cpu, uint64_t until)
+/* ---- running ---- */
+
+#if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
+#define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
+#endif
+
+#ifndef CPU8048_THREADED
+/* cpu8048_run where labels as values are missing: each instruction through execute(), the gate
+ * compared before each. */
+static void run_switched(cpu8048 *cpu, uint64_t until)
 {
     cpu->run_until = until;
     cpu_regs r = regs_of(cpu);     /* gate 0: the pins may have changed since the last run */
@@ -976,6 +1043,223 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until)
         now = execute(cpu, now, &r, fast, NULL);
     }
     finish(cpu, &r, now);
+}
+#else
+/* The threaded loop's timer: s.timer and s.prescaler as of cycle *at, brought to `now` (as that
+ * many elapse() calls would: the flag, and a request of the timer interrupt if it is enabled,
+ * which closes the gate as elapse() does). */
+static inline __attribute__((always_inline)) void timer_catch_up(cpu8048 *cpu, cpu_regs *r, uint64_t *at,
+                                                                 uint64_t now)
+{
+    o2_cpu_state *s = &cpu->s;
+    uint64_t cycles = now - *at;
+    *at = now;
+    if (s->timer_mode != O2_TIMER_TIMER || cycles == 0)
+        return;
+    if (cycles >= cycles_to_timer_interrupt(s)) {
+        s->tirq_pending = 1;
+        cpu->irq_poll = 1;
+        r->gate = 0;
+    }
+    elapse_many(s, cycles);
+}
+
+/* The end of the instruction in which the timer requests its interrupt (the timer being as of
+ * cycle timer_at), or UINT64_MAX. With the gate (the run's end, or 0 for an interrupt poll) it is
+ * where the threaded loop must look up from its handlers. */
+static inline uint64_t timer_request(const cpu8048 *cpu, uint64_t timer_at)
+{
+    uint64_t to_request = cycles_to_timer_interrupt(&cpu->s);
+    return to_request == UINT64_MAX ? UINT64_MAX : timer_at + to_request;
+}
+
+static inline uint64_t next_event(const cpu_regs *r, uint64_t timer_due)
+{
+    return timer_due < r->gate ? timer_due : r->gate;
+}
+
+/* The cycle before which the threaded loop's handlers may run: before the next event, and while
+ * an instruction at the PC ends before the last byte of its program window, so that neither its
+ * bytes nor the next opcode need the window check of fetch() (the instruction there, and any that
+ * would reach the next window or wrap the PC, run through execute()). An instruction takes at
+ * least one cycle per byte, so the bytes left in the window, counted as cycles from now, bound the
+ * PC's progress until a jump computes the limit again. */
+static inline uint64_t handler_limit(const cpu_regs *r, uint64_t now, uint64_t event)
+{
+    unsigned after = PROG_WINDOW - (r->pc & PROG_WINDOW);    /* bytes after the PC's, 0-1023 */
+    uint64_t window = after > 1 ? now + after - 1 : now;
+    return window < event ? window : event;
+}
+
+/* An operand byte inside the window (handler_limit), without the window check of fetch(). */
+static inline uint8_t operand(cpu_regs *r)
+{
+    uint8_t byte = code_byte(r);
+    r->pc++;
+    return byte;
+}
+
+/* The opcodes without a handler, and the edges of the handlers' ground (handler_limit), one
+ * instruction at a time through execute(), kept out of line: the handlers' loop then keeps the
+ * working registers in host registers (a copy goes out and comes back). */
+static __attribute__((noinline)) uint64_t execute_outside(cpu8048 *cpu, uint64_t now, cpu_regs *r, int fast)
+{
+    return execute(cpu, now, r, fast, NULL);
+}
+
+/* loop_at_jump, out of line for the same reason. */
+static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r, unsigned from, uint64_t end)
+{
+    return loop_at_jump(cpu, r, from, end);
+}
+
+#define AS_HANDLER(name, first, count, ...) [(first) ... (first) + (count) - 1] = &&op_##name,
+#define AS_LABEL(name, first, count, ...)                                               \
+    op_##name: {                                                                        \
+        const unsigned from = r->pc - 1;   /* the opcode's address */                  \
+        const uint8_t op = (count) == 1 ? (first) : (uint8_t)fetched;                   \
+        (void)from;                                                                     \
+        (void)op;                                                                       \
+        end = now + cpu8048_cycles[first];                                              \
+        __VA_ARGS__;                                                                    \
+    }
+
+/* cpu8048_run with one handler per instruction of THREADED_INSTRUCTIONS, each ending in the jump
+ * to the next one's handler, and one compare of the cycle with a limit before each: the deadline,
+ * interrupt and event checks (next_event) and the program window's end (handler_limit) are made
+ * only where that limit is reached, and the timer is brought up to date only there and where an
+ * instruction needs it (every other opcode runs through execute(), as in run_switched). What it
+ * gives is run_switched's, cycle for cycle (tests/cpu/test_cpu_dispatch.py). */
+static void run_threaded(cpu8048 *cpu, uint64_t until)
+{
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+    static const void *const handlers[256] = {
+        [0 ... 255] = &&no_handler,
+        THREADED_INSTRUCTIONS(AS_HANDLER)
+    };
+#pragma GCC diagnostic pop
+    o2_cpu_state *s = &cpu->s;
+    cpu->run_until = until;
+    cpu_regs regs = regs_of(cpu), *r = &regs;   /* gate 0: the pins may have changed */
+    const int fast = cpu->skip_idle;
+    uint64_t now = s->cycles, end, timer_at = now, timer_due = UINT64_MAX, event = 0, limit = 0;
+    uint8_t *bank = bank_of(s, r->psw);
+    unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
+    unsigned fetched, jump_from;
+
+#define DISPATCH do {                                                           \
+        if (__builtin_expect(now >= limit, 0))                                  \
+            goto boundary;                                                      \
+        fetched = operand(r);                                                   \
+        goto *handlers[fetched];                                                \
+    } while (0)
+#define REG(n)          bank[(n)]
+#define IND(n)          s->ram[bank[(n)] & RAM_MASK]
+#define OPERAND()       operand(r)
+#define BANK_CHANGED()  (bank = bank_of(s, r->psw))
+#define MB_CHANGED()    (jump_bank = far_bank(s))
+#define FAR_BANK()      jump_bank
+#define NEXT            now = end; DISPATCH
+#define MOVED           now = end; limit = handler_limit(r, now, event); DISPATCH
+#define JUMPED                                                                  \
+    now = end;                                                                  \
+    if (from - r->pc <= FILL_LOOP_BACK && fast) {                               \
+        jump_from = from;                                                       \
+        goto loop_back;                                                         \
+    }                                                                           \
+    limit = handler_limit(r, now, event);                                       \
+    DISPATCH
+#define REPEATS                                                                 \
+    now = end;                                                                  \
+    if (fast && code_byte(r) == op)                                             \
+        goto repeats;                                                           \
+    DISPATCH
+#define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
+#define ON_BUS_DONE                                                             \
+    event = next_event(r, timer_due);                                           \
+    MOVED
+#define ON_BUS_JUMPED                                                           \
+    event = next_event(r, timer_due);                                           \
+    JUMPED
+
+    DISPATCH;
+    THREADED_INSTRUCTIONS(AS_LABEL)
+
+boundary:
+    if (now >= event) {
+        timer_catch_up(cpu, r, &timer_at, now);
+        if (now >= r->gate) {
+            if (now >= r->until)
+                goto done;
+            r->gate = r->until;
+            if (take_interrupt(cpu, r))     /* with the vector's instruction (run_switched) */
+                now += 2;
+            timer_at = now;
+        }
+    }
+    goto generic;
+no_handler:
+    r->pc--;              /* back to the opcode (handler_limit kept it inside the window) */
+generic:
+    timer_catch_up(cpu, r, &timer_at, now);
+    {
+        cpu_regs copy = regs;
+        now = execute_outside(cpu, now, &copy, fast);
+        timer_at = now;
+        regs = copy;
+    }
+resume:
+    bank = bank_of(s, r->psw);
+    jump_bank = far_bank(s);
+    timer_due = timer_request(cpu, timer_at);
+    event = next_event(r, timer_due);
+    limit = handler_limit(r, now, event);
+    DISPATCH;
+loop_back:
+    timer_catch_up(cpu, r, &timer_at, now);
+    {
+        cpu_regs copy = regs;
+        now = loop_outside(cpu, &copy, jump_from, now);
+        timer_at = now;
+        regs = copy;
+    }
+    goto resume;
+repeats: {
+        unsigned pc = r->pc;
+        timer_catch_up(cpu, r, &timer_at, now);
+        now = run_repeats(cpu, now, &pc, (uint8_t)fetched, NULL);
+        timer_at = now;
+        jump_to(cpu, r, pc);
+        goto resume;
+    }
+done:
+    timer_catch_up(cpu, r, &timer_at, now);
+    finish(cpu, r, now);
+#undef DISPATCH
+#undef REG
+#undef IND
+#undef OPERAND
+#undef BANK_CHANGED
+#undef MB_CHANGED
+#undef FAR_BANK
+#undef NEXT
+#undef MOVED
+#undef JUMPED
+#undef TIMER_TO
+#undef ON_BUS_DONE
+#undef ON_BUS_JUMPED
+#undef REPEATS
+}
+#endif
+
+void cpu8048_run(cpu8048 *cpu, uint64_t until)
+{
+#ifdef CPU8048_THREADED
+    run_threaded(cpu, until);
+#else
+    run_switched(cpu, until);
+#endif
 }
 
 void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints)

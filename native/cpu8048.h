@@ -13,7 +13,9 @@
  *    instruction making the access, and s.a and s.psw are current.
  *  - Inside a run, s.pc, s.cycles, s.a and s.psw are current only during a bus callback: the
  *    CPU works on its own copies and writes them back before each callback and when the run
- *    (or step) returns.
+ *    (or step) returns. In timer mode cpu8048_run also counts the timer (s.timer, s.prescaler,
+ *    s.timer_flag) only where an instruction reads or sets it, where its interrupt request falls
+ *    and when the run returns: a bus callback of cpu8048_run may see it behind.
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
  *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc,
@@ -41,6 +43,12 @@
  *    the same where none of the addresses run over is a breakpoint; steps never skip.
  *  - cpu8048_run looks for a due interrupt only where one may have become due (irq_poll: the
  *    run's start, EN I, RETR, a timer or counter overflow); pins change only between runs.
+ *  - Dispatch: cpu8048_run jumps from each instruction's handler straight to the next one's
+ *    (labels as values, GCC and Clang) and compares the cycle with one limit per instruction: the
+ *    run's end, a poll, the timer's next interrupt request and the end of the PC's 1 KiB program
+ *    window, computed ahead. Opcodes without a handler run through the same code as a step.
+ *    -DCPU8048_SWITCH_DISPATCH (or a compiler without labels as values) builds the plain loop,
+ *    one switch per instruction, instead; both give the same cycles, registers and bus accesses.
  */
 #ifndef CPU8048_H
 #define CPU8048_H

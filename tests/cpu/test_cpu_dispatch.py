@@ -1,0 +1,153 @@
+"""cpu8048_run's threaded handlers (native/cpu8048.c run_threaded) batch what the switch loop checks
+at every instruction: the run's end, a due interrupt, the timer and the end of the PC's program
+window are looked at only where a limit computed ahead says one may be reached. These programs put
+each of those inside a run of instructions the handlers batch, and run them with run() (the
+threaded loop) in one call. Expected values come from the MCS-48 manual's timing: the timer
+counts every machine cycle through a ÷32 prescaler that STRT T clears (STRT T's own cycle not
+counted), the timer interrupt is taken at the first instruction boundary after the overflow, its
+entry takes 2 cycles like a CALL, and the PC's increment wraps inside its 2 KiB half.
+
+The whole machine's runs are compared with the switch loop by tests/machine/test_fastpath_reference.py.
+"""
+import pytest
+
+from emu.odyssey2 import Odyssey2
+from i8048 import board
+
+NOP, INC_R0, INC_R5, MOV_A_R0, MOV_R1_A, STRT_T, EN_TCNTI, RETR = 0x00, 0x18, 0x1D, 0xF8, 0xA9, 0x55, 0x25, 0x93
+MOV_A_IMM, MOV_T_A, MOV_R2_IMM = 0x23, 0x62, 0xBA
+ISR = 0x080
+
+
+def jmp(addr: int) -> list:
+    return [((addr >> 8) & 7) << 5 | 0x04, addr & 0xFF]
+
+
+def timer_program(body: list) -> tuple:
+    """0x000 JMP 0x010; 0x007 JMP ISR; 0x010 MOV A,#FFh; MOV T,A; EN TCNTI; STRT T; body.
+    The ISR copies R0 into R1 and stays there (JMP $), so R1 and the stack tell where it was taken."""
+    start = [MOV_A_IMM, 0xFF, MOV_T_A, EN_TCNTI, STRT_T]
+    return (jmp(0x010), (0x007, jmp(ISR)), (0x010, start + body), (ISR, [MOV_A_R0, MOV_R1_A] + jmp(ISR + 2)))
+
+
+BODY_START = 0x015      # the first byte after STRT T
+FIRST_CYCLES = 2 + 1 + 1 + 1 + 2     # MOV A,# MOV T,A EN TCNTI STRT T, and the JMP at 0x000
+
+
+def test_the_timer_interrupt_falls_inside_a_run_of_one_cycle_instructions():
+    # T = FFh: the 32nd cycle after STRT T overflows it; INC R0 takes one cycle each.
+    b = board(*timer_program([INC_R0] * 100))
+    b.run(FIRST_CYCLES + 100)
+    assert b.in_irq == 1
+    assert b.registers[1] == 32                          # 32 INC R0 ran before the entry
+    assert b.ram[0x08] == BODY_START + 32               # the return address: the 33rd INC R0
+    assert b.timer_flag == 1
+
+
+def test_the_timer_interrupt_after_a_two_cycle_instruction_that_overflows_it():
+    # 31 INC R0 leave the prescaler at 31; MOV R2,#55h's two cycles overflow the timer.
+    b = board(*timer_program([INC_R0] * 31 + [MOV_R2_IMM, 0x55] + [INC_R0] * 50))
+    b.run(FIRST_CYCLES + 100)
+    assert b.in_irq == 1
+    assert (b.registers[1], b.registers[2]) == (31, 0x55)
+    assert b.ram[0x08] == BODY_START + 31 + 2
+
+
+@pytest.mark.parametrize("cycles", [FIRST_CYCLES + 31, FIRST_CYCLES + 32, FIRST_CYCLES + 33])
+def test_a_run_ending_at_the_overflow_takes_the_interrupt_in_the_next(cycles):
+    # Runs that end before, at and after the overflowing instruction, then one more run.
+    b = board(*timer_program([INC_R0] * 100))
+    b.run(cycles)
+    b.run(40)
+    assert b.registers[1] == 32
+    assert b.ram[0x08] == BODY_START + 32
+
+
+def test_en_tcnti_in_the_overflow_cycle_takes_no_interrupt():
+    # MOV A,#FFh; MOV T,A; STRT T; 31 NOPs; EN TCNTI: its own cycle overflows the timer, which
+    # sets the flag, before the interrupt is enabled: none is requested.
+    program = [MOV_A_IMM, 0xFF, MOV_T_A, STRT_T] + [NOP] * 31 + [EN_TCNTI] + [INC_R0] * 40
+    b = board(jmp(0x010), (0x007, [MOV_R1_A] + jmp(0x008)), (0x010, program))
+    b.run(2 + 2 + 1 + 1 + 31 + 1 + 40)
+    assert (b.in_irq, b.timer_flag, b.registers[0], b.registers[1]) == (0, 1, 40, 0)
+
+
+def test_the_pc_wraps_inside_its_half_in_a_run():
+    # 0x7F0-0x7FF: 16 x INC R0; the PC wraps to 0x000: JMP 0x7F0 (2 cycles). 18 cycles, 16 INCs.
+    b = board(jmp(0x7F0), (0x7F0, [INC_R0] * 16))
+    b.run(18 * 10)
+    assert (b.registers[0], b.pc, b.cycles) == (160, 0x000, 180)
+
+
+def test_an_operand_byte_in_the_next_program_window():
+    # 0x3FF: MOV A,#5Ah with its data byte at 0x400 (a 1 KiB window further); then MOV R2,A.
+    b = board(jmp(0x3F0), (0x3F0, [NOP] * 15 + [MOV_A_IMM]), (0x400, [0x5A, 0xAA] + jmp(0x402)))
+    b.run(2 + 15 + 2 + 1 + 20)
+    assert (b.a, b.registers[2], b.pc) == (0x5A, 0x5A, 0x402)
+
+
+IDLE_BIOS_ISR = 0x040
+
+
+def idle_bios(loop: list) -> bytes:
+    """A BIOS whose main loop (at 0x020) idles while the timer interrupts every 8192 cycles; the
+    ISR (bank 1) counts its entries in R7 and keeps the loop's R5 as it found it in R6."""
+    code = bytearray(1024)
+    parts = {0x000: jmp(0x020), 0x007: jmp(IDLE_BIOS_ISR),
+             0x020: [MOV_A_IMM, 0x00, MOV_T_A, EN_TCNTI, STRT_T] + loop,    # T = 0: 256 x 32 cycles
+             IDLE_BIOS_ISR: [0xD5,            # SEL RB1
+                             0x1F,            # INC R7: entries
+                             0xC5,            # SEL RB0
+                             0xFD,            # MOV A,R5 (bank 0's loop counter)
+                             0xD5, 0xAE,      # SEL RB1; MOV R6,A
+                             RETR]}
+    for addr, data in parts.items():
+        code[addr:addr + len(data)] = bytes(data)
+    return bytes(code)
+
+
+@pytest.mark.parametrize("loop", [[INC_R5] + jmp(0x025), jmp(0x025)], ids=["inc-jmp", "jmp-self"])
+def test_timer_interrupts_during_a_skipped_idle_loop_are_taken_where_they_fall(loop):
+    # Timer interrupts every 8192 cycles: 256 increments of 32 cycles each from STRT T. Over 60
+    # frames (NTSC: 3,970 cycles a frame or so) the ISR runs once per 8192 cycles, whether the
+    # loop's iterations are skipped or run; and both runs agree on every register.
+    runs = []
+    for skip in (True, False):
+        m = Odyssey2(cart=bytes(2048), bios=idle_bios(loop))
+        m.skip_idle = skip
+        m.run_frames(60)
+        runs.append((m.cycles, m.cpu.pc, m.cpu.a, m.cpu.psw, bytes(m.iram), m.cpu.timer, m.cpu.prescaler))
+    assert runs[0] == runs[1]
+    cycles, iram = runs[0][0], runs[0][4]
+    start = 2 + 2 + 1 + 1 + 1        # JMP, MOV A,#0, MOV T,A, EN TCNTI, STRT T (not counted)
+    assert iram[0x18 + 7] in ((cycles - start) // 8192, (cycles - start) // 8192 - 1)
+
+
+def test_sel_mb1_in_a_run_sets_bit_11_at_the_next_jmp_and_call():
+    # 0x000: 3 NOPs; SEL MB1; JMP 0x100 -> 0x900: INC R0; CALL 0x200 -> 0xA00: INC R0; RET -> 0x903: JMP $.
+    b = board([NOP] * 3 + [0xF5] + jmp(0x100), (0x900, [INC_R0, 0x54, 0x00] + jmp(0x103)), (0xA00, [INC_R0, 0x83]),
+              (0x100, jmp(0x100)), (0x200, [0x83]))
+    b.run(3 + 1 + 2 + 1 + 2 + 1 + 2 + 2 * 5)
+    assert (b.registers[0], b.pc) == (2, 0x903)
+
+
+def test_register_bank_switches_in_a_run():
+    # SEL RB1; MOV R0,#55h; SEL RB0; MOV R0,#11h; MOV A,#18h (BS set); MOV PSW,A; MOV R1,#66h; JMP $
+    program = [NOP] * 3 + [0xD5, 0xB8, 0x55, 0xC5, 0xB8, 0x11, MOV_A_IMM, 0x18, 0xD7, 0xB9, 0x66]
+    b = board(program + jmp(len(program)))
+    b.run(3 + 1 + 2 + 1 + 2 + 2 + 1 + 2 + 2 * 3)
+    assert (b.ram[0x18], b.ram[0x00], b.ram[0x19], b.ram[0x01]) == (0x55, 0x11, 0x66, 0x00)
+
+
+def test_a_two_byte_instruction_ending_a_window_in_a_run():
+    # 0x3F6: 8 NOPs; MOV A,#5Ah, its data byte at 0x3FF; the next opcode from 0x400: MOV R2,A.
+    b = board(jmp(0x3F6), (0x3F6, [NOP] * 8 + [MOV_A_IMM, 0x5A]), (0x400, [0xAA] + jmp(0x401)))
+    b.run(2 + 8 + 2 + 1 + 2 * 3)
+    assert (b.a, b.registers[2], b.pc) == (0x5A, 0x5A, 0x401)
+
+
+def test_a_two_byte_instruction_ending_the_half_in_a_run():
+    # 0x7F6: 8 NOPs; MOV A,#5Ah, its data byte at 0x7FF; the PC wraps to 0x000: JMP 0x7F6 again.
+    b = board(jmp(0x7F6), (0x7F6, [NOP] * 8 + [MOV_A_IMM, 0x5A]))
+    b.run(2 + 8 + 2 + 2)
+    assert (b.a, b.pc, b.cycles) == (0x5A, 0x7F6, 14)
