@@ -592,7 +592,34 @@ uint8_t o2_vdc_peek(const o2_machine *m, uint8_t reg) { return vdc_peek(&m->vdc,
 const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
+
+int o2_read_screen(o2_machine *m, void *out, int redrawn_only)
+{
+    const size_t line = sizeof m->vdc.screen[0];
+    uint8_t *to = out;
+    if (!redrawn_only) {
+        memcpy(out, m->vdc.screen, sizeof m->vdc.screen);
+        return O2_SCREEN_H;
+    }
+    int copied = 0;
+    for (size_t y = 0; y < O2_SCREEN_H; y++) {
+        if (!m->vdc.screen_redrawn[y])
+            continue;
+        m->vdc.screen_redrawn[y] = 0;
+        memcpy(to + y * line, m->vdc.screen[y], line);
+        copied++;
+    }
+    return copied;
+}
 const int16_t *o2_audio(o2_machine *m, const uint32_t **count) { return sound_last_frame(&m->vdc.sound, count); }
+
+uint32_t o2_read_audio(o2_machine *m, void *out)
+{
+    const uint32_t *count;
+    const int16_t *samples = sound_last_frame(&m->vdc.sound, &count);
+    memcpy(out, samples, *count * sizeof *samples);
+    return *count;
+}
 void o2_set_sample_rate(o2_machine *m, uint32_t rate) { sound_set_rate(&m->vdc.sound, rate); }
 void o2_set_breakpoints(o2_machine *m, const uint8_t *flags) { m->breakpoints = flags; }
 
