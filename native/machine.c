@@ -239,6 +239,15 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
     return value;
 }
 
+/* A VDC write that does something: the VDC is brought up to it first. Out of line, so that the
+ * many stores that change nothing cost write_ext no more than a compare. */
+static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t addr, uint8_t value)
+{
+    vdc_catch_up_counting(m, machine_access_hc(m));
+    vdc_write(&m->vdc, addr, value);
+    vdc_accessed(m);
+}
+
 static void write_ext(void *ctx, uint8_t addr, uint8_t value)
 {
     o2_machine *m = ctx;
@@ -252,11 +261,8 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
          * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
          * same. In counter mode every access syncs, for the T1 edges it passes. */
-        if (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)) {
-            vdc_catch_up_counting(m, machine_access_hc(m));
-            vdc_write(&m->vdc, addr, value);
-            vdc_accessed(m);
-        }
+        if (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value))
+            write_vdc(m, addr, value);
         chips |= MACHINE_BUS_VDC;
     }
     if (m->bus_hook)
