@@ -239,34 +239,48 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
     return value;
 }
 
-/* A VDC write that does something: the VDC is brought up to it first. Out of line, so that the
- * many stores that change nothing cost write_ext no more than a compare. */
-static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t addr, uint8_t value)
+
+/* The chips a write reaches, for the debugger's bus hook: P1 as it was at the write. */
+static int write_chips(uint8_t p1, uint8_t addr)
+{
+    int chips = 0;
+    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE)
+        chips |= MACHINE_BUS_XRAM;
+    if (!(p1 & P1_VDC_OFF))
+        chips |= MACHINE_BUS_VDC;
+    return chips;
+}
+
+static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
+{
+    call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, write_chips(p1, addr));
+}
+
+/* A VDC write that does something: the VDC is brought up to it first; then the hook. */
+static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
     vdc_catch_up_counting(m, machine_access_hc(m));
     vdc_write(&m->vdc, addr, value);
     vdc_accessed(m);
+    if (m->bus_hook)
+        write_hooked(m, p1, addr, value);
 }
 
+/* Every call here is a last one (out of line), so that a store that changes nothing (hundreds a
+ * frame from a BIOS clearing the VDC) costs no saving and restoring of registers. */
 static void write_ext(void *ctx, uint8_t addr, uint8_t value)
 {
     o2_machine *m = ctx;
     uint8_t p1 = m->cpu.s.p1;
-    int chips = 0;                    /* which took the value, for the debugger's bus hook */
-    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE) {
+    if (write_chips(p1, addr) & MACHINE_BUS_XRAM)
         m->xram[addr] = value;
-        chips |= MACHINE_BUS_XRAM;
-    }
-    if (!(p1 & P1_VDC_OFF)) {
-        /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
-         * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
-         * same. In counter mode every access syncs, for the T1 edges it passes. */
-        if (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value))
-            write_vdc(m, addr, value);
-        chips |= MACHINE_BUS_VDC;
-    }
-    if (m->bus_hook)
-        call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, chips);
+    /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
+     * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
+     * same. In counter mode every access syncs, for the T1 edges it passes. */
+    if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)))
+        write_vdc(m, p1, addr, value);
+    else if (m->bus_hook)
+        write_hooked(m, p1, addr, value);
 }
 
 static int decoder_row(const o2_machine *m)
