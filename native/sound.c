@@ -3,6 +3,9 @@
  */
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "sound.h"
 #include "vdc8244.h"
@@ -50,6 +53,11 @@ void sound_init(o2_sound *s, int region, uint32_t rate)
     s->ticks_per_sub = region == VDC_REGION_PAL ? HC_NUM_PAL : HC_NUM_NTSC;
     s->hc_den = region == VDC_REGION_PAL ? HC_DEN_PAL : HC_DEN_NTSC;
     design_fir(s->fir_coef);
+    for (int m = 0; m < SOUND_FIR_TAPS / 2; m++)
+        for (int lane = 0; lane < 4; lane++) {
+            s->fir_pair_lanes[m][2 * lane] = s->fir_coef[2 * m];
+            s->fir_pair_lanes[m][2 * lane + 1] = s->fir_coef[2 * m + 1];
+        }
     sound_set_rate(s, rate);
 }
 
@@ -126,10 +134,29 @@ static void sound_filter_block(o2_sound *s)
         outputs = SOUND_MAX_SAMPLES - s->count;
     const int16_t *restrict window = s->fir_line + first + 1;
     int16_t *restrict out = s->samples + s->count;
-    for (uint32_t j = 0; j < outputs; j++, window += 2) {
+    uint32_t j = 0;
+#ifdef __SSE2__
+    /* Four outputs at a time: output j's window starts 2j sub-samples in, so the pairs of
+     * sub-samples (2t, 2t + 1) line up with the pairs of taps (2m, 2m + 1) for t = j + m, and one
+     * multiply-add of 16-bit pairs (pmaddwd) serves four outputs. The sum is the same integer in
+     * any order; the pack saturates to int16 as the scalar clamp does. */
+    for (; j + 4 <= outputs; j += 4) {
+        __m128i acc = _mm_set1_epi32(Q15 / 2);
+        _Pragma("GCC unroll 8")
+        for (int m = 0; m < SOUND_FIR_TAPS / 2; m++) {
+            __m128i pairs = _mm_loadu_si128((const __m128i *)(const void *)(window + 2 * (j + m)));
+            __m128i taps = _mm_loadu_si128((const __m128i *)(const void *)s->fir_pair_lanes[m]);
+            acc = _mm_add_epi32(acc, _mm_madd_epi16(pairs, taps));
+        }
+        acc = _mm_srai_epi32(acc, 15);
+        _mm_storel_epi64((__m128i *)(void *)(out + j), _mm_packs_epi32(acc, acc));
+    }
+#endif
+    for (; j < outputs; j++) {
+        const int16_t *w = window + 2 * j;
         int32_t acc = Q15 / 2;
         for (int k = 0; k < SOUND_FIR_TAPS; k++)
-            acc += coef[k] * window[k];
+            acc += coef[k] * w[k];
         acc >>= 15;
         out[j] = (int16_t)(acc > INT16_MAX ? INT16_MAX : acc < INT16_MIN ? INT16_MIN : acc);
     }
