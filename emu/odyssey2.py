@@ -104,6 +104,9 @@ class FrameHooks:
         return iter(list(self._callbacks))
 
 
+AUDIO_BUFFER_SAMPLES = O2.AUDIO_MAX_SAMPLES   # what read_audio's buffer must hold
+
+
 class Odyssey2:
     """One console. cart/bios/charset: a path, bytes or None (no cartridge; our free BIOS and
     character set from roms_free/). region: "ntsc" (Odyssey², 8244) or "pal" (G7000, 8245).
@@ -141,6 +144,7 @@ class Odyssey2:
         self._machine.model = model
         self._machine.power_on()
         self.cpu = CpuView(self._machine)
+        self._run_frames = self._machine.run_frames
         self.screen = self._machine.screen
         self.iram = self._machine.iram
         self.xram = self._machine.xram
@@ -163,8 +167,8 @@ class Odyssey2:
     def run_frames(self, n: int = 1):
         """Runs until n more frame boundaries have passed (to the first instruction boundary at
         or after the last one). Frame hooks run after each one."""
-        if not len(self.hooks):
-            self._machine.run_frames(int(n))
+        if not self.hooks._callbacks:        # an attribute, not len(): a front end calls this every frame
+            self._run_frames(int(n))
             return
         for _ in range(int(n)):
             frame = self._machine.frame
@@ -234,6 +238,22 @@ class Odyssey2:
     def audio(self):
         """numpy int16 mono samples produced during the last complete frame."""
         return self._machine.audio()
+
+    def read_audio(self, out) -> int:
+        """The samples of the last complete frame copied into `out`, a writable contiguous buffer
+        (numpy int16 array, array('h'), bytearray...) of AUDIO_BUFFER_SAMPLES int16 or more; returns
+        their number. Unlike `audio` it allocates nothing: a front end's frame step reuses one
+        buffer (the machine holds on to the last one, which cannot be resized meanwhile)."""
+        return self._machine.read_audio(out)
+
+    def read_screen(self, out, redrawn_only: bool = False) -> int:
+        """The picture copied into `out`, a writable contiguous buffer of screen.nbytes (such as
+        numpy.empty_like(m.screen)), laid out as `screen`; returns the lines copied. With
+        redrawn_only, only the lines redrawn since the last such copy (all lines after power-on,
+        a reset of the screen or a loaded state); keep passing the same buffer then (held as read_audio holds its own). A copy into
+        a buffer that stays allocated costs a memcpy: numpy.array(m.screen) also asks for new
+        memory, which for 262 KB glibc may map afresh, page by page, at every call."""
+        return self._machine.read_screen(out, bool(redrawn_only))
 
     @property
     def cart_bank(self) -> int:

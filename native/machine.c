@@ -239,28 +239,48 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
     return value;
 }
 
+
+/* The chips a write reaches, for the debugger's bus hook: P1 as it was at the write. */
+static int write_chips(uint8_t p1, uint8_t addr)
+{
+    int chips = 0;
+    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE)
+        chips |= MACHINE_BUS_XRAM;
+    if (!(p1 & P1_VDC_OFF))
+        chips |= MACHINE_BUS_VDC;
+    return chips;
+}
+
+static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
+{
+    call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, write_chips(p1, addr));
+}
+
+/* A VDC write that does something: the VDC is brought up to it first; then the hook. */
+static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
+{
+    vdc_catch_up_counting(m, machine_access_hc(m));
+    vdc_write(&m->vdc, addr, value);
+    vdc_accessed(m);
+    if (m->bus_hook)
+        write_hooked(m, p1, addr, value);
+}
+
+/* Every call here is a last one (out of line), so that a store that changes nothing (hundreds a
+ * frame from a BIOS clearing the VDC) costs no saving and restoring of registers. */
 static void write_ext(void *ctx, uint8_t addr, uint8_t value)
 {
     o2_machine *m = ctx;
     uint8_t p1 = m->cpu.s.p1;
-    int chips = 0;                    /* which took the value, for the debugger's bus hook */
-    if (!(p1 & P1_XRAM_OFF) && !(p1 & P1_COPY_MODE) && addr < MACHINE_XRAM_SIZE) {
+    if (write_chips(p1, addr) & MACHINE_BUS_XRAM)
         m->xram[addr] = value;
-        chips |= MACHINE_BUS_XRAM;
-    }
-    if (!(p1 & P1_VDC_OFF)) {
-        /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
-         * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
-         * same. In counter mode every access syncs, for the T1 edges it passes. */
-        if (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)) {
-            vdc_catch_up_counting(m, machine_access_hc(m));
-            vdc_write(&m->vdc, addr, value);
-            vdc_accessed(m);
-        }
-        chips |= MACHINE_BUS_VDC;
-    }
-    if (m->bus_hook)
-        call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, chips);
+    /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
+     * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
+     * same. In counter mode every access syncs, for the T1 edges it passes. */
+    if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)))
+        write_vdc(m, p1, addr, value);
+    else if (m->bus_hook)
+        write_hooked(m, p1, addr, value);
 }
 
 static int decoder_row(const o2_machine *m)
@@ -592,7 +612,34 @@ uint8_t o2_vdc_peek(const o2_machine *m, uint8_t reg) { return vdc_peek(&m->vdc,
 const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
+
+int o2_read_screen(o2_machine *m, void *out, int redrawn_only)
+{
+    const size_t line = sizeof m->vdc.screen[0];
+    uint8_t *to = out;
+    if (!redrawn_only) {
+        memcpy(out, m->vdc.screen, sizeof m->vdc.screen);
+        return O2_SCREEN_H;
+    }
+    int copied = 0;
+    for (size_t y = 0; y < O2_SCREEN_H; y++) {
+        if (!m->vdc.screen_redrawn[y])
+            continue;
+        m->vdc.screen_redrawn[y] = 0;
+        memcpy(to + y * line, m->vdc.screen[y], line);
+        copied++;
+    }
+    return copied;
+}
 const int16_t *o2_audio(o2_machine *m, const uint32_t **count) { return sound_last_frame(&m->vdc.sound, count); }
+
+uint32_t o2_read_audio(o2_machine *m, void *out)
+{
+    const uint32_t *count;
+    const int16_t *samples = sound_last_frame(&m->vdc.sound, &count);
+    memcpy(out, samples, *count * sizeof *samples);
+    return *count;
+}
 void o2_set_sample_rate(o2_machine *m, uint32_t rate) { sound_set_rate(&m->vdc.sound, rate); }
 void o2_set_breakpoints(o2_machine *m, const uint8_t *flags) { m->breakpoints = flags; }
 

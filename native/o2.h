@@ -252,6 +252,10 @@ uint8_t *o2_screen(o2_machine *m);
 #define O2_REDRAWN          1
 #define O2_REDRAWN_AS_ABOVE 2
 uint8_t *o2_screen_redrawn(o2_machine *m);
+/* The picture copied into out (O2_SCREEN_H x O2_SCREEN_W x 3 bytes, laid out as o2_screen):
+ * every line, or with redrawn_only the lines flagged by o2_screen_redrawn only, clearing their
+ * flags (out then keeps the other lines from the last copy). Returns the lines copied. */
+int o2_read_screen(o2_machine *m, void *out, int redrawn_only);
 /* Every framebuffer pixel is one of these O2_PENS RGB triples (pen = R | G << 1 | B << 2 |
  * luminance << 3, vdc8244.h): 3 x O2_PENS bytes. */
 #define O2_PENS 16
@@ -262,6 +266,9 @@ const uint8_t *o2_palette(void);
  * can keep views of both instead of asking every frame. */
 #define O2_AUDIO_MAX_SAMPLES 2048   /* per frame: enough for 48 kHz at 49.7 Hz with margin */
 const int16_t *o2_audio(o2_machine *m, const uint32_t **count);
+/* The last complete frame's samples copied into out (room for O2_AUDIO_MAX_SAMPLES native int16,
+ * any alignment); their number. */
+uint32_t o2_read_audio(o2_machine *m, void *out);
 void o2_set_sample_rate(o2_machine *m, uint32_t rate);
 int  o2_cart_bank(const o2_machine *m);   /* bank mapped now, -1 without a cartridge */
 /* Keyboard: row 0-5 and column 0-7 as in the matrix (emu/keys.py); joystick n = 0 left, 1 right,

@@ -3,6 +3,9 @@
  */
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "sound.h"
 #include "vdc8244.h"
@@ -50,6 +53,11 @@ void sound_init(o2_sound *s, int region, uint32_t rate)
     s->ticks_per_sub = region == VDC_REGION_PAL ? HC_NUM_PAL : HC_NUM_NTSC;
     s->hc_den = region == VDC_REGION_PAL ? HC_DEN_PAL : HC_DEN_NTSC;
     design_fir(s->fir_coef);
+    for (int m = 0; m < SOUND_FIR_TAPS / 2; m++)
+        for (int lane = 0; lane < 4; lane++) {
+            s->fir_pair_lanes[m][2 * lane] = s->fir_coef[2 * m];
+            s->fir_pair_lanes[m][2 * lane + 1] = s->fir_coef[2 * m + 1];
+        }
     sound_set_rate(s, rate);
 }
 
@@ -102,14 +110,6 @@ uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg)
     return (uint8_t)(s->shift >> (8 * (SOUND_REG_SHIFT_LOW - reg)));
 }
 
-static void put_sample(o2_sound *s, int32_t v)
-{
-    if (v > INT16_MAX) v = INT16_MAX;
-    if (v < INT16_MIN) v = INT16_MIN;
-    if (s->count < SOUND_MAX_SAMPLES)
-        s->samples[s->count++] = (int16_t)v;
-}
-
 static int32_t newest_sub(const o2_sound *s)
 {
     return s->fir_line[SOUND_FIR_TAPS - 1 + s->sub_pending];
@@ -118,21 +118,49 @@ static int32_t newest_sub(const o2_sound *s)
 /* Filters the pending sub-samples: every second one (by sub_parity) ends the 16-sub-sample window
  * of an output sample. 16 and 32 bits are exact: sub-samples lie in 0..15 × SOUND_LEVEL_UNIT and
  * the taps' absolute values sum to 44948, so |acc| < 44948 × 30720 + Q15 < 2^31 (this form lets
- * the compiler use multiply-add vector instructions). */
+ * the compiler use multiply-add vector instructions). The taps are copied to a local array and
+ * the outputs counted first: stores to samples[] could otherwise alias the taps (both int16) and
+ * make the compiler reload them and check the room for every sample. */
 static void sound_filter_block(o2_sound *s)
 {
     uint32_t n = s->sub_pending;
     if (!n)
         return;
-    const int16_t *line = s->fir_line;
-    unsigned parity_before = (s->sub_parity ^ n) & 1u;   /* sub_parity when the block began */
-    for (uint32_t i = parity_before ? 0 : 1; i < n; i += 2) {
-        const int16_t *window = line + i + 1;
+    int16_t coef[SOUND_FIR_TAPS];
+    memcpy(coef, s->fir_coef, sizeof coef);
+    unsigned first = (s->sub_parity ^ n) & 1u ? 0 : 1;   /* sub_parity when the block began: 1 */
+    uint32_t outputs = first < n ? (n - first + 1) / 2 : 0;
+    if (outputs > SOUND_MAX_SAMPLES - s->count)
+        outputs = SOUND_MAX_SAMPLES - s->count;
+    const int16_t *restrict window = s->fir_line + first + 1;
+    int16_t *restrict out = s->samples + s->count;
+    uint32_t j = 0;
+#ifdef __SSE2__
+    /* Four outputs at a time: output j's window starts 2j sub-samples in, so the pairs of
+     * sub-samples (2t, 2t + 1) line up with the pairs of taps (2m, 2m + 1) for t = j + m, and one
+     * multiply-add of 16-bit pairs (pmaddwd) serves four outputs. The sum is the same integer in
+     * any order; the pack saturates to int16 as the scalar clamp does. */
+    for (; j + 4 <= outputs; j += 4) {
+        __m128i acc = _mm_set1_epi32(Q15 / 2);
+        _Pragma("GCC unroll 8")
+        for (int m = 0; m < SOUND_FIR_TAPS / 2; m++) {
+            __m128i pairs = _mm_loadu_si128((const __m128i *)(const void *)(window + 2 * (j + m)));
+            __m128i taps = _mm_loadu_si128((const __m128i *)(const void *)s->fir_pair_lanes[m]);
+            acc = _mm_add_epi32(acc, _mm_madd_epi16(pairs, taps));
+        }
+        acc = _mm_srai_epi32(acc, 15);
+        _mm_storel_epi64((__m128i *)(void *)(out + j), _mm_packs_epi32(acc, acc));
+    }
+#endif
+    for (; j < outputs; j++) {
+        const int16_t *w = window + 2 * j;
         int32_t acc = Q15 / 2;
         for (int k = 0; k < SOUND_FIR_TAPS; k++)
-            acc += s->fir_coef[k] * window[k];
-        put_sample(s, acc >> 15);
+            acc += coef[k] * w[k];
+        acc >>= 15;
+        out[j] = (int16_t)(acc > INT16_MAX ? INT16_MAX : acc < INT16_MIN ? INT16_MIN : acc);
     }
+    s->count += outputs;
     memmove(s->fir_line, s->fir_line + n, SOUND_FIR_TAPS * sizeof s->fir_line[0]);
     s->fir_pos = (uint8_t)((s->fir_pos + n) % SOUND_FIR_TAPS);
     s->sub_pending = 0;
@@ -147,17 +175,31 @@ static void emit_sub(o2_sound *s, int32_t sub)
     s->sub_parity ^= 1;
 }
 
-/* n copies of one value. A long run (a frame of silence is 800 samples) is written by copying
- * what is written onto what follows, doubling: a loop of 16-bit stores costs an instruction or
- * more a sample; a short one (busy sound's stretches) is the loop. */
-#define FILL_BY_COPIES 32
+/* n copies of one value, in 32-byte stores of a broadcast chunk (the last one overlapping the one
+ * before), a short run in two overlapping stores: busy sound's stretches are a dozen samples, a
+ * frame of silence 800, and a loop of 16-bit stores costs an instruction or more a sample. */
+#define FILL_CHUNK 16
 static void fill16(int16_t *to, int16_t value, size_t n)
 {
-    size_t done = n < FILL_BY_COPIES ? n : FILL_BY_COPIES;
-    for (size_t k = 0; k < done; k++)
-        to[k] = value;
-    for (; done < n; done *= 2)
-        memcpy(to + done, to, (done < n - done ? done : n - done) * sizeof *to);
+    int16_t chunk[FILL_CHUNK];
+    for (int k = 0; k < FILL_CHUNK; k++)
+        chunk[k] = value;
+    if (n >= FILL_CHUNK) {
+        for (size_t at = 0; at + FILL_CHUNK <= n; at += FILL_CHUNK)
+            memcpy(to + at, chunk, sizeof chunk);
+        memcpy(to + n - FILL_CHUNK, chunk, sizeof chunk);
+    } else if (n >= 8) {
+        memcpy(to, chunk, 8 * sizeof *to);
+        memcpy(to + n - 8, chunk, 8 * sizeof *to);
+    } else if (n >= 4) {
+        memcpy(to, chunk, 4 * sizeof *to);
+        memcpy(to + n - 4, chunk, 4 * sizeof *to);
+    } else if (n >= 2) {
+        memcpy(to, chunk, 2 * sizeof *to);
+        memcpy(to + n - 2, chunk, 2 * sizeof *to);
+    } else if (n) {
+        to[0] = value;
+    }
 }
 
 /* n whole sub-samples at one level. */

@@ -90,6 +90,8 @@ typedef struct o2_sound {
     uint8_t sub_parity;      /* every second sub-sample makes an output sample (counts pending) */
     uint8_t same_run;        /* trailing equal sub-samples in fir_line, up to SOUND_FIR_TAPS */
     int16_t fir_coef[SOUND_FIR_TAPS];   /* Q15, derived from rate-independent design */
+    int16_t fir_pair_lanes[SOUND_FIR_TAPS / 2][8];   /* taps 2m, 2m + 1 four times over: the
+                                                        filter's vector form (sound.c) */
     /* Output: samples made during the current frame, and those of the last complete frame. */
     uint32_t count;
     int16_t samples[SOUND_MAX_SAMPLES];

@@ -60,7 +60,6 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define OBJ_PTR            2
 #define OBJ_ATTR           3
 #define SPRITE_ATTR        2           /* sprites: Y, X, attributes, unused */
-#define QUAD_COPY_MASK     0x0C        /* address bits selecting one of a quad's four copies */
 #define SPRITE_ROWS        O2_VDC_SPRITE_ROWS
 #define SPRITE_ATTR_DOUBLE O2_VDC_SPRITE_DOUBLE
 #define SPRITE_ATTR_SHIFT  O2_VDC_SPRITE_SHIFT
@@ -111,9 +110,6 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define HGRID_ROW8_BIT     0x01
 
 /* ---- Registers and status ---- */
-#define REG_MIRROR_LOW     0xB0
-#define REG_MIRROR_HIGH    0xBF
-#define REG_MIRROR_OFFSET  0x10
 #define REG_SOUND_FIRST    O2_VDC_SOUND_SHIFT
 #define REG_SOUND_LAST     O2_VDC_SOUND_CONTROL
 #define REG_CONTROL_READ   0xFE        /* bit 0 (horizontal interrupt) does not exist */
@@ -123,7 +119,6 @@ const uint8_t vdc_palette[VDC_PENS][3] = {
 #define REG_HGRID_END      (O2_VDC_HGRID + O2_VDC_HGRID_COLUMNS)
 #define REG_HGRID_ROW8_END (O2_VDC_HGRID_ROW8 + O2_VDC_HGRID_COLUMNS)
 #define REG_VGRID_END      (O2_VDC_VGRID + O2_VDC_VGRID_COLUMNS)
-#define REG_GRID_END       0xF0
 #define READ_FLOATS_ALL    0xFF        /* unconnected bits read the address left on the bus */
 #define READ_FLOATS_HIGH   0xF0
 #define READ_FLOATS_ROW8   0xFE
@@ -1070,7 +1065,7 @@ int vdc_t1(const vdc8244 *v) { return t1_at(v, v->line, v->x); }
 
 static uint8_t canonical(uint8_t reg)
 {
-    return reg >= REG_MIRROR_LOW && reg <= REG_MIRROR_HIGH ? (uint8_t)(reg - REG_MIRROR_OFFSET) : reg;
+    return vdc_canonical(reg);
 }
 
 static uint8_t status_now(const vdc8244 *v)
@@ -1106,7 +1101,7 @@ static uint8_t peek_value(const vdc8244 *v, uint8_t addr, uint8_t *floats)
     if (a < VDC_REG_CONTROL)
         return v->reg[a];
     if (a >= REG_GRID_FIRST) {
-        if (a >= REG_GRID_END) {
+        if (a >= VDC_REG_GRID_END) {
             *floats = READ_FLOATS_ALL;
             return 0;
         }
@@ -1153,73 +1148,33 @@ uint8_t vdc_read(vdc8244 *v, uint8_t reg)
     return value;
 }
 
-/* A register takes a new value: what was drawn so far keeps the old picture. Writing the value a
- * register already holds changes nothing, so it costs nothing (games clear and rewrite whole
- * blocks every frame). With `apply` 0 only the answer is given: would the value change? */
-static inline int store(vdc8244 *v, uint8_t a, uint8_t value, int apply)
-{
-    if (v->reg[a] == value)
-        return 0;
-    if (apply) {
-        picture_changed(v);
-        v->reg[a] = value;
-    }
-    return 1;
-}
-
-/* vdc_write, and with `apply` 0 the same decisions without acting on them: whether the write would
- * change anything at all (vdc_write_matters). One path, so the two cannot disagree. */
-static inline int write_register(vdc8244 *v, uint8_t reg, uint8_t value, int apply)
-{
-    uint8_t a = canonical(reg);
-    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
-    if (a < REG_OBJECTS_END) {
-        if (ctrl & VDC_CTRL_OBJECTS)
-            return 0;
-        if (a >= REG_QUADS && a % OBJ_REGS <= OBJ_X) {
-            uint8_t first = (uint8_t)(a & ~QUAD_COPY_MASK);
-            int changed = 0;
-            for (unsigned k = 0; k < QUAD_CHARS; k++)
-                changed |= store(v, (uint8_t)(first + OBJ_REGS * k), value, apply);
-            return changed;
-        }
-        return store(v, a, value, apply);
-    }
-    if (a < VDC_REG_CONTROL)
-        return store(v, a, value, apply);
-    if (a >= REG_GRID_FIRST)
-        return !(ctrl & VDC_CTRL_GRID) && a < REG_GRID_END && store(v, a, value, apply);
-    switch (a) {
-    case VDC_REG_CONTROL:
-        if (apply && (ctrl & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {   /* freeze the beam */
-            v->beam_x = (uint8_t)live_x(v);
-            v->beam_y = (uint8_t)live_y(v);
-        }
-        return store(v, a, value, apply);
-    case VDC_REG_COLLISION:
-    case VDC_REG_COLOR:
-        return store(v, a, value, apply);
-    default:
-        if (a >= REG_SOUND_FIRST && a <= REG_SOUND_LAST) {
-            if (apply) {
-                v->reg[a] = value;
-                sound_write(&v->sound, a, value);
-            }
-            return 1;             /* a shift register's write holds the shift off, value or not */
-        }
-        return 0;                 /* A1, A4-A6, AB-AF are read-only or unused */
-    }
-}
-
+/* A register takes a new value (vdc_write_effect, vdc8244.h, decides): what was drawn so far
+ * keeps the old picture. Writing the value a register already holds changes nothing, so it costs
+ * nothing (games clear and rewrite whole blocks every frame). */
 void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
 {
-    write_register(v, reg, value, 1);
-}
-
-/* The reference build (no render cache) is brought up to every write, as it always was. */
-int vdc_write_matters(vdc8244 *v, uint8_t reg, uint8_t value)
-{
-    return !RENDER_CACHE || write_register(v, reg, value, 0);
+    uint8_t a = canonical(reg);
+    switch (vdc_write_effect(v, a, value)) {
+    case VDC_WRITE_NOTHING:
+        return;
+    case VDC_WRITE_SOUND:
+        v->reg[a] = value;
+        sound_write(&v->sound, a, value);
+        return;
+    case VDC_WRITE_QUAD_POSITION:
+        picture_changed(v);
+        for (unsigned k = 0; k < QUAD_CHARS; k++)
+            v->reg[(a & ~VDC_QUAD_COPY_MASK) + OBJ_REGS * k] = value;
+        return;
+    case VDC_WRITE_STORE:
+        if (a == VDC_REG_CONTROL && (v->reg[a] & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {
+            v->beam_x = (uint8_t)live_x(v);   /* freeze the beam */
+            v->beam_y = (uint8_t)live_y(v);
+        }
+        picture_changed(v);
+        v->reg[a] = value;
+        return;
+    }
 }
 
 void vdc_state(vdc8244 *v, o2_stream *st)

@@ -261,9 +261,6 @@ void     vdc_catch_up(vdc8244 *vdc, uint64_t hc);          /* draw and clock sou
 uint8_t  vdc_read(vdc8244 *vdc, uint8_t reg);             /* with side effects (A1 clears /INT, A2 clears) */
 uint8_t  vdc_peek(const vdc8244 *vdc, uint8_t reg);       /* the same value, no side effects */
 void     vdc_write(vdc8244 *vdc, uint8_t reg, uint8_t value);
-/* Whether vdc_write(reg, value) would change anything now (a value the register holds, a locked
- * object, a read-only register: no): the machine need not bring the VDC up to such a write. */
-int      vdc_write_matters(vdc8244 *vdc, uint8_t reg, uint8_t value);
 void     vdc_set_p17(vdc8244 *vdc, int level);            /* P17: background/grid luminance input */
 int      vdc_irq(const vdc8244 *vdc);                     /* 1 while /INT is asserted */
 int      vdc_t1(const vdc8244 *vdc);                      /* HBLANK | VBLANK now */
@@ -274,5 +271,72 @@ void     vdc_state(vdc8244 *vdc, o2_stream *st);          /* every field, the fr
  * changes (register write, P17, charset, a status or collision read). vdc_flush draws it up to
  * the beam now, for a look at `screen` in the middle of a line; it changes nothing else. */
 void     vdc_flush(vdc8244 *vdc);
+
+/* ---- Writes ----
+ * What a write does is decided here, inline, and acted on by vdc_write: the machine asks
+ * vdc_write_matters before bringing the VDC up to a store, and a BIOS clearing the VDC stores
+ * hundreds of values a frame that the registers already hold. One decision, so the two cannot
+ * disagree. */
+#define VDC_REG_MIRROR_LOW    0xB0     /* B0-BF are A0-AF */
+#define VDC_REG_MIRROR_HIGH   0xBF
+#define VDC_REG_MIRROR_OFFSET 0x10
+#define VDC_REG_GRID_END      0xF0     /* F0-FF: nothing */
+#define VDC_QUAD_COPY_MASK    0x0C     /* address bits selecting one of a quad's four copies */
+
+static inline uint8_t vdc_canonical(uint8_t reg)
+{
+    return reg >= VDC_REG_MIRROR_LOW && reg <= VDC_REG_MIRROR_HIGH ? (uint8_t)(reg - VDC_REG_MIRROR_OFFSET) : reg;
+}
+
+enum vdc_write_effect {
+    VDC_WRITE_NOTHING,                 /* the register holds the value, is locked or read-only */
+    VDC_WRITE_STORE,                   /* the register takes a new value */
+    VDC_WRITE_QUAD_POSITION,           /* a quad's Y or X: all four copies take it */
+    VDC_WRITE_SOUND                    /* A7-AA: a shift register's write holds the shift off,
+                                          value or not */
+};
+
+static inline int vdc_differs(const vdc8244 *v, uint8_t a, uint8_t value)
+{
+    return v->reg[a] != value;
+}
+
+/* What vdc_write(reg, value) would do now; `a` is the register written (vdc_canonical). */
+static inline enum vdc_write_effect vdc_write_effect(const vdc8244 *v, uint8_t a, uint8_t value)
+{
+    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
+    if (a < VDC_REG_SPRITE_SHAPE) {
+        if (ctrl & VDC_CTRL_OBJECTS)
+            return VDC_WRITE_NOTHING;  /* objects shown: their registers are locked */
+        if (a >= O2_VDC_QUADS && a % O2_VDC_OBJECT_REGS <= 1) {   /* Y (0) or X (1) */
+            uint8_t first = (uint8_t)(a & ~VDC_QUAD_COPY_MASK);
+            for (unsigned k = 0; k < O2_VDC_QUAD_CHARS; k++)
+                if (vdc_differs(v, (uint8_t)(first + O2_VDC_OBJECT_REGS * k), value))
+                    return VDC_WRITE_QUAD_POSITION;
+            return VDC_WRITE_NOTHING;
+        }
+        return vdc_differs(v, a, value) ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
+    }
+    if (a >= VDC_REG_HGRID)            /* the grid's registers are locked while it is shown */
+        return !(ctrl & VDC_CTRL_GRID) && a < VDC_REG_GRID_END && vdc_differs(v, a, value)
+            ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
+    if (a < VDC_REG_CONTROL || a == VDC_REG_CONTROL || a == VDC_REG_COLLISION || a == VDC_REG_COLOR)
+        return vdc_differs(v, a, value) ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
+    if (a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_CONTROL)
+        return VDC_WRITE_SOUND;
+    return VDC_WRITE_NOTHING;          /* A1, A4-A6, AB-AF are read-only or unused */
+}
+
+/* Whether vdc_write(reg, value) would change anything now: the machine need not bring the VDC up
+ * to such a write. The reference build (no render cache) is brought up to every write. */
+static inline int vdc_write_matters(const vdc8244 *v, uint8_t reg, uint8_t value)
+{
+#ifdef VDC_NO_RENDER_CACHE
+    (void)v, (void)reg, (void)value;
+    return 1;
+#else
+    return vdc_write_effect(v, vdc_canonical(reg), value) != VDC_WRITE_NOTHING;
+#endif
+}
 
 #endif /* VDC8244_H */

@@ -1,6 +1,8 @@
 """The console (native/machine.c, state.c, cart.c): Machine, its trace rows and save-state
 errors, and the hardware rules the core answers without a machine (characters, cartridge
 layouts)."""
+import functools
+
 from cart.layout import CartLayout
 
 import numpy as _np
@@ -60,6 +62,18 @@ def trace_rows(entries, count: int) -> dict:
     return {name: rows[name].copy() for name in layout.names}
 
 
+def _writable(out, nbytes: int, name: str, wanted: str):
+    """The address of `out`'s memory, a writable contiguous buffer of nbytes or more, else a
+    ValueError naming the problem."""
+    try:
+        address = ffi.from_buffer(out, require_writable=True)
+    except (TypeError, ValueError, BufferError) as e:
+        raise ValueError(f"{name}: the buffer must be a writable contiguous array of {wanted}: {e}") from None
+    if len(address) < nbytes:
+        raise ValueError(f"{name}: the buffer holds {len(address)} bytes; it must hold {wanted}")
+    return address
+
+
 class Machine:
     """One console: a thin owner of an o2_machine handle. Sizes and values are checked by the
     caller (emu.odyssey2); errors come back as the C codes."""
@@ -70,6 +84,7 @@ class Machine:
             raise MemoryError("o2_new failed")
         cpu = self._inside(lib.o2_cpu(self._m))
         self.cpu = cpu
+        self.run_frames = functools.partial(lib.o2_run_frames, self._m)   # (n) -> int, one C call
         self.iram = self._view(cpu.ram, lib.O2_IRAM_SIZE)
         self.xram = self._view(lib.o2_xram(self._m), lib.O2_XRAM_SIZE)
         shape = (lib.O2_SCREEN_H, lib.O2_SCREEN_W, 3)
@@ -81,6 +96,9 @@ class Machine:
         self._audio = _np.frombuffer(ffi.buffer(self._inside(samples), 2 * lib.O2_AUDIO_MAX_SAMPLES),
                                      dtype=_np.int16)
         self._audio_count = self._inside(count[0])
+        # The last buffer given to read_audio / read_screen and its address, checked once: the
+        # address holds the buffer's export, so that it cannot be resized or freed meanwhile.
+        self._audio_buffer = self._screen_buffer = (None, None)
 
     def _inside(self, pointer):
         """The pointer (into this machine's memory), holding the machine alive while it lives:
@@ -94,6 +112,24 @@ class Machine:
     def audio(self):
         """The int16 samples of the last complete frame (a copy)."""
         return self._audio[:self._audio_count[0]].copy()
+
+    def read_audio(self, out) -> int:
+        """The last complete frame's samples copied into `out` (a writable contiguous buffer of
+        O2_AUDIO_MAX_SAMPLES native int16 or more); their number."""
+        buffer = self._audio_buffer
+        if out is not buffer[0]:
+            buffer = self._audio_buffer = (out, _writable(
+                out, 2 * lib.O2_AUDIO_MAX_SAMPLES, "read_audio", f"{lib.O2_AUDIO_MAX_SAMPLES} int16 samples"))
+        return lib.o2_read_audio(self._m, buffer[1])
+
+    def read_screen(self, out, redrawn_only: bool) -> int:
+        """The picture copied into `out` (a writable contiguous buffer of the screen's bytes or
+        more): every line, or the lines redrawn since the last such copy; lines copied."""
+        buffer = self._screen_buffer
+        if out is not buffer[0]:
+            buffer = self._screen_buffer = (out, _writable(
+                out, self.screen.nbytes, "read_screen", f"{self.screen.nbytes} bytes"))
+        return lib.o2_read_screen(self._m, buffer[1], redrawn_only)
 
     def set_sample_rate(self, rate: int):
         lib.o2_set_sample_rate(self._m, rate)
@@ -132,9 +168,6 @@ class Machine:
 
     def run_cycles(self, n: int) -> int:
         return lib.o2_run_cycles(self._m, n)
-
-    def run_frames(self, n: int) -> int:
-        return lib.o2_run_frames(self._m, n)
 
     @property
     def cycles(self) -> int:

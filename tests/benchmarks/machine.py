@@ -270,17 +270,22 @@ def measure(found: dict, with_mame: bool) -> tuple[dict, dict]:
 
 
 def step_overhead_us() -> float:
-    """What a front end's frame step (run_frames(1), then the frame's audio) costs beyond the
+    """What a front end's frame step (run_frames(1), then the frame's audio and the lines of the
+    picture redrawn in it, each read into a buffer kept from frame to frame) costs beyond the
     emulation itself: per frame, against run_frames(STEP_FRAMES) in one call, in CPU time, on the
     SELECT GAME screen (cheap to emulate, so the overhead shows); rounds alternated, medians."""
+    import numpy as np
     import roms_free
+    from emu.odyssey2 import AUDIO_BUFFER_SAMPLES
     m = Odyssey2(cart=roms_free.path("test_select.bin"))
     m.run_frames(100)
+    samples, picture = np.empty(AUDIO_BUFFER_SAMPLES, np.int16), np.empty_like(m.screen)
 
     def stepped():
         for _ in range(STEP_FRAMES):
             m.run_frames(1)
-            m.audio
+            m.read_audio(samples)
+            m.read_screen(picture, redrawn_only=True)
 
     batched, steps = [], []
     for _ in range(STEP_ROUNDS):

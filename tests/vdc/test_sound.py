@@ -132,3 +132,27 @@ def test_square_wave_has_no_aliases_above_minus_40_db():
         harmonic |= np.abs(freqs - k * f0) < 8
     alias = spectrum[~harmonic & (freqs > 50)].max()
     assert 20 * np.log10(alias / spectrum.max()) < -40
+
+
+def designed_step_response():
+    """The low-pass of native/sound.h: 16 taps, a Hamming-windowed sinc cut off at 0.45 × the
+    output rate (0.225 of the sub-sample rate), DC gain 1; its response to a unit step."""
+    taps, cutoff = 16, 0.225
+    middle = (taps - 1) / 2
+    h = np.array([np.sin(2 * np.pi * cutoff * (k - middle)) / (np.pi * (k - middle))
+                  * (0.54 - 0.46 * np.cos(2 * np.pi * k / (taps - 1))) for k in range(taps)])
+    return np.cumsum(h / h.sum())
+
+
+@pytest.mark.parametrize("rate", [44100, 48000])
+def test_full_volume_edges_ring_and_the_top_is_clipped_to_int16(rate):
+    """The filter rings at a square wave's edges (Gibbs): a full-volume rising edge overshoots to
+    7.6 % above 15 × LEVEL_UNIT = 30720, beyond int16, and is clipped at 32767 (not wrapped); a
+    falling edge undershoots below 0 by the same 7.6 %, which int16 holds."""
+    step = designed_step_response()
+    overshoot = step.max() - 1
+    assert 15 * LEVEL_UNIT * (1 + overshoot) > 32767
+    audio = np.concatenate(frames_audio(sound_machine(0xAAAAAA, 0xAF, rate), 30)[2:])
+    assert audio.max() == 32767
+    assert (audio == 32767).sum() > 100                   # every rising edge
+    assert abs(audio.min() - 15 * LEVEL_UNIT * step.min()) < 0.001 * 15 * LEVEL_UNIT

@@ -1,0 +1,92 @@
+"""Reads into a caller's buffer (Odyssey2.read_audio, read_screen): a front end's frame step
+copies the frame's samples and the picture's redrawn lines into buffers it keeps, allocating
+nothing. What they copy is what `audio` and `screen` show; with redrawn_only a buffer given every
+frame stays equal to the screen while only the lines the VDC redrew are copied."""
+import array
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import roms_free
+from emu.odyssey2 import AUDIO_BUFFER_SAMPLES, Odyssey2
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def busy_machine():
+    """The speed benchmark's busy program: sprites move every frame, noise at full volume."""
+    spec = importlib.util.spec_from_file_location("bench_machine", ROOT / "tests" / "benchmarks" / "machine.py")
+    bench_machine = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_machine)
+    return bench_machine.machine()
+
+
+def test_read_audio_copies_the_frames_samples_into_the_buffer():
+    m = busy_machine()
+    out = np.full(AUDIO_BUFFER_SAMPLES, -1, np.int16)
+    for _ in range(20):
+        m.run_frames(1)
+        out[:] = -1
+        count = m.read_audio(out)
+        # 44100 Hz over an NTSC frame (59.83 Hz): 737 samples, give or take one
+        assert 736 <= count <= 738
+        np.testing.assert_array_equal(out[:count], m.audio)
+        assert (out[count:] == -1).all()              # nothing beyond the frame's samples
+    assert np.unique(out[:count]).size > 2           # the noise really plays
+
+
+def test_read_audio_takes_any_writable_buffer_of_int16():
+    m = busy_machine()
+    m.run_frames(3)
+    samples = array.array("h", bytes(2 * AUDIO_BUFFER_SAMPLES))
+    count = m.read_audio(samples)
+    assert list(samples[:count]) == m.audio.tolist()
+
+
+def test_read_screen_copies_the_picture():
+    m = Odyssey2(cart=roms_free.path("demo.bin"))
+    m.run_frames(30)
+    out = np.zeros_like(m.screen)
+    assert m.read_screen(out) == m.screen.shape[0]
+    np.testing.assert_array_equal(out, m.screen)
+    assert out.any()
+
+
+def test_a_buffer_read_with_redrawn_only_follows_the_screen():
+    m = busy_machine()
+    out = np.zeros_like(m.screen)
+    assert m.read_screen(out, redrawn_only=True) == m.screen.shape[0]   # power-on: every line
+    copied = []
+    for _ in range(30):
+        m.run_frames(1)
+        copied.append(m.read_screen(out, redrawn_only=True))
+        np.testing.assert_array_equal(out, m.screen)
+    assert m.read_screen(out, redrawn_only=True) == 0                   # nothing drawn since
+    assert 0 < max(copied[5:]) < m.screen.shape[0]   # the moving sprites' lines, not the screen
+
+
+def test_a_loaded_state_marks_every_line_redrawn():
+    m = busy_machine()
+    m.run_frames(10)
+    state = m.save_state()
+    out = np.zeros_like(m.screen)
+    m.run_frames(50)
+    m.read_screen(out, redrawn_only=True)
+    m.load_state(state)
+    assert m.read_screen(out, redrawn_only=True) == m.screen.shape[0]
+    np.testing.assert_array_equal(out, m.screen)
+
+
+@pytest.mark.parametrize("reader,buffer,problem", [
+    ("read_audio", np.empty(AUDIO_BUFFER_SAMPLES - 1, np.int16), "holds 4094 bytes"),
+    ("read_audio", b"\0" * (2 * AUDIO_BUFFER_SAMPLES), "writable"),
+    ("read_audio", 7, "writable contiguous"),
+    ("read_screen", np.empty((243, 360, 2), np.uint8), "holds 174960 bytes"),
+    ("read_screen", np.empty((243, 720, 3), np.uint8)[:, ::2], "contiguous"),
+])
+def test_an_unfit_buffer_is_refused_with_a_reason(reader, buffer, problem):
+    m = Odyssey2()
+    with pytest.raises(ValueError, match=problem):
+        getattr(m, reader)(buffer)
