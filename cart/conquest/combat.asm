@@ -118,7 +118,7 @@ hidden:
         ret
 
 ; shot_boom: side R5's shot explodes where it ends (range, tree, mountain, a missile let go): shown
-; for half a second, and the weapon fires again only after that (its reload). Takes R0, R1.
+; for a second, and the weapon fires again only after that (its reload). Takes R0, R1.
 ; (No calls: it runs at the stack's deepest point, under shot_hits and missile_blast.)
 shot_boom:
         mov     a,r5

@@ -5,7 +5,7 @@ battle frame, the fireworks at the winner's flag, and starts out of each other's
 Expected values come from the manual ("A tank can fire through a tree if it is close enough. If
 the tank is too far away, the shell will explode when it hits a tree."; "celebrated by a fireworks
 display at that player's flag") and from README.md/COMBAT.md's rules (a cell is 16 units by 24
-lines; an ended shot's explosion shows for half a second, the weapon's reload).
+lines; an ended shot's explosion shows for a second, the weapon's reload).
 """
 import numpy as np
 import pytest
@@ -126,7 +126,7 @@ def region_pixels(game, x, y, w=10, h=20):
 
 def test_a_shell_at_the_end_of_its_range_explodes_where_it_ends_and_the_tank_reloads():
     """A shell at the end of its range does not just vanish: an explosion shows where it ended for
-    half a second (README), and the cannon fires again only after it."""
+    a second (README), and the cannon fires again only after it."""
     game = battle()
     f = field(game)
     assert all(f.at(c, 0) == LAND for c in range(9))
@@ -138,6 +138,9 @@ def test_a_shell_at_the_end_of_its_range_explodes_where_it_ends_and_the_tank_rel
     game.tick(2)
     game.sticks(red=())
     assert not game.red.shot_state, "fired again during the explosion"
+    game.tick(seconds(game, 0.5))
+    assert region_pixels(game, end_x, end_y) > 8, "the explosion ended before its second"
+    assert not game.red.shot_state
     game.tick(seconds(game, 0.6))
     assert region_pixels(game, end_x, end_y) == 0, "the explosion did not end"
     game.sticks(red={"fire"})                                    # reloaded

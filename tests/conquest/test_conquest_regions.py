@@ -113,7 +113,7 @@ def test_nothing_hidden_shows_on_pal():
 
 def test_a_shell_flies_as_fast_per_second():
     """Shots are speeds too: a shell covers the same ground in the same seconds on both (README:
-    120 steps a second)."""
+    90 steps a second)."""
     from test_conquest_tank import field, travel
     from conquest_helpers import place
     flown = {}
@@ -129,7 +129,7 @@ def test_a_shell_flies_as_fast_per_second():
         game.sticks(red=())
         assert game.red.shot_state
         flown[region] = game.red.shot_x - x0
-    assert abs(flown["ntsc"] - 30) <= 3 and abs(flown["pal"] - 30) <= 3, flown
+    assert abs(flown["ntsc"] - 22.5) <= 3 and abs(flown["pal"] - 22.5) <= 3, flown
 
 
 def test_the_autopilot_turns_as_fast_per_second():

@@ -164,7 +164,7 @@ def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
 
 
 def test_a_shell_explodes_at_the_end_of_its_range():
-    """'... or at the end of its range' (README: a shell flies 60 steps, 120 a second): fired along
+    """'... or at the end of its range' (README: a shell flies 60 steps, 90 a second): fired along
     open land, away from the enemy, it ends inside the field where its range does."""
     game = battle()
     f = field(game)
@@ -181,7 +181,7 @@ def test_a_shell_explodes_at_the_end_of_its_range():
     steps = 2 + path[-1] - path[0]        # 1 unit a step; the first frame's 2 are before path[0]
     assert 58 <= steps <= 60, (steps, path[0], path[-1])
     assert path[-1] < f.x0 + 16 * 9 - 16 and game.blue.alive
-    assert len(path) == 30                                # 2 steps a frame (NTSC)
+    assert len(path) == 40                                # 1.5 steps a frame (NTSC)
 
 
 def test_a_shell_destroys_the_enemy_tank():
