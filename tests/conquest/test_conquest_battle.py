@@ -10,8 +10,8 @@ lines; an ended shot's explosion shows for a second, the weapon's reload).
 import numpy as np
 import pytest
 
-from conquest_helpers import (HEADING_STEP, HEADING_STICK, landed, new_game, place, seconds,
-                              start_battle, symbols, to_entry)
+from conquest_helpers import (HEADING_STEP, HEADING_STICK, drive, drive_facing, landed, new_game,
+                              place, seconds, start_battle, symbols, to_entry)
 from conquest_terrain import LAND, MOUNTAIN, WOODS, Field
 
 PAIRINGS = [(r, b) for r in "TSP" for b in "TSP"]
@@ -27,13 +27,8 @@ def field(game):
 
 
 def aim(game, side, heading, x, y):
-    """The weapon at sprite X/Y facing `heading` (the stick for two frames, then put back)."""
-    place(game, side, x, y)
-    game.sticks(**{side: HEADING_STICK[heading]})
-    game.tick(2)
-    game.sticks(**{side: ()})
-    place(game, side, x, y)
-    game.tick(1)
+    """The weapon driven with its stick to sprite X/Y, facing `heading`."""
+    drive_facing(game, side, heading, x, y)
 
 
 def fire_and_follow(game, side="red"):
@@ -70,7 +65,9 @@ def tank_places(f, heading, cells_away, side):
     column, row = TREE[0] - du * cells_away, TREE[1] - dv * cells_away
     x, y = f.xy(column, row)
     shift = {"far": 7, "near": -7, "middle": 0}[side]     # units across, lines x 1.5 up or down
-    return x - du * shift, y - dv * round(shift * 1.5), (column, row)
+    x, y = x - du * shift, y - dv * round(shift * 1.5)
+    # as far as a tank goes: its sprite stays inside the field (combat.asm X_LAST, Y_LAST)
+    return min(max(x, f.x0), f.x0 + 16 * 9 - 8), min(max(y, f.y0), f.y0 + 24 * 7 - 16), (column, row)
 
 
 @pytest.mark.parametrize("heading", range(8))
