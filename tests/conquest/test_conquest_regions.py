@@ -114,14 +114,13 @@ def test_nothing_hidden_shows_on_pal():
 def test_a_shell_flies_as_fast_per_second():
     """Shots are speeds too: a shell covers the same ground in the same seconds on both (README:
     90 steps a second)."""
-    from test_conquest_tank import field, travel
-    from conquest_helpers import place
+    from test_conquest_tank import field
+    from conquest_helpers import drive_facing
     flown = {}
     for region in ("ntsc", "pal"):
         game = start_battle(new_game(region), red=("T", 9999), blue=("T", 9999))
         f = field(game)
-        place(game, "red", *f.xy(0, 0))                 # the top row is open land
-        travel(game, "red", {"right"}, 0.05)
+        drive_facing(game, "red", 2, *f.xy(0, 0))       # the top row is open land
         game.sticks(red={"fire"})
         game.tick(1)
         x0 = game.red.shot_x
