@@ -43,8 +43,10 @@ BATTLE_FRAME_LIMIT = 60 * 60 * 10
 FIELD_X0, FIELD_Y0, COLUMNS, ROWS, CELL_X, CELL_Y = 0x08, 0x18, 9, 7, 16, 24
 LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
 RANGE = {"T": 60, "S": 56, "P": 70}               # steps
+SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
 KEEP_OFF_SUB = 40                                 # steps: kept from a hidden sub (levels 2 and 3)
+JET_OFF_SUB = 50                                  # steps: a jet (levels 2, 3) keeps from a sub, shown or not
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
 BLAST_U, BLAST_V = 8, 8                         # a missile's blast, in steps from its middle
 SIDE_BLOCK = {"red": 0x10, "blue": 0x20}          # external RAM (ram.inc side_red / side_blue)
@@ -423,7 +425,7 @@ class Bot:
         if self._keep_off(me, foe, distance):
             return self._go(me, 2 * me.u - target[0], 2 * me.v - target[1])
         if not me.shot:
-            aim = self._target(flight=distance / 2)          # a shot makes 2 steps a frame
+            aim = self._target(flight=distance * 60 / SHOT_SPEED["T"])     # frames
             heading = self._aligned(me.u, me.v, aim, RANGE["T"] - 4, "T")
             if heading is not None:
                 return self._fire(heading)
@@ -515,13 +517,14 @@ class Bot:
         if target is not None:
             du, dv = target[0] - me.u, target[1] - me.v
             if not me.shot:
-                aim = self._target(flight=max(abs(du), abs(dv)) / 2)
+                aim = self._target(flight=max(abs(du), abs(dv)) * 60 / SHOT_SPEED["P"])
                 aimed = self._aligned(me.u, me.v, aim, RANGE["P"] - 4, "P")
                 if aimed == heading:
                     return self._fire(heading)
             want = heading_to(du, dv)
-            if self._keep_off(me, foe, max(abs(du), abs(dv))):
-                want = heading_to(-du, -dv)
+            if self._keep_off(me, foe, max(abs(du), abs(dv))) or (
+                    self.enemy_kind == "S" and self.level > 1 and max(abs(du), abs(dv)) < JET_OFF_SUB):
+                want = heading_to(-du, -dv)     # a jet shoots a sub from beyond its missile's reach
             elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
                 want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
                                                                       # nor over a sub's launch
