@@ -78,18 +78,6 @@ def seconds(game, s: float) -> int:
     return round(s * FPS[game.machine.region])
 
 
-def poke(game, name, value):
-    """Writes a u8 field of the RAM map (a test puts a weapon somewhere)."""
-    field = game.map[name]
-    memory = game.machine.iram if field.space == "iram" else game.machine.xram
-    memory[field.address] = value
-
-
-def place(game, side, x, y):
-    poke(game, f"{side}_x", x)
-    poke(game, f"{side}_y", y)
-
-
 # Joystick directions by heading (0 up, then clockwise, as ram.inc numbers them).
 HEADING_STICK = ({"up"}, {"up", "right"}, {"right"}, {"down", "right"}, {"down"},
                  {"down", "left"}, {"left"}, {"up", "left"})
@@ -148,3 +136,27 @@ def drive_facing(game, side, heading, x, y):
             return
     raise AssertionError(f"{side} at ({me.x}, {me.y}) facing {me.heading}, not ({x}, {y}) "
                          f"facing {heading}")
+
+
+def fly_into(game, side, cell, heading, seconds_limit=20):
+    """Flies `side`'s jet with its stick into grid cell (column, row), turning it one angle a frame
+    (a sharp turn, never the autopilot) and round trees and mountains on the way (cart.conquest.bots
+    looks ahead), then holds the stick toward `heading`: the jet flies on from inside that cell
+    along `heading`. Fails the test if the jet does not get there."""
+    from cart.conquest.bots import Bot, Ground, heading_to
+    bot = Bot(side, level=3)
+    bot._setup(game)
+    target = Ground.middle(*cell)
+    for _ in range(round(seconds_limit * FPS[game.machine.region])):
+        me = game.side(side)
+        assert me.alive, f"the {side} jet went down on the way to {cell}"
+        here = SimpleNamespace(u=me.x + 4, v=(me.y + 8) / 2)
+        if Ground.cell_of(here.u, here.v) == tuple(cell):
+            game.sticks(**{side: HEADING_STICK[heading]})
+            return
+        want = bot._clear_heading(here, heading_to(target[0] - here.u, target[1] - here.v))
+        turn = (want - me.heading) % 8
+        step = 0 if turn == 0 else (1 if turn <= 4 else -1)
+        game.sticks(**{side: HEADING_STICK[(me.heading + step) % 8]})
+        game.tick()
+    raise AssertionError(f"the {side} jet did not reach {cell}")

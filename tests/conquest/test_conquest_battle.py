@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from conquest_helpers import (HEADING_STEP, HEADING_STICK, drive, drive_facing, landed, new_game,
-                              place, seconds, start_battle, symbols, to_entry)
+                              seconds, start_battle, symbols, to_entry)
 from conquest_terrain import LAND, MOUNTAIN, WOODS, Field
 
 PAIRINGS = [(r, b) for r in "TSP" for b in "TSP"]

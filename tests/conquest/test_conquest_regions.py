@@ -134,12 +134,11 @@ def test_a_shell_flies_as_fast_per_second():
 def test_the_autopilot_turns_as_fast_per_second():
     """The jet's autopilot turns the same angles a second on both (README: 4 a second): a jet kept
     turning for 3 seconds."""
-    from conquest_helpers import HEADING_STICK, place
-    from test_conquest_jet import field
+    from conquest_helpers import HEADING_STICK, fly_into
     turns = {}
     for region in ("ntsc", "pal"):
         game = start_battle(new_game(region), red=("P", 9999), blue=("T", 9999))
-        place(game, "red", *field(game).xy(4, 2))     # open land all round (mines do not matter)
+        fly_into(game, "red", (4, 2), 2)              # open land all round (mines do not matter)
         count, heading = 0, game.red.heading
         for _ in range(seconds(game, 3)):
             game.sticks(red=HEADING_STICK[(game.red.heading + 4) % 8])
