@@ -46,7 +46,7 @@ RANGE = {"T": 60, "S": 56, "P": 70}               # steps
 SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
 KEEP_OFF_SUB = 40                                 # steps: kept from a hidden sub (levels 2 and 3)
-JET_OFF_SUB = 50                                  # steps: a jet (levels 2, 3) keeps from a sub, shown or not
+JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (levels 2, 3) keeps from each enemy
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
 BLAST_U, BLAST_V = 8, 8                         # a missile's blast, in steps from its middle
 SIDE_BLOCK = {"red": 0x10, "blue": 0x20}          # external RAM (ram.inc side_red / side_blue)
@@ -523,8 +523,8 @@ class Bot:
                     return self._fire(heading)
             want = heading_to(du, dv)
             if self._keep_off(me, foe, max(abs(du), abs(dv))) or (
-                    self.enemy_kind == "S" and self.level > 1 and max(abs(du), abs(dv)) < JET_OFF_SUB):
-                want = heading_to(-du, -dv)     # a jet shoots a sub from beyond its missile's reach
+                    self.level > 1 and max(abs(du), abs(dv)) < JET_OFF.get(self.enemy_kind, 0)):
+                want = heading_to(-du, -dv)     # a jet strikes from beyond the enemy's easy reach
             elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
                 want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
                                                                       # nor over a sub's launch
