@@ -181,17 +181,18 @@ def test_enemy_fire_brings_a_jet_down():
     from cart.conquest.bots import Bot
     game = battle("P", "P")
     red = Bot("red", seed=1, level=3)               # red hunts with its stick; blue only flies
-    blue = Bot("blue", seed=2, level=1)             # (round trees and mountains, never firing)
+    blue = Bot("blue", seed=2, level=3)             # (round trees and mountains, never firing)
     hit = False
     for _ in range(seconds(game, 60)):
-        shot_in_flight = game.red.shot_state
+        shot = game.red.shot_state, game.red.shot_x, game.red.shot_y     # its middle, last frame
         game.sticks(red=red.decide(game), blue=blue.decide(game) - {"fire"})
         game.tick()
-        if not game.blue.alive:
-            hit = bool(shot_in_flight)
+        if not game.blue.alive:     # red's shell was in flight, at most two frames from blue's middle
+            hit = bool(shot[0]) and abs(shot[1] - (game.blue.x + 4)) <= 8 \
+                and abs(shot[2] - (game.blue.y + 8)) <= 16
             break
     game.sticks(red=())
-    assert hit, "blue went down without red's shot in flight"
+    assert hit, "blue went down, but not where red's shot was"
     game.wait_for(lambda g: g.mode == "result", seconds(game, 3))
     assert game.winner == "red" and game.blue.energy > 0
 
