@@ -42,10 +42,13 @@ BATTLE_FRAME_LIMIT = 60 * 60 * 10
 # The cartridge's playfield and rules (cart/conquest/combat.asm, README.md "Battles").
 FIELD_X0, FIELD_Y0, COLUMNS, ROWS, CELL_X, CELL_Y = 0x08, 0x18, 9, 7, 16, 24
 LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
-RANGE = {"T": 60, "S": 72, "P": 70}               # steps
+RANGE = {"T": 60, "S": 56, "P": 70}               # steps
+SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
+KEEP_OFF_SUB = 40                                 # steps: kept from a hidden sub (levels 2 and 3)
+JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (levels 2, 3) keeps from each enemy
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
-BLAST_U, BLAST_V = 10, 10                         # a missile's blast, in steps from its middle
+BLAST_U, BLAST_V = 8, 8                         # a missile's blast, in steps from its middle
 SIDE_BLOCK = {"red": 0x10, "blue": 0x20}          # external RAM (ram.inc side_red / side_blue)
 SIDE_SHOT_HEADING, SIDE_SHOWN, SIDE_SHOT_BOOM = 4, 8, 12
 FIELD_COPY, SONAR_SHOWS = 0x30, 0x0C
@@ -64,15 +67,18 @@ class Skill:
     wander: float        # share of decisions that keep the last direction (inattention)
     lead: float          # how much of the target's movement during the shot's flight it aims ahead
     strafe: bool         # in range, keeps moving across the enemy's lines rather than standing
+    steer: int           # a sub's missile: frames between the hand's corrections of its course
+    mines: float         # a tank's chance each frame to see a mine right ahead and turn
+    launch: float        # a sub launches within this share of the missile's range
 
 
 LEVELS = {
     1: Skill(reaction=24, aim=22.0, tolerance=4.0, dodge=0.2, cover=False, periscope=0.35,
-             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False),
+             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False, steer=12, mines=0.9, launch=0.75),
     2: Skill(reaction=14, aim=16.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
-             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True),
+             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6),
     3: Skill(reaction=6, aim=7.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
-             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True),
+             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.5),
 }
 
 
@@ -222,6 +228,8 @@ class Bot:
             buttons = self._jet(me, late)
         else:
             buttons = self._tank(me, late)
+            if self.rng.random() < self.skill.mines:
+                buttons = self._no_mine(me, buttons)
         self.fire_was = FIRE in buttons
         self.last = buttons
         return buttons
@@ -290,6 +298,21 @@ class Bot:
         if not self.fire_was:
             buttons.add(FIRE)
         return frozenset(buttons)
+
+    def _no_mine(self, me, buttons):
+        """A tank's way turned off a mine right ahead (the nearest heading with none within a few
+        steps); the fire button is kept."""
+        moving = [h for h in range(8) if DIRECTIONS[h] == buttons - {FIRE}]
+        if not moving:
+            return buttons
+        heading = moving[0]
+        for turn in (0, 1, -1, 2, -2, 3, -3, 4):
+            h = (heading + turn) % 8
+            du, dv = STEP[h]
+            if all(self.ground.at_point(me.u + du * n + cu, me.v + dv * n + cv) != MINE
+                   for n in (2, 4, 6) for cu, cv in ((0, 0), (3, 3), (-3, -3), (3, -3), (-3, 3))):
+                return DIRECTIONS[h] | (buttons & {FIRE})
+        return NEUTRAL | (buttons & {FIRE})
 
     def _step_dodge(self, me, heading_of_shot):
         """A heading across the shot's path the ground lets me take."""
@@ -383,7 +406,9 @@ class Bot:
 
     def _keep_off(self, me, foe, distance):
         """Against a hidden sub: stay out of its missile's easy reach, wait for it to show."""
-        return self.enemy_kind == "S" and not foe.shown and distance < 40
+        if self.enemy_kind != "S" or self.level == 1:         # the careless player walks in
+            return False
+        return not foe.shown and distance < KEEP_OFF_SUB
 
     def _tank(self, me, foe):
         incoming = self._incoming(me, foe)
@@ -400,7 +425,7 @@ class Bot:
         if self._keep_off(me, foe, distance):
             return self._go(me, 2 * me.u - target[0], 2 * me.v - target[1])
         if not me.shot:
-            aim = self._target(flight=distance / 2)          # a shot makes 2 steps a frame
+            aim = self._target(flight=distance * 60 / SHOT_SPEED["T"])     # frames
             heading = self._aligned(me.u, me.v, aim, RANGE["T"] - 4, "T")
             if heading is not None:
                 return self._fire(heading)
@@ -451,6 +476,8 @@ class Bot:
             du, dv = target[0] - me.shot_u, target[1] - me.shot_v
             if abs(du) <= BLAST_U - 4 and abs(dv) <= BLAST_V - 4:
                 return NEUTRAL
+            if self.frame % self.skill.steer and FIRE in self.last:
+                return self.last          # the hand corrects the course only now and then
             return frozenset(DIRECTIONS[heading_to(du, dv)] | {FIRE})
         target = self._target()
         incoming = self._incoming(me, foe)
@@ -465,7 +492,7 @@ class Bot:
         if target is None:
             return self._go(me, *self.ground.middle(COLUMNS // 2, ROWS // 2))
         du, dv = target[0] - me.u, target[1] - me.v
-        reach = RANGE["S"] * 0.6
+        reach = RANGE["S"] * self.skill.launch
         if max(abs(du), abs(dv)) <= reach and not self.fire_was and foe.alive:
             return frozenset({FIRE})      # launch (it starts upward)
         near = self.ground.cell_of(*target)
@@ -490,13 +517,14 @@ class Bot:
         if target is not None:
             du, dv = target[0] - me.u, target[1] - me.v
             if not me.shot:
-                aim = self._target(flight=max(abs(du), abs(dv)) / 2)
+                aim = self._target(flight=max(abs(du), abs(dv)) * 60 / SHOT_SPEED["P"])
                 aimed = self._aligned(me.u, me.v, aim, RANGE["P"] - 4, "P")
                 if aimed == heading:
                     return self._fire(heading)
             want = heading_to(du, dv)
-            if self._keep_off(me, foe, max(abs(du), abs(dv))):
-                want = heading_to(-du, -dv)
+            if self._keep_off(me, foe, max(abs(du), abs(dv))) or (
+                    self.level > 1 and max(abs(du), abs(dv)) < JET_OFF.get(self.enemy_kind, 0)):
+                want = heading_to(-du, -dv)     # a jet strikes from beyond the enemy's easy reach
             elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
                 want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
                                                                       # nor over a sub's launch

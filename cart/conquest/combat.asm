@@ -57,9 +57,9 @@ SIDE_SHOT_BOOM  equ     12              ; frames the ended shot's explosion stil
 ; Speeds and drains (units a second), ranges (steps; a shot flies SPEED_SHOT steps a second).
 SPEED_TANK      equ     20
 SPEED_SUB       equ     16
-SPEED_PLANE     equ     40
-SPEED_SHOT      equ     120             ; shells and bullets, steps a second: 2 a frame on NTSC
-SPEED_MISSILE   equ     60              ; a missile: 1 a frame on NTSC; the sub shows while it flies
+SPEED_PLANE     equ     30
+SPEED_SHOT      equ     90             ; shells and bullets, steps a second: 2 a frame on NTSC
+SPEED_MISSILE   equ     40              ; a missile: 1 a frame on NTSC; the sub shows while it flies
 TURNS_A_SECOND  equ     4               ; the jet's autopilot: angles a second
 OUT_OF_CONTROL_TURNS equ 2              ; a jet off the screen with the stick centred: random headings a second
 DRAIN_TANK      equ     20
@@ -68,11 +68,11 @@ DRAIN_MISSILE   equ     200             ; a sub with a missile in flight: ten ti
 DRAIN_PLANE     equ     40
 RANGE_SHELL     equ     60
 RANGE_GUN       equ     70
-RANGE_MISSILE   equ     72
+RANGE_MISSILE   equ     56
 SHELL_NEAR      equ     24              ; a shell this few steps out passes through a tree (up, down, aslant)
 SHELL_NEAR_ACROSS equ   32              ; ... and flying across (tank.asm, shell_tree)
-BLAST_X         equ     10              ; a missile's blast: weapons this near are destroyed
-BLAST_Y         equ     20
+BLAST_X         equ     8              ; a missile's blast: weapons this near are destroyed
+BLAST_Y         equ     16
 
 SOUND_FIRE      equ     1
 SOUND_BOOM      equ     2
@@ -118,7 +118,7 @@ hidden:
         ret
 
 ; shot_boom: side R5's shot explodes where it ends (range, tree, mountain, a missile let go): shown
-; for half a second, and the weapon fires again only after that (its reload). Takes R0, R1.
+; for a second, and the weapon fires again only after that (its reload). Takes R0, R1.
 ; (No calls: it runs at the stack's deepest point, under shot_hits and missile_blast.)
 shot_boom:
         mov     a,r5
@@ -128,9 +128,7 @@ shot_boom:
         orl     p1,#P1_VDC_N | P1_KBD_N
         anl     p1,#P1_RAM
         mov     r0,#fps
-        mov     a,@r0
-        rr      a
-        anl     a,#7Fh                  ; fps / 2: half a second
+        mov     a,@r0                   ; fps: a second
         movx    @r1,a
         ret
 

@@ -65,9 +65,14 @@ result_practice_next:
         jz      practice_won
         jmp     practice_next
 practice_won:
-        mov     r0,#winner              ; already shown: now SPACE goes back to SELECT GAME
+        mov     r0,#winner              ; the war is won: the WAR GAME screen with the final tally
         mov     @r0,#WINNER_NONE
-        jmp     go_select
+        mov     r0,#mode
+        mov     @r0,#MODE_WARGAME
+        mov     r1,#wargame_step
+        mov     a,#WARGAME_WON
+        lcall   xram_write
+        ret
 result_done:
         ret
 

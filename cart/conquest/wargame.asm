@@ -4,7 +4,8 @@
 ; (kept in `readout`). The next SPACE starts the practice war: the battles' weapons follow a fixed
 ; cycle through the nine pairings, each side's energy is a new random amount that spins until SPACE
 ; stops it, a tally of battles won stands over each readout, and the first side to win ten battles
-; wins the war (fireworks at its flag; SPACE then returns to SELECT GAME).
+; wins the war (fireworks at its flag; SPACE then shows the final tally, ten to the loser's wins, and
+; the next SPACE returns to SELECT GAME).
 
 PRACTICE_WINS   equ     10h             ; BCD 10
 
@@ -70,7 +71,11 @@ wargame_frame:
         add     a,#(-WARGAME_ENERGY) & 0FFh
         jz      wargame_energies
         jnc     wargame_held         ; WARGAME_STOPPED
-        ret
+; The practice war is won: the WAR GAME screen shows the final tally until SPACE (SELECT GAME).
+        call    space_pressed
+        jnz     wargame_done
+        lcall   click
+        jmp     go_select
 
 ; The readouts spin; SPACE stops them and keeps the left one.
 wargame_spinning:

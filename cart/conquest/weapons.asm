@@ -183,8 +183,9 @@ here_terrain:
 
 ; side_rate: side R5's counter at SIDE_* offset A adds R3 units a second; carry: a unit is due (a
 ; second's frames, `fps`, taken off). Every speed, drain and turn rate is counted so, which makes
-; NTSC and PAL play the same in seconds. A counter stays below fps and the rates are multiples of
-; 20 (shots 120 a second), so a counter plus a rate never passes 255. Takes R0, R1, R3, R6.
+; NTSC and PAL play the same in seconds. A counter stays below fps; the drains (up to a missile's 200)
+; are multiples of 10, so their counter stays at most 40 on NTSC and PAL, and the other rates are at
+; most 90: a counter plus a rate never passes 255. Takes R0, R1, R3, R6.
 side_rate:
         mov     r6,a                    ; (side_block and select_ram written out: this runs
         mov     a,r5                    ; several times a frame)

@@ -6,6 +6,7 @@ missing from roms_free/conquest.sym.json (renamed, or the cartridge not rebuilt)
 with its name, rather than passing it by silently.
 """
 import json
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -77,19 +78,85 @@ def seconds(game, s: float) -> int:
     return round(s * FPS[game.machine.region])
 
 
-def poke(game, name, value):
-    """Writes a u8 field of the RAM map (a test puts a weapon somewhere)."""
-    field = game.map[name]
-    memory = game.machine.iram if field.space == "iram" else game.machine.xram
-    memory[field.address] = value
-
-
-def place(game, side, x, y):
-    poke(game, f"{side}_x", x)
-    poke(game, f"{side}_y", y)
-
-
 # Joystick directions by heading (0 up, then clockwise, as ram.inc numbers them).
 HEADING_STICK = ({"up"}, {"up", "right"}, {"right"}, {"down", "right"}, {"down"},
                  {"down", "left"}, {"left"}, {"up", "left"})
 HEADING_STEP = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+
+def drive(game, side, x, y, seconds_limit=30):
+    """Steers `side`'s tank or sub with its stick until its sprite stands at (x, y) (Y within a
+    line: a step is 2 lines), the way a player would: cell by cell over ground it can be in, mines
+    avoided (cart.conquest.bots plans the cells), then straight to the spot. The other stick stays
+    in the middle. Fails the test, naming where the weapon stopped, if it does not get there."""
+    from cart.conquest.bots import DIRECTIONS, Bot, Ground, heading_to
+    me = game.side(side)
+    assert me.weapon in ("T", "S"), f"drive steers a tank or a sub, not {me.weapon!r}"
+    bot = Bot(side)
+    bot._setup(game)
+    goal = Ground.cell_of(x + 4, (y + 8) / 2)
+    for _ in range(round(seconds_limit * FPS[game.machine.region])):
+        me = game.side(side)
+        if me.x == x and abs(me.y - y) <= 1:
+            break
+        here = SimpleNamespace(u=me.x + 4, v=(me.y + 8) / 2)       # its middle, in steps
+        if Ground.cell_of(here.u, here.v) == goal:
+            u, v = x + 4, (y + 8) / 2
+        else:
+            cell = bot._route(here, {goal})
+            assert cell is not None, f"no way for {side} from ({me.x}, {me.y}) to ({x}, {y})"
+            u, v = Ground.middle(*cell)
+        du, dv = u - here.u, v - here.v
+        if abs(du) < 1:
+            du = 0
+        if abs(dv) < 0.75:
+            dv = 0
+        game.sticks(**{side: set(DIRECTIONS[heading_to(du, dv)])})
+        game.tick()
+    game.sticks(**{side: ()})
+    game.tick()
+    me = game.side(side)
+    assert me.alive and me.x == x and abs(me.y - y) <= 1, \
+        f"{side} stopped at ({me.x}, {me.y}) on the way to ({x}, {y})"
+    return me.x, me.y
+
+
+def drive_facing(game, side, heading, x, y):
+    """drive() to (x, y), then taps the stick toward `heading` for a frame (it turns the weapon;
+    a step comes only every few frames), driving back and tapping again if the tap stepped: the
+    weapon stands at (x, y) facing `heading` (where its next shot flies)."""
+    for _ in range(12):
+        drive(game, side, x, y)
+        game.sticks(**{side: HEADING_STICK[heading]})
+        game.tick()
+        game.sticks(**{side: ()})
+        game.tick()
+        me = game.side(side)
+        if (me.x, me.heading) == (x, heading) and abs(me.y - y) <= 1:
+            return
+    raise AssertionError(f"{side} at ({me.x}, {me.y}) facing {me.heading}, not ({x}, {y}) "
+                         f"facing {heading}")
+
+
+def fly_into(game, side, cell, heading, seconds_limit=20):
+    """Flies `side`'s jet with its stick into grid cell (column, row), turning it one angle a frame
+    (a sharp turn, never the autopilot) and round trees and mountains on the way (cart.conquest.bots
+    looks ahead), then holds the stick toward `heading`: the jet flies on from inside that cell
+    along `heading`. Fails the test if the jet does not get there."""
+    from cart.conquest.bots import Bot, Ground, heading_to
+    bot = Bot(side, level=3)
+    bot._setup(game)
+    target = Ground.middle(*cell)
+    for _ in range(round(seconds_limit * FPS[game.machine.region])):
+        me = game.side(side)
+        assert me.alive, f"the {side} jet went down on the way to {cell}"
+        here = SimpleNamespace(u=me.x + 4, v=(me.y + 8) / 2)
+        if Ground.cell_of(here.u, here.v) == tuple(cell):
+            game.sticks(**{side: HEADING_STICK[heading]})
+            return
+        want = bot._clear_heading(here, heading_to(target[0] - here.u, target[1] - here.v))
+        turn = (want - me.heading) % 8
+        step = 0 if turn == 0 else (1 if turn <= 4 else -1)
+        game.sticks(**{side: HEADING_STICK[(me.heading + step) % 8]})
+        game.tick()
+    raise AssertionError(f"the {side} jet did not reach {cell}")

@@ -5,13 +5,13 @@ battle frame, the fireworks at the winner's flag, and starts out of each other's
 Expected values come from the manual ("A tank can fire through a tree if it is close enough. If
 the tank is too far away, the shell will explode when it hits a tree."; "celebrated by a fireworks
 display at that player's flag") and from README.md/COMBAT.md's rules (a cell is 16 units by 24
-lines; an ended shot's explosion shows for half a second, the weapon's reload).
+lines; an ended shot's explosion shows for a second, the weapon's reload).
 """
 import numpy as np
 import pytest
 
-from conquest_helpers import (HEADING_STEP, HEADING_STICK, landed, new_game, place, seconds,
-                              start_battle, symbols, to_entry)
+from conquest_helpers import (HEADING_STEP, HEADING_STICK, drive, drive_facing, landed, new_game,
+                              seconds, start_battle, symbols, to_entry)
 from conquest_terrain import LAND, MOUNTAIN, WOODS, Field
 
 PAIRINGS = [(r, b) for r in "TSP" for b in "TSP"]
@@ -27,13 +27,8 @@ def field(game):
 
 
 def aim(game, side, heading, x, y):
-    """The weapon at sprite X/Y facing `heading` (the stick for two frames, then put back)."""
-    place(game, side, x, y)
-    game.sticks(**{side: HEADING_STICK[heading]})
-    game.tick(2)
-    game.sticks(**{side: ()})
-    place(game, side, x, y)
-    game.tick(1)
+    """The weapon driven with its stick to sprite X/Y, facing `heading`."""
+    drive_facing(game, side, heading, x, y)
 
 
 def fire_and_follow(game, side="red"):
@@ -70,7 +65,9 @@ def tank_places(f, heading, cells_away, side):
     column, row = TREE[0] - du * cells_away, TREE[1] - dv * cells_away
     x, y = f.xy(column, row)
     shift = {"far": 7, "near": -7, "middle": 0}[side]     # units across, lines x 1.5 up or down
-    return x - du * shift, y - dv * round(shift * 1.5), (column, row)
+    x, y = x - du * shift, y - dv * round(shift * 1.5)
+    # as far as a tank goes: its sprite stays inside the field (combat.asm X_LAST, Y_LAST)
+    return min(max(x, f.x0), f.x0 + 16 * 9 - 8), min(max(y, f.y0), f.y0 + 24 * 7 - 16), (column, row)
 
 
 @pytest.mark.parametrize("heading", range(8))
@@ -110,6 +107,7 @@ def test_a_shell_explodes_on_a_tree_two_cells_away(heading):
     left, top, right, bottom = tree_box(f)
     end_x, end_y = path[-1]
     assert left - 2 <= end_x <= right + 2 and top - 4 <= end_y <= bottom + 4, (path[-1], tree_box(f))
+    assert burst_pixels(game, end_x, end_y) > 8, "no explosion on the tree"
 
 
 # ---- an ended shot is seen: its explosion, and the reload
@@ -126,7 +124,7 @@ def region_pixels(game, x, y, w=10, h=20):
 
 def test_a_shell_at_the_end_of_its_range_explodes_where_it_ends_and_the_tank_reloads():
     """A shell at the end of its range does not just vanish: an explosion shows where it ended for
-    half a second (README), and the cannon fires again only after it."""
+    a second (README), and the cannon fires again only after it."""
     game = battle()
     f = field(game)
     assert all(f.at(c, 0) == LAND for c in range(9))
@@ -138,6 +136,9 @@ def test_a_shell_at_the_end_of_its_range_explodes_where_it_ends_and_the_tank_rel
     game.tick(2)
     game.sticks(red=())
     assert not game.red.shot_state, "fired again during the explosion"
+    game.tick(seconds(game, 0.5))
+    assert region_pixels(game, end_x, end_y) > 8, "the explosion ended before its second"
+    assert not game.red.shot_state
     game.tick(seconds(game, 0.6))
     assert region_pixels(game, end_x, end_y) == 0, "the explosion did not end"
     game.sticks(red={"fire"})                                    # reloaded
@@ -155,7 +156,7 @@ def test_a_shell_on_a_mountain_explodes_where_it_ends():
     path = fire_and_follow(game)
     end_x, end_y = path[-1]
     assert f.x0 + 16 * column - 2 <= end_x <= f.x0 + 16 * column + 16
-    assert region_pixels(game, end_x, end_y) > 8, "no explosion on the mountain"
+    assert burst_pixels(game, end_x, end_y) > 8, "no explosion on the mountain"
 
 
 def test_a_released_missile_explodes_where_it_is():
@@ -171,6 +172,59 @@ def test_a_released_missile_explodes_where_it_is():
     box = screen[y - 8:y + 8, 2 * (x + 5 - 4):2 * (x + 5 + 4)].reshape(-1, 3)
     colours = {tuple(int(v) for v in p) for p in box}
     assert len(colours) >= 2, "nothing seen where the missile blew up"
+
+
+def burst_pixels(game, x, y, w=10, h=20):
+    """Pixels of the box around object X/Y that change once the explosion there is over (1.2 s
+    later, the sticks in the middle): what the explosion showed, whatever the ground's colour."""
+    def box():
+        screen = np.asarray(game.machine.screen)
+        left, top = 2 * (x + 5 - w // 2), y - h // 2
+        return screen[max(top, 0):top + h, max(left, 0):left + 2 * w].astype(int)
+    now = box()
+    game.sticks(red=(), blue=())
+    game.tick(seconds(game, 1.2))
+    return int(np.any(now != box(), axis=2).sum())
+
+
+def missile_end(game, stick):
+    """Fires red's missile (sub-sub field), steers it with `stick` held with the button until it
+    ends by itself; its last middle (x, y)."""
+    game.sticks(red={"fire"} | stick)
+    path = []
+    for _ in range(seconds(game, 4)):
+        game.tick()
+        if game.red.shot_state:
+            path.append((game.red.shot_x, game.red.shot_y))
+        elif path:
+            break
+    assert path and not game.red.shot_state, "the missile never ended"
+    return path[-1]
+
+
+def test_a_missile_at_the_end_of_its_range_explodes_where_it_ends():
+    """An explosion wherever a missile ends: at the end of its range (steered right along the
+    top row of open sea, the sub driven to its left end with the stick)."""
+    game = battle("S", "S")
+    f = field(game)
+    drive(game, "red", *f.xy(0, 0))
+    end_x, end_y = missile_end(game, {"right"})
+    assert f.x0 + 16 * 3 <= end_x < f.x0 + 16 * 8 and game.blue.alive      # in the field: range
+    assert burst_pixels(game, end_x, end_y) > 8, "no explosion at the missile's range"
+
+
+def test_a_missile_on_a_tree_explodes_where_it_ends():
+    """'A missile will explode ... on contact with a tree' — and is seen exploding there."""
+    from conquest_terrain import WATER
+    game = battle("S", "S")
+    f = field(game)
+    column, row = next((c, r) for c, r in f.cells(WOODS)
+                       if r + 2 < 7 and f.at(c, r + 1) == WATER and f.at(c, r + 2) == WATER)
+    drive(game, "red", *f.xy(column, row + 2))
+    end_x, end_y = missile_end(game, set())                        # it starts upward
+    # its last middle in flight: in the tree's cell or the 4 lines below (ground every 2nd step)
+    assert f.y0 + 24 * row - 4 <= end_y <= f.y0 + 24 * row + 24 + 4, (end_y, row)
+    assert burst_pixels(game, end_x, end_y) > 8, "no explosion on the tree"
 
 
 def shot_rows(game, side):
@@ -216,16 +270,20 @@ def test_a_sub_steering_its_missile_stands_at_periscope_depth():
 
 # ---- the first frame of a battle
 
+FIELDS = [("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")]   # the six
+
+
 @pytest.mark.parametrize("model", ["hardware", "mame"])
-def test_the_first_battle_frames_are_the_same_on_ntsc_and_pal(model):
+@pytest.mark.parametrize("red, blue", FIELDS, ids=[r + b for r, b in FIELDS])
+def test_the_first_battle_frames_are_the_same_on_ntsc_and_pal(model, red, blue):
     """No colour is written while the beam draws the picture at a battle's start: the first
     battle frame is the field's plain colour on both regions, and the frames after it show the
-    same picture on NTSC (a short VBLANK) as on PAL (a long one)."""
+    same picture on NTSC (a short VBLANK) as on PAL (a long one) — on each of the six fields."""
     frames = {}
     for region in ("ntsc", "pal"):
         game = new_game(region, model=model)
         to_entry(game)
-        game.enter(red=("S", 2500), blue=("S", 2500), start=False)
+        game.enter(red=(red, 2500), blue=(blue, 2500), start=False)
         game.hold(keys={"ENTER"})
         shots = []
         while len(shots) < 4:

@@ -1,5 +1,5 @@
 """Flight training (the manual's words; issue 10, "Combat")."""
-from conquest_helpers import HEADING_STICK, landed, new_game, place, seconds, start_battle
+from conquest_helpers import HEADING_STICK, fly_into, landed, new_game, seconds, start_battle
 
 
 def battle(red="P", blue="T"):
@@ -75,6 +75,23 @@ def field(game):
     return Field(int(game.machine.xram[symbols()["battle_field"]]))
 
 
+def off_screen(game):
+    """The red jet's sprite is past the field's right edge (combat.asm X_LAST)."""
+    f = field(game)
+    return game.red.x > f.x0 + 16 * 9 - 8
+
+
+def fly_off_right(game):
+    """The red jet flown with its stick into the rightmost column and on to the right, until it
+    is off the screen."""
+    from conquest_terrain import MOUNTAIN, WOODS
+    f = field(game)
+    row = next(r for r in (3, 2, 4, 1, 5, 0, 6) if f.at(8, r) not in (WOODS, MOUNTAIN))
+    fly_into(game, "red", (8, row), 2)
+    game.wait_for(lambda g: off_screen(g) or not g.red.alive, seconds(game, 2))
+    assert game.red.alive
+
+
 def crash_into(kind):
     from conquest_terrain import LAND
     game = battle("P", "P")
@@ -82,9 +99,9 @@ def crash_into(kind):
     cells = [(c, r) for c, r in f.cells(kind) if c > 0 and f.at(c - 1, r) == LAND]
     assert cells, f"no {kind} with land to its left"
     column, row = cells[0]
-    place(game, "red", *f.xy(column - 1, row))
-    game.sticks(red=HEADING_STICK[2])                               # keep heading right
+    fly_into(game, "red", (column - 1, row), 2)                     # then on to the right
     game.wait_for(lambda g: not g.red.alive, seconds(game, 2))
+    assert f.cell(game.red.x, game.red.y) in ((column - 1, row), (column, row))   # at the obstacle
     return game
 
 
@@ -104,8 +121,7 @@ def test_the_jet_flies_over_water():
     from conquest_terrain import WATER
     f = field(game)
     row = next(r for r in range(7) if all(f.at(c, r) in (WATER, "land") for c in range(9)))
-    place(game, "blue", *f.xy(8, row))
-    game.sticks(blue=HEADING_STICK[6])                              # west over the sea
+    fly_into(game, "blue", (8, row), 6)                             # then west over the sea
     game.tick(seconds(game, 2))
     assert game.blue.alive
 
@@ -132,9 +148,7 @@ def test_the_autopilot_flies_at_half_speed_and_the_jet_flashes():
 
 def test_offscreen_with_the_stick_centred_the_jet_goes_out_of_control():
     """'Offscreen planes will go out of control if the joystick is placed in neutral.'"""
-    from conquest_helpers import symbols
     game = battle()
-    beyond = symbols()["jet_x_wrap"] - 12
     on_screen = []
     game.tick(4)
     for _ in range(12):
@@ -142,11 +156,15 @@ def test_offscreen_with_the_stick_centred_the_jet_goes_out_of_control():
         on_screen.append(game.red.heading)
     assert len(set(on_screen)) == 1                                 # on screen it flies straight
     headings = []
-    for _ in range(seconds(game, 3) // 4):
-        place(game, "red", beyond, 100)                             # keep it off the screen
-        for _ in range(4):
+    for _ in range(20):                             # flown off the right edge, again and again
+        fly_off_right(game)
+        game.sticks(red=())                                         # the stick in the middle
+        while off_screen(game) and game.red.alive:
             game.tick()
             headings.append(game.red.heading)
+        if len(headings) >= seconds(game, 3):
+            break
+    assert len(headings) >= seconds(game, 3), "the jet kept coming back"
     assert len(set(headings)) > 1
 
 
@@ -160,14 +178,21 @@ def test_a_jet_out_of_energy_goes_down():
 
 def test_enemy_fire_brings_a_jet_down():
     """'Your jet ... will ... go down in flame if hit by enemy fire.'"""
+    from cart.conquest.bots import Bot
     game = battle("P", "P")
-    f = field(game)
-    place(game, "red", *f.xy(2, 1))                                 # an open row of land
-    place(game, "blue", *f.xy(5, 1))                                # ahead, flying at red
-    assert game.red.heading == 2 and game.blue.heading == 6
-    game.sticks(red={"fire"})
-    game.wait_for(lambda g: not g.blue.alive, seconds(game, 1))
+    red = Bot("red", seed=1, level=3)               # red hunts with its stick; blue only flies
+    blue = Bot("blue", seed=2, level=3)             # (round trees and mountains, never firing)
+    hit = False
+    for _ in range(seconds(game, 60)):
+        shot = game.red.shot_state, game.red.shot_x, game.red.shot_y     # its middle, last frame
+        game.sticks(red=red.decide(game), blue=blue.decide(game) - {"fire"})
+        game.tick()
+        if not game.blue.alive:     # red's shell was in flight, at most two frames from blue's middle
+            hit = bool(shot[0]) and abs(shot[1] - (game.blue.x + 4)) <= 8 \
+                and abs(shot[2] - (game.blue.y + 8)) <= 16
+            break
     game.sticks(red=())
+    assert hit, "blue went down, but not where red's shot was"
     game.wait_for(lambda g: g.mode == "result", seconds(game, 3))
     assert game.winner == "red" and game.blue.energy > 0
 
@@ -175,12 +200,11 @@ def test_enemy_fire_brings_a_jet_down():
 def test_offscreen_the_jet_still_obeys_the_joystick():
     """'You can use the joystick to control offscreen flight and re-enter the screen in a new
     position.'"""
-    from conquest_helpers import symbols
-    beyond = symbols()["jet_x_wrap"] - 12                           # past the right edge
     back = {}
     for name, turn in (("up", 1), ("down", 3)):
         game = battle()
-        place(game, "red", beyond, 100)
+        fly_off_right(game)
+        left_at = game.red.y
         game.sticks(red=HEADING_STICK[turn])                        # one angle: at once
         headings = []
         while game.red.x >= 16:                                     # until it is back on the left
@@ -188,5 +212,5 @@ def test_offscreen_the_jet_still_obeys_the_joystick():
             headings.append(game.red.heading)
             assert len(headings) < seconds(game, 3), "it never came back"
         assert set(headings) == {turn}, headings                    # steered, never at random
-        back[name] = game.red.y
-    assert back["up"] < 100 < back["down"], back                    # a new place, as steered
+        back[name] = game.red.y - left_at
+    assert back["up"] < -8 and back["down"] > 8, back               # a new place, as steered

@@ -113,15 +113,14 @@ def test_nothing_hidden_shows_on_pal():
 
 def test_a_shell_flies_as_fast_per_second():
     """Shots are speeds too: a shell covers the same ground in the same seconds on both (README:
-    120 steps a second)."""
-    from test_conquest_tank import field, travel
-    from conquest_helpers import place
+    90 steps a second)."""
+    from test_conquest_tank import field
+    from conquest_helpers import drive_facing
     flown = {}
     for region in ("ntsc", "pal"):
         game = start_battle(new_game(region), red=("T", 9999), blue=("T", 9999))
         f = field(game)
-        place(game, "red", *f.xy(0, 0))                 # the top row is open land
-        travel(game, "red", {"right"}, 0.05)
+        drive_facing(game, "red", 2, *f.xy(0, 0))       # the top row is open land
         game.sticks(red={"fire"})
         game.tick(1)
         x0 = game.red.shot_x
@@ -129,18 +128,17 @@ def test_a_shell_flies_as_fast_per_second():
         game.sticks(red=())
         assert game.red.shot_state
         flown[region] = game.red.shot_x - x0
-    assert abs(flown["ntsc"] - 30) <= 3 and abs(flown["pal"] - 30) <= 3, flown
+    assert abs(flown["ntsc"] - 22.5) <= 3 and abs(flown["pal"] - 22.5) <= 3, flown
 
 
 def test_the_autopilot_turns_as_fast_per_second():
     """The jet's autopilot turns the same angles a second on both (README: 4 a second): a jet kept
     turning for 3 seconds."""
-    from conquest_helpers import HEADING_STICK, place
-    from test_conquest_jet import field
+    from conquest_helpers import HEADING_STICK, fly_into
     turns = {}
     for region in ("ntsc", "pal"):
         game = start_battle(new_game(region), red=("P", 9999), blue=("T", 9999))
-        place(game, "red", *field(game).xy(4, 2))     # open land all round (mines do not matter)
+        fly_into(game, "red", (4, 2), 2)              # open land all round (mines do not matter)
         count, heading = 0, game.red.heading
         for _ in range(seconds(game, 3)):
             game.sticks(red=HEADING_STICK[(game.red.heading + 4) % 8])

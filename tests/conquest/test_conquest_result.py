@@ -129,10 +129,10 @@ def test_a_tie_shows_two_white_flags(game):
 
 def test_subs_that_crash_into_each_other_show_two_white_flags(game):
     """'If subs crash into each other, they will explode. Both sides will display a white flag.'"""
-    from conquest_helpers import place, to_entry
+    from conquest_helpers import drive, to_entry
     red_flag, blue_flag = flags(to_entry(game))
     start_battle(game, red=("S", 2500), blue=("S", 2500))
-    place(game, "blue", game.red.x + 12, game.red.y)
+    drive(game, "blue", game.red.x + 12, game.red.y)
     game.sticks(red={"right"}, blue={"left"})
     game.wait_for(lambda g: g.mode == "result", seconds(game, 5))
     game.sticks(red=(), blue=())

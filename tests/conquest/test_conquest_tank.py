@@ -1,8 +1,8 @@
 """Tank maneuvers (the manual's words; issue 10, "Combat")."""
 import pytest
 
-from conquest_helpers import (HEADING_STEP, HEADING_STICK, landed, new_game, place, seconds,
-                              start_battle, symbols)
+from conquest_helpers import (HEADING_STEP, HEADING_STICK, drive, drive_facing, landed, new_game,
+                              seconds, start_battle, symbols)
 from conquest_terrain import LAND, MINE, WATER, WOODS, Field
 
 PAIRINGS = [("T", "T"), ("S", "S"), ("P", "P"), ("T", "S"), ("T", "P"), ("S", "P")]
@@ -93,7 +93,7 @@ def test_tanks_travel_in_the_direction_of_the_joystick(heading):
     """'Tanks will travel in the direction indicated by the joystick' — all eight."""
     game = battle()
     f = field(game)
-    place(game, "red", *f.xy(*open_cell(f, HEADING_STEP[heading])))
+    drive(game, "red", *f.xy(*open_cell(f, HEADING_STEP[heading])))
     dx, dy = travel(game, "red", HEADING_STICK[heading], 0.5)
     step = HEADING_STEP[heading]
     assert (dx > 0) - (dx < 0) == step[0] and (dy > 0) - (dy < 0) == step[1], (dx, dy)
@@ -104,12 +104,12 @@ def test_full_speed_on_open_land_half_speed_in_the_woods():
     """'Tanks roll at full speed over open terrain and at half speed through the wooded areas.'"""
     game = battle()
     f = field(game)
-    place(game, "red", *f.xy(*open_cell(f)))
+    drive(game, "red", *f.xy(*open_cell(f)))
     open_dx, _ = travel(game, "red", {"right"}, 0.4)
     woods = f.cells(WOODS)
     assert woods, "the tank playfield has woods"
     x, y = f.xy(*woods[0])
-    place(game, "red", x - 4, y)
+    drive(game, "red", x - 4, y)
     woods_dx, _ = travel(game, "red", {"right"}, 0.4)
     assert open_dx > 0 and abs(woods_dx * 2 - open_dx) <= 2, (open_dx, woods_dx)
 
@@ -120,7 +120,7 @@ def test_tanks_will_not_move_through_water():
     shore = [(c, r) for c, r in f.cells(WATER) if c > 0 and f.at(c - 1, r) == LAND]
     assert shore
     column, row = shore[0]                # water with land to its left
-    place(game, "red", *f.xy(column - 1, row))
+    drive(game, "red", *f.xy(column - 1, row))
     travel(game, "red", {"right"}, 2)
     x = game.red.x
     travel(game, "red", {"right"}, 1)
@@ -136,7 +136,7 @@ def test_a_tank_running_onto_a_mine_is_destroyed():
     mines = [c for c in f.cells(MINE) if c[0] > 0 and f.at(c[0] - 1, c[1]) == LAND]
     assert mines
     column, row = mines[0]
-    place(game, "red", *f.xy(column - 1, row))
+    drive(game, "red", *f.xy(column - 1, row))
     game.sticks(red={"right"})
     game.wait_for(lambda g: not g.red.alive, seconds(game, 3))
     game.sticks(red=())
@@ -148,7 +148,7 @@ def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
     """'Press the action button to fire your tank's armor piercing cannon.'"""
     game = battle()
     f = field(game)
-    place(game, "red", *f.xy(*open_cell(f, (0, -1), (0, -2), (0, -3))))
+    drive(game, "red", *f.xy(*open_cell(f, (0, -1), (0, -2), (0, -3))))
     travel(game, "red", {"up"}, 0.1)     # facing up
     y0 = game.red.y
     game.sticks(red={"fire"})
@@ -164,12 +164,12 @@ def test_the_cannon_fires_forward_and_the_shell_ends_at_its_range():
 
 
 def test_a_shell_explodes_at_the_end_of_its_range():
-    """'... or at the end of its range' (README: a shell flies 60 steps, 120 a second): fired along
+    """'... or at the end of its range' (README: a shell flies 60 steps, 90 a second): fired along
     open land, away from the enemy, it ends inside the field where its range does."""
     game = battle()
     f = field(game)
     assert all(f.at(column, 0) == LAND for column in range(9)), "the tank-tank field's top row"
-    place(game, "red", *f.xy(0, 0))
+    drive(game, "red", *f.xy(0, 0))
     travel(game, "red", {"right"}, 0.05)                 # facing right
     game.sticks(red={"fire"})
     path = []
@@ -181,15 +181,15 @@ def test_a_shell_explodes_at_the_end_of_its_range():
     steps = 2 + path[-1] - path[0]        # 1 unit a step; the first frame's 2 are before path[0]
     assert 58 <= steps <= 60, (steps, path[0], path[-1])
     assert path[-1] < f.x0 + 16 * 9 - 16 and game.blue.alive
-    assert len(path) == 30                                # 2 steps a frame (NTSC)
+    assert len(path) == 40                                # 1.5 steps a frame (NTSC)
 
 
 def test_a_shell_destroys_the_enemy_tank():
     game = battle()
     f = field(game)
     x, y = f.xy(*open_cell(f, (1, 0), (2, 0)))
-    place(game, "red", x, y)
-    place(game, "blue", x + 32, y)
+    drive(game, "red", x, y)
+    drive(game, "blue", x + 32, y)
     travel(game, "red", {"right"}, 0.05)
     game.sticks(red={"fire"})
     game.wait_for(lambda g: not g.blue.alive, seconds(game, 2))
@@ -201,9 +201,7 @@ def test_a_shell_destroys_the_enemy_tank():
 def shell_path(game, column, row):
     """Fires one shell upward from the middle of a cell; the Y positions it flew through."""
     f = field(game)
-    place(game, "red", *f.xy(column, row))
-    travel(game, "red", {"up"}, 0.05)
-    place(game, "red", *f.xy(column, row))
+    drive_facing(game, "red", 0, *f.xy(column, row))
     game.sticks(red={"fire"})
     game.tick(2)
     game.sticks(red=())

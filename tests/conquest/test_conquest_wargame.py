@@ -91,6 +91,8 @@ def test_the_first_side_to_win_ten_battles_wins_the_practice_war(game):
     winner = "red" if game.tally.red == 10 else "blue"
     assert game.mode == "result" and game.winner == winner          # fireworks at its flag
     assert min(game.tally.red, game.tally.blue) < 10
+    game.press("SPACE")                      # the final tally (the next test)
+    game.wait_for(lambda g: g.mode == "wargame", 30)
     game.press("SPACE")
     game.wait_for(lambda g: g.mode == "select", 30)
     game.tick(2)                             # SELECT GAME as at power-on: no playfield left
@@ -100,6 +102,28 @@ def test_the_first_side_to_win_ten_battles_wins_the_practice_war(game):
     fresh.tick(2)
     assert "SELECT GAME" in text(game.machine.screen)
     assert (game.machine.screen == fresh.machine.screen).all()
+
+
+def test_the_final_tally_of_ten_wins_is_on_screen_after_the_last_battle(game):
+    """The tally's two-digit count: after the tenth win SPACE shows the WAR GAME screen with the
+    final tally (10 over the winner's readout, the loser's wins over the other) and holds it; the
+    next SPACE returns to SELECT GAME."""
+    landed("side_fire")
+    from conquest_screen import numbers
+    for _ in practice_battles(game):
+        pass
+    loser = min(game.tally.red, game.tally.blue)
+    red_won = game.tally.red == 10
+    game.press("SPACE")
+    game.wait_for(lambda g: g.mode == "wargame", 30)
+    for _ in range(3):                       # held, not a flash: three seconds apart
+        game.tick(seconds(game, 1))
+        found = numbers(game.machine.screen)
+        tallies = [min((line, value) for line, column, value in found if (column >= 180) == right)[1]
+                   for right in (False, True)]       # each half: the tally stands over the readout
+        assert tallies == ([10, loser] if red_won else [loser, 10]), found
+    game.press("SPACE")
+    game.wait_for(lambda g: g.mode == "select", 30)
 
 
 def test_the_tally_of_battles_won_is_on_screen(game):
