@@ -1086,8 +1086,9 @@ static inline uint64_t next_event(const cpu_regs *r, uint64_t timer_due)
  * PC's progress until a jump computes the limit again. */
 static inline uint64_t handler_limit(const cpu_regs *r, uint64_t now, uint64_t event)
 {
-    unsigned after = PROG_WINDOW - (r->pc & PROG_WINDOW);    /* bytes after the PC's, 0-1023 */
-    uint64_t window = after > 1 ? now + after - 1 : now;
+    /* The bytes after the PC's in its window, less one: now - 1 at the window's last byte (now is
+     * at least 1 here: every caller follows an instruction). */
+    uint64_t window = (now - 1) + (PROG_WINDOW - (r->pc & PROG_WINDOW));
     return window < event ? window : event;
 }
 
