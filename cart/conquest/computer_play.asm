@@ -1,0 +1,502 @@
+; computer_play.asm - the console's play for each weapon (bank 1, 400h-7FFh): what computer.asm's
+; look (800h-BFFh) calls once it knows where everything is. Calls into 800h-BFFh go through hcall;
+; a tail jump there selects MB1 first (the caller, ai_look, selects it again after the return).
+
+; ai_weapon: A = the stick of weapon kind A (KIND_*).
+ai_weapon:
+        jnz     weapon_not_tank
+        jmp     ai_tank
+weapon_not_tank:
+        dec     a
+        jz      far_1_comp
+        jmp     ai_jet
+far_1_comp:
+        jmp     ai_sub
+
+; ---- the tank
+ai_tank:
+        hcall   dodge
+        inc     a
+        jz      tank_no_dodge
+        dec     a
+        ret
+tank_no_dodge:
+        hcall   my_shot
+        jnz     tank_move
+        mov     r1,#AI_FRESH
+        movx    a,@r1
+        jz      tank_move
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,#(-(HALF_RANGE_TANK + 1)) & 0FFh
+        jc      tank_move
+        call    fire_if_aligned
+        inc     a
+        jz      tank_move
+        dec     a
+        ret
+tank_move:
+        jmp     move_on
+
+; fire_if_aligned: A = the stick that fires along the line to the target, or NO_HEADING (not on a
+; line, or a tree or mountain in the way at levels that look).
+fire_if_aligned:
+        mov     a,#P_TOL
+        hcall   level_byte
+        mov     r4,a
+        hcall   target
+        hcall   aligned
+        mov     r5,a
+        inc     a
+        jz      fire_none
+        mov     a,#F_LINE
+        hcall   flag
+        jz      fire_now
+        call    line_clear
+        jnz     fire_none
+fire_now:
+        mov     a,r5
+        hcall   stick_of
+        orl     a,#JOY_FIRE
+        ret
+fire_none:
+        mov     a,#NO_HEADING
+        ret
+
+; line_clear: A nonzero when a tree or mountain stands a quarter or half the way to the target.
+line_clear:
+        mov     r1,#AI_DA
+        movx    a,@r1
+        mov     r6,a                    ; half units: half the way is da units across
+        inc     r1
+        movx    a,@r1
+        rl      a
+        mov     r7,a                    ; half steps x 2: half the way is 2 db lines down
+        mov     r1,#AI_MX
+        movx    a,@r1
+        add     a,r6
+        mov     r2,a
+        inc     r1
+        movx    a,@r1
+        add     a,r7
+        mov     r3,a
+        mov     r4,#AI_WALL
+        hcall   cell_bad
+        jnz     line_done
+        mov     a,r6                    ; a quarter of the way
+        call    half
+        mov     r6,a
+        mov     a,r7
+        call    half
+        mov     r7,a
+        mov     r1,#AI_MX
+        movx    a,@r1
+        add     a,r6
+        mov     r2,a
+        inc     r1
+        movx    a,@r1
+        add     a,r7
+        mov     r3,a
+        hcall   cell_bad
+line_done:
+        ret
+
+; half: A = A / 2 (signed).
+half:
+        clr     c
+        jb7     half_negative
+        rrc     a
+        ret
+half_negative:
+        cpl     c
+        rrc     a
+        ret
+
+; move_on: the stick of a tank or a sub that moves: round what is in its way, across the enemy's
+; line while its shot flies (F_COVER), else to a line on the target.
+move_on:
+        call    stuck
+        mov     r1,#AI_DETOUR
+        movx    a,@r1
+        jz      move_no_detour
+        dec     a
+        movx    @r1,a
+        mov     r1,#AI_DETOUR_H
+        movx    a,@r1
+        mov     r5,a
+        sel     mb1
+        jmp     go_heading
+move_no_detour:
+        hcall   target
+        mov     a,#F_COVER
+        hcall   flag
+        jz      move_line
+        hcall   my_shot
+        jz      move_line
+        hcall   toward                  ; across the line to the enemy, the way its place suggests
+        mov     r5,a
+        mov     r1,#AI_MX
+        movx    a,@r1
+        add     a,#2
+        anl     a,#10h
+        rr      a
+        rr      a                       ; 0 or 4: +2 or +6
+        add     a,#2
+        add     a,r5
+        mov     r5,a
+        sel     mb1
+        jmp     go_heading
+move_line:
+        call    approach
+        mov     r5,a
+        sel     mb1
+        jmp     go_heading
+
+; stuck: when it has not moved since the last look while its stick pointed somewhere, a detour
+; across its way starts.
+stuck:
+        hcall   me_offset
+        rl      a
+        add     a,#red_x
+        mov     r0,a
+        mov     r1,#AI_LAST_X
+        movx    a,@r1
+        xrl     a,@r0
+        mov     r2,a
+        mov     a,@r0
+        movx    @r1,a
+        inc     r0
+        inc     r1
+        movx    a,@r1
+        xrl     a,@r0
+        orl     a,r2
+        mov     r2,a
+        mov     a,@r0
+        movx    @r1,a
+        mov     a,r2
+        jz      far_2_comp
+        jmp     stuck_not
+far_2_comp:
+        mov     r1,#AI_STICK
+        movx    a,@r1
+        anl     a,#0Fh
+        jnz      far_3_comp
+        jmp     stuck_not
+far_3_comp:
+        mov     r1,#AI_DETOUR
+        movx    a,@r1
+        jz      far_4_comp
+        jmp     stuck_not
+far_4_comp:
+        mov     a,#P_DETOUR
+        hcall   level_byte
+        mov     r1,#AI_DETOUR
+        movx    @r1,a
+        mov     r0,#seed                ; across its way, one side or the other
+        mov     a,@r0
+        anl     a,#04h
+        add     a,#2
+        mov     r2,a
+        mov     r1,#AI_STICK
+        movx    a,@r1
+        anl     a,#0Fh
+        add     a,#low(stick_headings)
+        hcall   ai_byte
+        add     a,r2
+        anl     a,#07h
+        mov     r1,#AI_DETOUR_H
+        movx    @r1,a
+stuck_not:
+        ret
+
+; approach: A = a heading that brings the target onto one of its lines (R6 = da, R7 = db), or
+; nearer when it is far.
+approach:
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,#(-HALF_RANGE_TANK) & 0FFh
+        jc      approach_toward
+        mov     a,r6
+        hcall   abs
+        mov     r2,a
+        mov     a,r7
+        hcall   abs
+        mov     r3,a
+        cpl     a
+        inc     a
+        add     a,r2
+        mov     r4,a                    ; |da| - |db|
+        hcall   abs
+        mov     r5,a                    ; the difference
+        mov     a,r4
+        jb7     approach_da_smaller
+        mov     a,r3                    ; |db| the smaller: zero it or close the difference
+        cpl     a
+        add     a,r5                    ; carry when diff > |db|
+        jnc     approach_across
+        mov     a,r3
+        jz      approach_toward
+        clr     a                       ; up or down onto the row
+        mov     r6,a
+        sel     mb1
+        jmp     toward
+approach_across:
+        clr     a                       ; along the row: the difference closes
+        mov     r7,a
+        sel     mb1
+        jmp     toward
+approach_da_smaller:
+        mov     a,r2
+        cpl     a
+        add     a,r5
+        jnc     approach_vertical
+        mov     a,r2
+        jz      approach_toward
+        clr     a
+        mov     r7,a
+        sel     mb1
+        jmp     toward
+approach_vertical:
+        clr     a
+        mov     r6,a
+        sel     mb1
+        jmp     toward
+approach_toward:
+        sel     mb1
+        jmp     toward
+
+; ---- the submarine
+ai_sub:
+        hcall   my_shot
+        jz      sub_no_missile
+        jmp     guide
+sub_no_missile:
+        mov     r1,#AI_GUIDE
+        movx    @r1,a                   ; (A = 0)
+        hcall   dodge
+        inc     a
+        jz      sub_no_dodge
+        dec     a
+        ret
+sub_no_dodge:
+        mov     r1,#AI_FRESH
+        movx    a,@r1
+        jz      sub_move
+        mov     a,#P_LAUNCH
+        hcall   level_byte
+        cpl     a
+        mov     r2,a
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,r2                    ; carry: farther than the launch distance
+        jc      sub_move
+        mov     r1,#AI_GUIDE
+        mov     a,#1
+        movx    @r1,a
+        mov     a,#JOY_FIRE             ; launch: the missile starts upward
+        ret
+sub_move:
+        mov     a,#F_PERISCOPE
+        hcall   flag
+        jz      sub_keep_moving
+        mov     r0,#seed                ; now and then it stops to look (seen)
+        mov     a,@r0
+        anl     a,#07h
+        jnz     sub_keep_moving
+        clr     a
+        ret
+sub_keep_moving:
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,#(-8) & 0FFh
+        jc      sub_far
+        mov     a,#F_COVER              ; close by: circle, submerged
+        hcall   flag
+        jz      sub_far
+        hcall   target
+        hcall   toward
+        add     a,#2
+        mov     r5,a
+        sel     mb1
+        jmp     go_heading
+sub_far:
+        jmp     move_on
+
+; guide: its missile flies: toward the target (F_GUIDE, else straight on), let go when the target
+; is within the blast.
+guide:
+        hcall   me_offset
+        mov     r0,a
+        rl      a
+        add     a,r0
+        inc     a
+        mov     r1,a
+        movx    a,@r1                   ; the missile's X
+        clr     c
+        rrc     a
+        cpl     a
+        inc     a
+        mov     r6,a
+        inc     r1
+        movx    a,@r1                   ; its Y
+        rr      a
+        rr      a
+        anl     a,#3Fh
+        cpl     a
+        inc     a
+        mov     r7,a
+        mov     r1,#AI_SEEN_X
+        movx    a,@r1
+        add     a,#4
+        clr     c
+        rrc     a
+        add     a,r6
+        mov     r6,a                    ; from the missile to the target
+        inc     r1
+        movx    a,@r1
+        add     a,#8
+        rr      a
+        rr      a
+        anl     a,#3Fh
+        add     a,r7
+        mov     r7,a
+        hcall   distance
+        add     a,#(-4) & 0FFh
+        jc      far_5_comp
+        jmp     guide_let_go
+far_5_comp:
+        mov     a,#F_GUIDE
+        hcall   flag
+        nop                             ; (keeps the jump below in one page)
+        jz     guide_straight
+guide_toward:
+        hcall   toward
+        hcall   stick_of
+        orl     a,#JOY_FIRE
+        ret
+guide_straight:                         ; the way it first pointed, held
+        mov     r1,#AI_STICK
+        movx    a,@r1
+        anl     a,#0Fh
+        jz      guide_toward
+        orl     a,#JOY_FIRE
+        ret
+guide_let_go:
+        mov     r1,#AI_GUIDE
+        clr     a
+        movx    @r1,a
+        ret
+
+; ---- the jet
+; my_heading: A = R5 = its heading.
+my_heading:
+        hcall   me_offset
+        add     a,#red_heading
+        mov     r0,a
+        mov     a,@r0
+        mov     r5,a
+        ret
+
+ai_jet:
+        hcall   my_shot
+        jnz     jet_steer
+        mov     r1,#AI_FRESH
+        movx    a,@r1
+        jz      jet_steer
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,#(-(HALF_RANGE_JET + 1)) & 0FFh
+        jc      jet_steer
+        call    fire_if_aligned         ; (R5 = the line's heading)
+        mov     r4,a
+        inc     a
+        jz      jet_steer
+        call    my_heading_r2           ; it fires along its heading only
+        xrl     a,r5
+        jnz     jet_steer
+        mov     a,r4
+        ret
+jet_steer:
+        hcall   target
+        hcall   toward
+        mov     r4,a                    ; where it wants to go
+        mov     r1,#AI_SEEN
+        movx    a,@r1
+        jnz     jet_want
+        call    my_heading              ; nothing seen yet: straight on
+        mov     r4,a
+jet_want:
+        mov     a,r4
+        mov     r1,#AI_WANT
+        movx    @r1,a
+        mov     a,#F_DODGE
+        hcall   flag
+        jz      jet_ahead
+        hcall   incoming
+        mov     r4,a
+        inc     a
+        jz      jet_ahead
+        mov     a,r4
+        add     a,#2
+        anl     a,#07h
+        mov     r1,#AI_WANT
+        movx    @r1,a
+jet_ahead:
+        mov     a,#P_LOOK               ; a tree or mountain ahead: turn away from it
+        hcall   level_byte
+        mov     r6,a
+        call    my_heading
+        hcall   probe
+        jz      jet_turn
+        call    my_heading
+        add     a,#2
+        anl     a,#07h
+        mov     r5,a
+        mov     r6,#1
+        hcall   probe
+        mov     a,#2
+        jz      jet_away
+        mov     a,#6
+jet_away:
+        mov     r2,a
+        call    my_heading
+        add     a,r2
+        anl     a,#07h
+        mov     r1,#AI_WANT
+        movx    @r1,a
+jet_turn:
+        call    my_heading
+        mov     a,#F_SHARP
+        hcall   flag
+        jz      jet_autopilot
+        mov     r1,#AI_WANT             ; one angle at a time toward it: no autopilot
+        movx    a,@r1
+        mov     r4,a
+        mov     a,r5
+        cpl     a
+        inc     a
+        add     a,r4
+        anl     a,#07h
+        jz      jet_autopilot
+        add     a,#(-5) & 0FFh          ; 1-4 to the right, 5-7 to the left
+        mov     a,#1
+        jnc     ai_jet_sharp
+        mov     a,#7
+ai_jet_sharp:
+        add     a,r5
+        sel     mb1
+        jmp     stick_of
+jet_autopilot:
+        mov     r1,#AI_WANT
+        movx    a,@r1
+        sel     mb1
+        jmp     stick_of
+
+; my_heading_r2: A = its heading (R5 kept). Takes R0.
+my_heading_r2:
+        hcall   me_offset
+        add     a,#red_heading
+        mov     r0,a
+        mov     a,@r0
+        ret
+
