@@ -21,12 +21,15 @@ AI_LAST_Y       equ     47h
 AI_STARTED      equ     48h             ; 1 once this battle's maps are made
 AI_GUIDE        equ     49h             ; 1 while it guides its missile (fire held between looks)
 AI_KIND         equ     4Ah             ; its weapon: KIND_*
+AI_PATIENCE     equ     4Bh             ; looks since it last fired
 AI_OFF          equ     4Ch             ; what cell_bad answers off the field (0 for a jet)
 AI_FRESH        equ     4Dh             ; 1 when the enemy is in sight at this look
 AI_DETOUR_H     equ     4Eh             ; the detour's heading
 AI_DIST         equ     4Fh             ; max(|da|, |db|): the distance in half steps
 AI_BAD          equ     50h             ; 9 bytes, a column each: bit r = row r is no place for it
 AI_WALL         equ     60h             ; 9 bytes: trees and mountains (shots end there)
+AI_HOP_X        equ     69h             ; probe: a hop across and down
+AI_HOP_Y        equ     6Ah
 AI_DA           equ     5Ah             ; target minus itself, half units across (signed)
 AI_DB           equ     5Bh             ; ... and half steps (4 lines) down
 AI_MX           equ     5Ch             ; its middle: X (units), Y (lines)
@@ -37,10 +40,11 @@ AI_WANT         equ     5Fh             ; a jet: the heading it wants
 ; The level table (`levels`): 4 bytes a parameter, levels 1-3 at 1-3.
 P_REACT         equ     0               ; frames between looks
 P_TOL           equ     4               ; fires when the target is this near a line (half steps)
-P_LOOK          equ     8               ; a jet looks this many 8-step hops ahead for trees, mountains
+P_LOOK          equ     8               ; a jet looks this many 2-step hops ahead for trees, mountains
 P_FLAGS         equ     12              ; F_* below
 P_LAUNCH        equ     16              ; a sub launches its missile this near (half steps)
 P_DETOUR        equ     20              ; looks a detour lasts
+P_PATIENCE      equ     24              ; looks without a shot before a detour a random way
 F_SHARP         equ     01h             ; a jet turns one angle at a time (no autopilot)
 F_DODGE         equ     02h             ; steps out of an enemy shot's way
 F_GUIDE         equ     04h             ; steers its missile to the target
@@ -160,6 +164,8 @@ ai_begin:
         mov     r1,#AI_SEEN
         movx    @r1,a
         mov     r1,#AI_DETOUR
+        movx    @r1,a
+        mov     r1,#AI_PATIENCE
         movx    @r1,a
         mov     r1,#AI_GUIDE
         movx    @r1,a
@@ -517,27 +523,35 @@ aligned_none:
         mov     a,#NO_HEADING
         ret
 
-; probe: A nonzero when one of R6 hops of 8 steps along heading R5 from its middle meets a cell
-; that is no place for it (AI_BAD). Takes R0-R3, R6.
+; probe: A nonzero when one of R6 hops of 2 steps along heading R5 from its middle meets a cell
+; that is no place for it (AI_BAD). Keeps R5, R7; takes R0-R4, R6.
 probe:
+        mov     a,r5
+        add     a,#low(hop_x)
+        call    ai_byte
+        mov     r1,#AI_HOP_X
+        movx    @r1,a
+        mov     a,r5
+        add     a,#low(hop_y)
+        call    ai_byte
+        inc     r1
+        movx    @r1,a
         mov     r1,#AI_MX
         movx    a,@r1
         mov     r2,a
         inc     r1
         movx    a,@r1
         mov     r3,a
+        mov     r4,#AI_BAD
 probe_hop:
-        mov     a,r5
-        add     a,#low(hop_x)
-        call    ai_byte
+        mov     r1,#AI_HOP_X
+        movx    a,@r1
         add     a,r2
         mov     r2,a
-        mov     a,r5
-        add     a,#low(hop_y)
-        call    ai_byte
+        inc     r1
+        movx    a,@r1
         add     a,r3
         mov     r3,a
-        mov     r4,#AI_BAD
         call    cell_bad
         jnz     probe_done
         djnz    r6,probe_hop
@@ -561,17 +575,14 @@ cell_bad:
         mov     a,r3
         add     a,#(-FIELD_Y0) & 0FFh
         jnc     cell_off
-        mov     r0,#1
-ai_cell_row:
-        add     a,#(-24) & 0FFh
-        jnc     cell_mask
-        xch     a,r0
-        rl      a
-        xch     a,r0
-        jmp     ai_cell_row
-cell_mask:
-        mov     a,r0
+        rr      a                       ; bands of 8 lines: a row is three
+        rr      a
+        rr      a
+        anl     a,#1Fh
+        add     a,#low(band_rows)
+        call    ai_byte
         jb7     cell_off
+        mov     r0,a
         movx    a,@r1
         anl     a,r0
         ret
@@ -598,7 +609,7 @@ go_try:
         add     a,r2
         anl     a,#07h
         mov     r5,a
-        mov     r6,#1
+        mov     r6,#4
         call    probe
         jz      go_found
         inc     r7
@@ -690,7 +701,11 @@ flag:
 dodge:
         mov     a,#F_DODGE
         call    flag
-        jz      dodge_none
+        jnz     dodge_look
+dodge_none:
+        mov     a,#NO_HEADING
+        ret
+dodge_look:
         call    incoming
         mov     r2,a
         inc     a
@@ -699,9 +714,6 @@ dodge:
         add     a,#2
         mov     r5,a
         jmp     go_heading
-dodge_none:
-        mov     a,#NO_HEADING
-        ret
 
 ; target: R6, R7 = da, db again.
 target:
@@ -759,17 +771,22 @@ ai_byte:
 levels:                                 ; parameter x 4 + level
         db      0, 18, 9, 4             ; P_REACT: frames between looks (0.3, 0.15, 0.07 s)
         db      0, 3, 2, 1              ; P_TOL
-        db      0, 1, 2, 3              ; P_LOOK
+        db      0, 8, 10, 12            ; P_LOOK: hops of 2 steps
         db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
         db      0, 14, 20, 22           ; P_LAUNCH
         db      0, 3, 5, 6              ; P_DETOUR
+        db      0, 10, 16, 30           ; P_PATIENCE (3 s, 2.4 s, 2 s)
 row_bits:
         db      01h, 02h, 04h, 08h, 10h, 20h, 40h
-hop_x:                                  ; 8 steps along each heading: units across
-        db      0, 8, 8, 8, 0, -8 & 0FFh, -8 & 0FFh, -8 & 0FFh
+hop_x:                                  ; 2 steps along each heading: units across
+        db      0, 2, 2, 2, 0, -2 & 0FFh, -2 & 0FFh, -2 & 0FFh
 hop_y:                                  ; ... lines down
-        db      -16 & 0FFh, -16 & 0FFh, 0, 16, 16, 16, 0, -16 & 0FFh
+        db      -4 & 0FFh, -4 & 0FFh, 0, 4, 4, 4, 0, -4 & 0FFh
+band_rows:                              ; a band of 8 lines from the field's top: its row's bit
+        db      01h, 01h, 01h, 02h, 02h, 02h, 04h, 04h, 04h, 08h, 08h, 08h
+        db      10h, 10h, 10h, 20h, 20h, 20h, 40h, 40h, 40h
+        db      80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h   ; below the field
 sticks:                                 ; heading -> stick bits
         db      JOY_UP, JOY_UP | JOY_RIGHT, JOY_RIGHT, JOY_DOWN | JOY_RIGHT
         db      JOY_DOWN, JOY_DOWN | JOY_LEFT, JOY_LEFT, JOY_UP | JOY_LEFT

@@ -55,6 +55,9 @@ fire_if_aligned:
         call    line_clear
         jnz     fire_none
 fire_now:
+        mov     r1,#AI_PATIENCE
+        clr     a
+        movx    @r1,a
         mov     a,r5
         hcall   stick_of
         orl     a,#JOY_FIRE
@@ -115,6 +118,30 @@ half_negative:
 ; move_on: the stick of a tank or a sub that moves: round what is in its way, across the enemy's
 ; line while its shot flies (F_COVER), else to a line on the target.
 move_on:
+        mov     r1,#AI_PATIENCE         ; no shot for a while (a dead end, or going round in
+        movx    a,@r1                   ; circles): a detour a random way, twice as long
+        inc     a
+        movx    @r1,a
+        mov     r2,a
+        mov     a,#P_PATIENCE
+        hcall   level_byte
+        cpl     a
+        add     a,r2
+        jnc     move_patient
+        clr     a
+        mov     r1,#AI_PATIENCE
+        movx    @r1,a
+        mov     a,#P_DETOUR
+        hcall   level_byte
+        rl      a
+        mov     r1,#AI_DETOUR
+        movx    @r1,a
+        mov     r0,#seed
+        mov     a,@r0
+        anl     a,#07h
+        mov     r1,#AI_DETOUR_H
+        movx    @r1,a
+move_patient:
         call    stuck
         mov     r1,#AI_DETOUR
         movx    a,@r1
@@ -290,8 +317,11 @@ sub_no_dodge:
         movx    a,@r1
         add     a,r2                    ; carry: farther than the launch distance
         jc      sub_move
+        mov     r1,#AI_PATIENCE
+        clr     a
+        movx    @r1,a
         mov     r1,#AI_GUIDE
-        mov     a,#1
+        inc     a
         movx    @r1,a
         mov     a,#JOY_FIRE             ; launch: the missile starts upward
         ret
@@ -441,35 +471,12 @@ jet_want:
         anl     a,#07h
         mov     r1,#AI_WANT
         movx    @r1,a
-jet_ahead:
-        mov     a,#P_LOOK               ; a tree or mountain ahead: turn away from it
-        hcall   level_byte
-        mov     r6,a
-        call    my_heading
-        hcall   probe
-        jz      jet_turn
-        call    my_heading
-        add     a,#2
-        anl     a,#07h
-        mov     r5,a
-        mov     r6,#1
-        hcall   probe
-        mov     a,#2
-        jz      jet_away
-        mov     a,#6
-jet_away:
-        mov     r2,a
-        call    my_heading
-        add     a,r2
-        anl     a,#07h
-        mov     r1,#AI_WANT
-        movx    @r1,a
-jet_turn:
-        call    my_heading
+jet_ahead:                              ; its new heading: one angle at a time toward the wanted
+        call    my_heading              ; one (F_SHARP), else the wanted one (the autopilot)
         mov     a,#F_SHARP
         hcall   flag
         jz      jet_autopilot
-        mov     r1,#AI_WANT             ; one angle at a time toward it: no autopilot
+        mov     r1,#AI_WANT
         movx    a,@r1
         mov     r4,a
         mov     a,r5
@@ -477,20 +484,50 @@ jet_turn:
         inc     a
         add     a,r4
         anl     a,#07h
-        jz      jet_autopilot
+        jz      ai_jet_straight
         add     a,#(-5) & 0FFh          ; 1-4 to the right, 5-7 to the left
         mov     a,#1
-        jnc     ai_jet_sharp
+        jnc     jet_sharp_way
         mov     a,#7
-ai_jet_sharp:
+jet_sharp_way:
         add     a,r5
-        sel     mb1
-        jmp     stick_of
+        jmp     jet_check
 jet_autopilot:
         mov     r1,#AI_WANT
         movx    a,@r1
+        jmp     jet_check
+ai_jet_straight:
+        mov     a,r5
+jet_check:                              ; a tree or mountain that way: straight on, else a sharp
+        anl     a,#07h                  ; turn to the right, else to the left
+        mov     r5,a
+        call    jet_clear
+        jz      jet_stick
+        call    my_heading
+        call    jet_clear
+        jz      jet_stick
+        call    my_heading
+        inc     a
+        anl     a,#07h
+        mov     r5,a
+        call    jet_clear
+        jz      jet_stick
+        call    my_heading
+        dec     a
+        anl     a,#07h
+        mov     r5,a
+jet_stick:
+        mov     a,r5
         sel     mb1
         jmp     stick_of
+
+; jet_clear: A = 0 when no tree or mountain stands within its level's look ahead along heading R5.
+jet_clear:
+        mov     a,#P_LOOK
+        hcall   level_byte
+        mov     r6,a
+        hcall   probe
+        ret
 
 ; my_heading_r2: A = its heading (R5 kept). Takes R0.
 my_heading_r2:
