@@ -112,7 +112,17 @@ ai_hold:                                ; between looks: the stick held, fire le
         jmp     ai_write
 ai_release:
         movx    a,@r1
+        jb4     ai_fired
+ai_keep:
         anl     a,#~JOY_FIRE & 0FFh
+        jmp     ai_write
+ai_fired:                               ; a tank that fired stands (it turned to fire)
+        mov     r1,#AI_KIND
+        movx    a,@r1
+        mov     r1,#AI_STICK
+        jz      ai_write
+        movx    a,@r1
+        jmp     ai_keep
 ai_write:
         mov     r2,a
         mov     r0,#computer
@@ -447,7 +457,14 @@ toward:
         rl      a
         cpl     a
         add     a,r3
-        jc      toward_upright
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        jnc     far_6_comp
+        jmp     toward_upright
+far_6_comp:
 toward_aslant:
         mov     a,r6                    ; aslant: 1, 3, 5 or 7
         jb7     toward_aslant_left

@@ -55,6 +55,9 @@ fire_if_aligned:
         call    line_clear
         jnz     fire_none
 fire_now:
+        mov     r6,#1                   ; no turn to fire onto a mine (or into a tree)
+        hcall   probe
+        jnz     fire_none
         mov     r1,#AI_PATIENCE
         clr     a
         movx    @r1,a
