@@ -541,7 +541,9 @@ aligned_none:
         ret
 
 ; probe: A nonzero when one of R6 hops of 2 steps along heading R5 from its middle meets a cell
-; that is no place for it (AI_BAD). Keeps R5, R7; takes R0-R4, R6.
+; that is no place for it (AI_BAD). Aslant, the step between two hops can touch a cell at its corner
+; alone: that cell is also the one at the hop's Y and the step before's X, tested too. Keeps R5, R7;
+; takes R0-R4, R6.
 probe:
         mov     a,r5
         add     a,#low(hop_x)
@@ -571,8 +573,26 @@ probe_hop:
         mov     r3,a
         call    cell_bad
         jnz     probe_done
+        mov     a,r5                    ; aslant: the corner too
+        jb0     probe_corner
+probe_next:
         djnz    r6,probe_hop
 probe_done:
+        ret
+probe_corner:
+        mov     r1,#AI_HOP_X
+        movx    a,@r1
+        jb7     probe_corner_left
+        dec     r2                      ; one unit back across
+        call    cell_bad
+        inc     r2
+        jz      probe_next
+        ret
+probe_corner_left:
+        inc     r2
+        call    cell_bad
+        dec     r2
+        jz      probe_next
         ret
 
 ; cell_bad: A nonzero when the cell at X R2 (units), Y R3 (lines) has its bit set in map R4 (off
@@ -653,7 +673,15 @@ incoming:
         add     a,r0                    ; x 3: red_shot_state or blue_shot_state
         mov     r1,a
         movx    a,@r1
-        jz      incoming_none
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        jnz     far_7_comp
+        jmp     incoming_none
+far_7_comp:
         inc     r1
         movx    a,@r1                   ; the shot's X (units)
         clr     c
