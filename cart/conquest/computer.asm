@@ -40,7 +40,7 @@ AI_WANT         equ     5Fh             ; a jet: the heading it wants
 ; The level table (`levels`): 4 bytes a parameter, levels 1-3 at 1-3.
 P_REACT         equ     0               ; frames between looks
 P_TOL           equ     4               ; fires when the target is this near a line (half steps)
-P_LOOK          equ     8               ; a jet looks this many 2-step hops ahead for trees, mountains
+P_LOOK          equ     8               ; a jet looks this many units ahead for trees and mountains
 P_FLAGS         equ     12              ; F_* below
 P_LAUNCH        equ     16              ; a sub launches its missile this near (half steps)
 P_DETOUR        equ     20              ; looks a detour lasts
@@ -53,9 +53,45 @@ F_COVER         equ     08h             ; keeps moving across the enemy's line w
 F_LINE          equ     10h             ; fires only when no tree or mountain stands in the way
 F_PERISCOPE     equ     20h             ; a sub stops now and then to look (seen)
 
+PROBE_UNITS     equ     8               ; a tank or sub looks this far ahead (8 units, 16 lines)
 HALF_RANGE_TANK equ     RANGE_SHELL / 2 - 4
 HALF_RANGE_JET  equ     RANGE_GUN / 2 - 4
 NO_HEADING      equ     0FFh
+
+; ---- tables, read with MOVP in one page
+ai_byte:
+        movp    a,@a
+        ret
+levels:                                 ; parameter x 4 + level
+        db      0, 18, 9, 4             ; P_REACT: frames between looks (0.3, 0.15, 0.07 s)
+        db      0, 3, 2, 1              ; P_TOL
+        db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
+        db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
+        db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
+        db      0, 14, 20, 22           ; P_LAUNCH
+        db      0, 3, 5, 6              ; P_DETOUR
+        db      0, 10, 16, 30           ; P_PATIENCE (3 s, 2.4 s, 2 s)
+row_bits:
+        db      01h, 02h, 04h, 08h, 10h, 20h, 40h
+sign_x:                                 ; each heading's way across: 1 right, -1 left
+        db      0, 1, 1, 1, 0, -1 & 0FFh, -1 & 0FFh, -1 & 0FFh
+sign_y:                                 ; ... and down
+        db      -1 & 0FFh, -1 & 0FFh, 0, 1, 1, 1, 0, -1 & 0FFh
+band_rows:                              ; a band of 8 lines from the field's top: its row's bit
+        db      01h, 01h, 01h, 02h, 02h, 02h, 04h, 04h, 04h, 08h, 08h, 08h
+        db      10h, 10h, 10h, 20h, 20h, 20h, 40h, 40h, 40h
+        db      80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h   ; below the field
+sticks:                                 ; heading -> stick bits
+        db      JOY_UP, JOY_UP | JOY_RIGHT, JOY_RIGHT, JOY_DOWN | JOY_RIGHT
+        db      JOY_DOWN, JOY_DOWN | JOY_LEFT, JOY_LEFT, JOY_UP | JOY_LEFT
+stick_headings:                         ; stick bits -> heading (0 for none)
+        db      0, 0, 2, 1, 4, 0, 3, 0, 6, 7, 0, 0, 5, 0, 0, 0
+tries:                                  ; go_heading: the heading asked for, then its neighbours
+        db      0, 1, 7, 80h
+ai_tables_end:
+        if      high(ai_byte) <> high(ai_tables_end - 1)
+        error   "computer.asm: ai_byte and its tables must stay in one page"
+        endif
 
 ; computer_frame: once a frame, after the sticks are read.
 computer_frame:
@@ -78,19 +114,26 @@ ai_battle:
         mov     r1,#AI_STARTED
         movx    a,@r1
         jnz     ai_going
-        call    ai_begin
+        sel     mb0
+        call    ai_begin                ; (computer_play.asm, in 400h-7FFh)
+        sel     mb1
         clr     a
         jmp     ai_write
-ai_going:
-        mov     r1,#AI_CLOCK
+ai_going:                               ; a look takes two frames (each within the frame's
+        mov     r1,#AI_CLOCK            ; room): what it sees, then what it does
         movx    a,@r1
         dec     a
         movx    @r1,a
+        jz      ai_decide_now
+        dec     a
         jnz     ai_hold
-        call    both_shots              ; the heaviest frames: look at the next one
+        call    ai_look
+        jmp     ai_hold
+ai_decide_now:
+        call    both_shots              ; the heaviest frames: it looks again and decides later
         jz      ai_look_now
         mov     r1,#AI_CLOCK
-        mov     a,#1
+        mov     a,#2
         movx    @r1,a
         jmp     ai_hold
 ai_look_now:
@@ -98,7 +141,7 @@ ai_look_now:
         call    level_byte
         mov     r1,#AI_CLOCK
         movx    @r1,a
-        call    ai_look                 ; (returns from 400h-7FFh: MB1 again)
+        call    ai_decide               ; (returns from 400h-7FFh: MB1 again)
         sel     mb1
         mov     r1,#AI_STICK
         movx    @r1,a
@@ -163,159 +206,8 @@ enemy_offset:
         xrl     a,#1
         ret
 
-; ai_begin: the battle's first frame: its weapon, its level's row, the maps of the ground.
-ai_begin:
-        mov     r1,#AI_STARTED
-        mov     a,#1
-        movx    @r1,a
-        mov     r1,#AI_CLOCK
-        movx    @r1,a                   ; looks at the next frame
-        clr     a
-        mov     r1,#AI_SEEN
-        movx    @r1,a
-        mov     r1,#AI_DETOUR
-        movx    @r1,a
-        mov     r1,#AI_PATIENCE
-        movx    @r1,a
-        mov     r1,#AI_GUIDE
-        movx    @r1,a
-        mov     r1,#AI_STICK
-        movx    @r1,a
-        call    me_offset
-        add     a,#red_weapon
-        mov     r1,a
-        call    weapon_kind_ai
-        mov     r6,a                    ; KIND_TANK 0, KIND_SUB 1, KIND_PLANE 2
-        mov     r1,#AI_KIND
-        movx    @r1,a
-        mov     r1,#AI_OFF
-        mov     a,r6
-        xrl     a,#KIND_PLANE
-        jz      begin_off
-        mov     a,#1
-begin_off:
-        movx    @r1,a
-; The columns: water bits (mirrored) for the bad map, no walls yet.
-        mov     r5,#0
-begin_column:
-        mov     a,r5
-        call    half_column_ai
-        add     a,#field_copy
-        mov     r1,a
-        movx    a,@r1                   ; water rows of this column
-        mov     r2,a
-        mov     a,r6                    ; tank: water is no place; sub: land is; jet: both are
-        jz      begin_bad
-        xrl     a,#KIND_SUB
-        jnz     begin_jet_column
-        mov     a,r2
-        cpl     a
-        anl     a,#7Fh
-        mov     r2,a
-        jmp     begin_bad
-begin_jet_column:
-        mov     r2,#0
-begin_bad:
-        mov     a,r5
-        add     a,#AI_BAD
-        mov     r1,a
-        mov     a,r2
-        movx    @r1,a
-        mov     a,r1
-        add     a,#AI_WALL - AI_BAD
-        mov     r1,a
-        clr     a
-        movx    @r1,a
-        inc     r5
-        mov     a,r5
-        xrl     a,#FIELD_COLS
-        jnz     begin_column
-; The features: three single ones and a row of four, each with its mirror.
-        mov     r4,#field_copy + 5
-        mov     r5,#3
-begin_single:
-        mov     a,r4
-        mov     r1,a
-        movx    a,@r1
-        mov     r7,a                    ; type
-        inc     r1
-        movx    a,@r1
-        mov     r3,a                    ; column << 4 | row
-        call    mark_feature
-        inc     r4
-        inc     r4
-        djnz    r5,begin_single
-        mov     r1,#field_copy + 11
-        movx    a,@r1
-        mov     r7,a
-        inc     r1
-        movx    a,@r1
-        mov     r3,a
-        mov     r5,#4
-begin_quad:
-        call    mark_feature
-        mov     a,r3
-        add     a,#10h                  ; the next column
-        mov     r3,a
-        djnz    r5,begin_quad
-        ret
-
-; mark_feature: a feature of type R7 at R3 (column << 4 | row) and its mirror, in both maps. R6 =
-; its weapon's kind. Keeps R3-R7.
-mark_feature:
-        mov     a,r7
-        jnz     mark_feature_here
-        ret
-mark_feature_here:
-        mov     a,r3
-        anl     a,#0Fh
-        add     a,#low(row_bits)
-        call    ai_byte
-        mov     r2,a                    ; the row's bit
-        nop                             ; (keeps the jump below in one page)
-        mov     r0,#AI_WALL
-        mov     a,r7                    ; trees and mountains: walls
-        xrl     a,#TERRAIN_MINE
-        jz      mark_bad
-        call    mark_both
-mark_bad:                               ; no place for: a tank mountains and mines, a sub any
-        mov     a,r6                    ; feature, a jet trees and mountains
-        jz      mark_tank
-        dec     a
-        jz      mark_in_bad
-        mov     a,r7
-        xrl     a,#TERRAIN_MINE
-        jnz     mark_in_bad
-        ret
-mark_tank:
-        mov     a,r7
-        xrl     a,#TERRAIN_WOODS
-        jnz     mark_in_bad
-        ret
-mark_in_bad:
-        mov     r0,#AI_BAD
-; mark_both: bit R2 set in map R0 at R3's column and its mirror.
-mark_both:
-        mov     a,r3
-        swap    a
-        anl     a,#0Fh
-        mov     r1,a
-        add     a,r0
-        xch     a,r1
-        cpl     a
-        add     a,#FIELD_COLS           ; 8 - column
-        add     a,r0
-        mov     r0,a
-        movx    a,@r1
-        orl     a,r2
-        movx    @r1,a
-        movx    a,@r0
-        orl     a,r2
-        movx    @r0,a
-mark_done:
-        ret
-
-; ai_look: A = the virtual stick from what it sees now.
+; ai_look: what it sees now: the enemy's place if it is in sight, its own middle, the way and
+; distance from it to the enemy.
 ai_look:
         call    enemy_offset
         mov     r5,a
@@ -411,6 +303,10 @@ look_difference:
         call    distance
         mov     r1,#AI_DIST
         movx    @r1,a
+        ret
+
+; ai_decide: A = the virtual stick from what it saw at the look (ai_look, the frame before).
+ai_decide:
         mov     r1,#AI_KIND
         movx    a,@r1
         sel     mb0
@@ -457,14 +353,7 @@ toward:
         rl      a
         cpl     a
         add     a,r3
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        jnc     far_6_comp
-        jmp     toward_upright
-far_6_comp:
+        jc     toward_upright
 toward_aslant:
         mov     a,r6                    ; aslant: 1, 3, 5 or 7
         jb7     toward_aslant_left
@@ -540,29 +429,32 @@ aligned_none:
         mov     a,#NO_HEADING
         ret
 
-; probe: A nonzero when one of R6 hops of 2 steps along heading R5 from its middle meets a cell
-; that is no place for it (AI_BAD). Aslant, the step between two hops can touch a cell at its corner
-; alone: that cell is also the one at the hop's Y and the step before's X, tested too. Keeps R5, R7;
-; takes R0-R4, R6.
+; probe: A nonzero when going R6 units across (2 R6 lines up or down) along heading R5 from its
+; middle could take it into a cell that is no place for it (AI_BAD): R6 is at most 11, so the way
+; there crosses at most one column and one row, and the cells it can touch are the one at the end
+; and, aslant, the two beside it (the corner). A test of two or four cells, not of every step: it
+; runs within the frame's room. Keeps R5, R7; takes R0-R4, R6.
 probe:
         mov     a,r5
-        add     a,#low(hop_x)
+        add     a,#low(sign_x)
         call    ai_byte
+        call    times_r6
         mov     r1,#AI_HOP_X
         movx    @r1,a
         mov     a,r5
-        add     a,#low(hop_y)
+        add     a,#low(sign_y)
         call    ai_byte
+        call    times_r6
+        rl      a                       ; lines: twice the units
         inc     r1
         movx    @r1,a
+        mov     r4,#AI_BAD
         mov     r1,#AI_MX
         movx    a,@r1
         mov     r2,a
         inc     r1
         movx    a,@r1
         mov     r3,a
-        mov     r4,#AI_BAD
-probe_hop:
         mov     r1,#AI_HOP_X
         movx    a,@r1
         add     a,r2
@@ -570,29 +462,39 @@ probe_hop:
         inc     r1
         movx    a,@r1
         add     a,r3
+        mov     r3,a                    ; the end of the way
+        call    cell_bad
+        jnz     probe_done
+        mov     a,r5
+        jb0     probe_aslant
+probe_done:
+        ret
+probe_aslant:                           ; the end's X at its Y now, its Y at its X now
+        mov     a,r3
+        mov     r6,a
+        mov     r1,#AI_MY
+        movx    a,@r1
         mov     r3,a
         call    cell_bad
         jnz     probe_done
-        mov     a,r5                    ; aslant: the corner too
-        jb0     probe_corner
-probe_next:
-        djnz    r6,probe_hop
-probe_done:
-        ret
-probe_corner:
-        mov     r1,#AI_HOP_X
+        mov     a,r6
+        mov     r3,a
+        mov     r1,#AI_MX
         movx    a,@r1
-        jb7     probe_corner_left
-        dec     r2                      ; one unit back across
-        call    cell_bad
-        inc     r2
-        jz      probe_next
+        mov     r2,a
+        jmp     cell_bad
+
+; times_r6: A = R6 x A (A: 0, 1 or -1).
+times_r6:
+        jz      times_done
+        jb7     times_negative
+        mov     a,r6
         ret
-probe_corner_left:
-        inc     r2
-        call    cell_bad
-        dec     r2
-        jz      probe_next
+times_negative:
+        mov     a,r6
+        cpl     a
+        inc     a
+times_done:
         ret
 
 ; cell_bad: A nonzero when the cell at X R2 (units), Y R3 (lines) has its bit set in map R4 (off
@@ -629,7 +531,7 @@ cell_off:
         ret
 
 ; go_heading: A = the stick toward heading R5 or the nearest heading whose next cell is a place
-; for it (R5, R5 + 1, R5 - 1, R5 + 2, R5 - 2). Takes R0-R4, R6, R7.
+; for it (R5, R5 + 1, R5 - 1; else R5: the stuck test then starts a detour). Takes R0-R4, R6, R7.
 go_heading:
         mov     a,r5
         mov     r1,#AI_TRY
@@ -646,15 +548,29 @@ go_try:
         add     a,r2
         anl     a,#07h
         mov     r5,a
-        mov     r6,#4
+        mov     r6,#PROBE_UNITS
         call    probe
         jz      go_found
         inc     r7
         jmp     go_try
-go_first:
+go_first:                               ; none is free: it stands, and a detour across the
+        mov     r0,#seed                ; way asked for starts
+        mov     a,@r0
+        anl     a,#04h
+        add     a,#2
+        mov     r2,a
         mov     r1,#AI_TRY
         movx    a,@r1
-        jmp     stick_of
+        add     a,r2
+        anl     a,#07h
+        mov     r1,#AI_DETOUR_H
+        movx    @r1,a
+        mov     a,#P_DETOUR
+        call    level_byte
+        mov     r1,#AI_DETOUR
+        movx    @r1,a
+        clr     a
+        ret
 go_found:
         mov     a,r5
 ; stick_of: A = the stick bits of heading A.
@@ -673,15 +589,7 @@ incoming:
         add     a,r0                    ; x 3: red_shot_state or blue_shot_state
         mov     r1,a
         movx    a,@r1
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        nop                             ; (keeps the jump below in one page)
-        jnz     far_7_comp
-        jmp     incoming_none
-far_7_comp:
+        jz     incoming_none
         inc     r1
         movx    a,@r1                   ; the shot's X (units)
         clr     c
@@ -754,7 +662,10 @@ dodge_look:
         call    incoming
         mov     r2,a
         inc     a
-        jz      dodge_none
+        jnz     dodge_step
+        mov     a,#NO_HEADING
+        ret
+dodge_step:
         mov     a,r2
         add     a,#2
         mov     r5,a
@@ -780,66 +691,3 @@ my_shot:
         movx    a,@r1
         ret
 
-; weapon_kind_ai: A = KIND_* of the weapon code at internal R1.
-weapon_kind_ai:
-        mov     a,@r1
-        mov     r0,a
-        xrl     a,#WEAPON_TANK
-        jz      kind_ai_done
-        mov     a,r0
-        xrl     a,#WEAPON_SUB
-        jnz     kind_ai_plane
-        mov     a,#KIND_SUB
-        ret
-kind_ai_plane:
-        mov     a,#KIND_PLANE
-kind_ai_done:
-        ret
-
-; half_column_ai: A = column A folded onto the left half.
-half_column_ai:
-        mov     r7,a
-        add     a,#(-5) & 0FFh
-        jnc     half_ai_done
-        mov     a,r7
-        cpl     a
-        add     a,#FIELD_COLS
-        ret
-half_ai_done:
-        mov     a,r7
-        ret
-
-; ---- tables, read with MOVP in one page
-ai_byte:
-        movp    a,@a
-        ret
-levels:                                 ; parameter x 4 + level
-        db      0, 18, 9, 4             ; P_REACT: frames between looks (0.3, 0.15, 0.07 s)
-        db      0, 3, 2, 1              ; P_TOL
-        db      0, 8, 10, 12            ; P_LOOK: hops of 2 steps
-        db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
-        db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
-        db      0, 14, 20, 22           ; P_LAUNCH
-        db      0, 3, 5, 6              ; P_DETOUR
-        db      0, 10, 16, 30           ; P_PATIENCE (3 s, 2.4 s, 2 s)
-row_bits:
-        db      01h, 02h, 04h, 08h, 10h, 20h, 40h
-hop_x:                                  ; 2 steps along each heading: units across
-        db      0, 2, 2, 2, 0, -2 & 0FFh, -2 & 0FFh, -2 & 0FFh
-hop_y:                                  ; ... lines down
-        db      -4 & 0FFh, -4 & 0FFh, 0, 4, 4, 4, 0, -4 & 0FFh
-band_rows:                              ; a band of 8 lines from the field's top: its row's bit
-        db      01h, 01h, 01h, 02h, 02h, 02h, 04h, 04h, 04h, 08h, 08h, 08h
-        db      10h, 10h, 10h, 20h, 20h, 20h, 40h, 40h, 40h
-        db      80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h, 80h   ; below the field
-sticks:                                 ; heading -> stick bits
-        db      JOY_UP, JOY_UP | JOY_RIGHT, JOY_RIGHT, JOY_DOWN | JOY_RIGHT
-        db      JOY_DOWN, JOY_DOWN | JOY_LEFT, JOY_LEFT, JOY_UP | JOY_LEFT
-stick_headings:                         ; stick bits -> heading (0 for none)
-        db      0, 0, 2, 1, 4, 0, 3, 0, 6, 7, 0, 0, 5, 0, 0, 0
-tries:                                  ; go_heading: the heading asked for, then its neighbours
-        db      0, 1, 7, 2, 6, 80h
-ai_tables_end:
-        if      high(ai_byte) <> high(ai_tables_end - 1)
-        error   "computer.asm: ai_byte and its tables must stay in one page"
-        endif

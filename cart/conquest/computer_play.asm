@@ -55,7 +55,7 @@ fire_if_aligned:
         call    line_clear
         jnz     fire_none
 fire_now:
-        mov     r6,#1                   ; no turn to fire onto a mine (or into a tree)
+        mov     r6,#2                   ; no turn to fire onto a mine (or into a tree)
         hcall   probe
         jnz     fire_none
         mov     r1,#AI_PATIENCE
@@ -69,7 +69,7 @@ fire_none:
         mov     a,#NO_HEADING
         ret
 
-; line_clear: A nonzero when a tree or mountain stands a quarter or half the way to the target.
+; line_clear: A nonzero when a tree or mountain stands half the way to the target.
 line_clear:
         mov     r1,#AI_DA
         movx    a,@r1
@@ -89,21 +89,6 @@ line_clear:
         mov     r4,#AI_WALL
         hcall   cell_bad
         jnz     line_done
-        mov     a,r6                    ; a quarter of the way
-        call    half
-        mov     r6,a
-        mov     a,r7
-        call    half
-        mov     r7,a
-        mov     r1,#AI_MX
-        movx    a,@r1
-        add     a,r6
-        mov     r2,a
-        inc     r1
-        movx    a,@r1
-        add     a,r7
-        mov     r3,a
-        hcall   cell_bad
 line_done:
         ret
 
@@ -538,5 +523,186 @@ my_heading_r2:
         add     a,#red_heading
         mov     r0,a
         mov     a,@r0
+        ret
+
+; ai_begin: the battle's first frame: its weapon, its level's row, the maps of the ground.
+ai_begin:
+        mov     r1,#AI_STARTED
+        mov     a,#1
+        movx    @r1,a
+        inc     a
+        mov     r1,#AI_CLOCK
+        movx    @r1,a                   ; looks at the next frame, decides at the one after
+        clr     a
+        mov     r1,#AI_SEEN
+        movx    @r1,a
+        mov     r1,#AI_DETOUR
+        movx    @r1,a
+        mov     r1,#AI_PATIENCE
+        movx    @r1,a
+        mov     r1,#AI_GUIDE
+        movx    @r1,a
+        mov     r1,#AI_STICK
+        movx    @r1,a
+        hcall    me_offset
+        add     a,#red_weapon
+        mov     r1,a
+        call    weapon_kind_ai
+        mov     r6,a                    ; KIND_TANK 0, KIND_SUB 1, KIND_PLANE 2
+        mov     r1,#AI_KIND
+        movx    @r1,a
+        mov     r1,#AI_OFF
+        mov     a,r6
+        xrl     a,#KIND_PLANE
+        jz      begin_off
+        mov     a,#1
+begin_off:
+        movx    @r1,a
+; The columns: water bits (mirrored) for the bad map, no walls yet.
+        mov     r5,#0
+begin_column:
+        mov     a,r5
+        call    half_column_ai
+        add     a,#field_copy
+        mov     r1,a
+        movx    a,@r1                   ; water rows of this column
+        mov     r2,a
+        mov     a,r6                    ; tank: water is no place; sub: land is; jet: both are
+        jz      begin_bad
+        xrl     a,#KIND_SUB
+        jnz     begin_jet_column
+        mov     a,r2
+        cpl     a
+        anl     a,#7Fh
+        mov     r2,a
+        jmp     begin_bad
+begin_jet_column:
+        mov     r2,#0
+begin_bad:
+        mov     a,r5
+        add     a,#AI_BAD
+        mov     r1,a
+        mov     a,r2
+        movx    @r1,a
+        mov     a,r1
+        add     a,#AI_WALL - AI_BAD
+        mov     r1,a
+        clr     a
+        movx    @r1,a
+        inc     r5
+        mov     a,r5
+        xrl     a,#FIELD_COLS
+        jnz     begin_column
+; The features: three single ones and a row of four, each with its mirror.
+        mov     r4,#field_copy + 5
+        mov     r5,#3
+begin_single:
+        mov     a,r4
+        mov     r1,a
+        movx    a,@r1
+        mov     r7,a                    ; type
+        inc     r1
+        movx    a,@r1
+        mov     r3,a                    ; column << 4 | row
+        call    mark_feature
+        inc     r4
+        inc     r4
+        djnz    r5,begin_single
+        mov     r1,#field_copy + 11
+        movx    a,@r1
+        mov     r7,a
+        inc     r1
+        movx    a,@r1
+        mov     r3,a
+        mov     r5,#4
+begin_quad:
+        call    mark_feature
+        mov     a,r3
+        add     a,#10h                  ; the next column
+        mov     r3,a
+        djnz    r5,begin_quad
+        ret
+
+; mark_feature: a feature of type R7 at R3 (column << 4 | row) and its mirror, in both maps. R6 =
+; its weapon's kind. Keeps R3-R7.
+mark_feature:
+        mov     a,r7
+        jnz     mark_feature_here
+        ret
+mark_feature_here:
+        mov     a,r3
+        anl     a,#0Fh
+        add     a,#low(row_bits)
+        hcall    ai_byte
+        mov     r2,a                    ; the row's bit
+        mov     r0,#AI_WALL
+        mov     a,r7                    ; trees and mountains: walls
+        xrl     a,#TERRAIN_MINE
+        jz      mark_bad
+        call    mark_both
+mark_bad:                               ; no place for: a tank mountains and mines, a sub any
+        mov     a,r6                    ; feature, a jet trees and mountains
+        jz      mark_tank
+        dec     a
+        jz      mark_in_bad
+        mov     a,r7
+        xrl     a,#TERRAIN_MINE
+        jnz     mark_in_bad
+        ret
+mark_tank:
+        mov     a,r7
+        xrl     a,#TERRAIN_WOODS
+        jnz     mark_in_bad
+        ret
+mark_in_bad:
+        mov     r0,#AI_BAD
+; mark_both: bit R2 set in map R0 at R3's column and its mirror.
+mark_both:
+        mov     a,r3
+        swap    a
+        anl     a,#0Fh
+        mov     r1,a
+        add     a,r0
+        xch     a,r1
+        cpl     a
+        add     a,#FIELD_COLS           ; 8 - column
+        add     a,r0
+        mov     r0,a
+        movx    a,@r1
+        orl     a,r2
+        movx    @r1,a
+        movx    a,@r0
+        orl     a,r2
+        movx    @r0,a
+mark_done:
+        ret
+
+; weapon_kind_ai: A = KIND_* of the weapon code at internal R1.
+weapon_kind_ai:
+        mov     a,@r1
+        mov     r0,a
+        xrl     a,#WEAPON_TANK
+        jz      kind_ai_done
+        mov     a,r0
+        xrl     a,#WEAPON_SUB
+        jnz     kind_ai_plane
+        mov     a,#KIND_SUB
+        ret
+kind_ai_plane:
+        mov     a,#KIND_PLANE
+kind_ai_done:
+        ret
+
+; half_column_ai: A = column A folded onto the left half.
+half_column_ai:
+        mov     r7,a
+        add     a,#(-5) & 0FFh
+        jnc     half_ai_done
+        mov     a,r7
+        cpl     a
+        add     a,#FIELD_COLS
+        ret
+half_ai_done:
+        mov     a,r7
         ret
 

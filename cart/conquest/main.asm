@@ -113,6 +113,7 @@ frame:
         call    read_sticks
         sel     mb1                     ; the console's side: its own stick (computer.asm, bank 1)
         call    computer_far_b3
+computer_back:
         sel     mb0
         call    read_key                ; A = key newly pressed this frame, or NO_KEY
         mov     r7,a
