@@ -486,14 +486,21 @@ jet_autopilot:
         jmp     jet_check
 ai_jet_straight:
         mov     a,r5
-jet_check:                              ; a tree or mountain that way: straight on, else a sharp
-        anl     a,#07h                  ; turn to the right, else to the left
+jet_check:                              ; straight on blocked: a sharp turn away; else the new
+        anl     a,#07h                  ; heading if it is clear, else straight on
+        mov     r1,#AI_TRY
+        movx    @r1,a
+        call    my_heading
+        call    jet_clear
+        jnz     jet_turn_away
+        mov     r1,#AI_TRY
+        movx    a,@r1
         mov     r5,a
         call    jet_clear
         jz      jet_stick
         call    my_heading
-        call    jet_clear
-        jz      jet_stick
+        jmp     jet_stick
+jet_turn_away:
         call    my_heading
         inc     a
         anl     a,#07h
