@@ -30,6 +30,8 @@ AI_BAD          equ     50h             ; 9 bytes, a column each: bit r = row r 
 AI_WALL         equ     60h             ; 9 bytes: trees and mountains (shots end there)
 AI_HOP_X        equ     69h             ; probe: a hop across and down
 AI_HOP_Y        equ     6Ah
+AI_FAR          equ     6Bh             ; a jet: what its second box found
+AI_PENDING      equ     6Ch             ; 0 while the move waits for the next frame
 AI_DA           equ     5Ah             ; target minus itself, half units across (signed)
 AI_DB           equ     5Bh             ; ... and half steps (4 lines) down
 AI_MX           equ     5Ch             ; its middle: X (units), Y (lines)
@@ -57,10 +59,68 @@ PROBE_UNITS     equ     8               ; a tank or sub looks this far ahead (8 
 HALF_RANGE_TANK equ     RANGE_SHELL / 2 - 4
 HALF_RANGE_JET  equ     RANGE_GUN / 2 - 4
 NO_HEADING      equ     0FFh
+MOVE_LATER      equ     0FEh            ; ai_weapon: no shot, no dodge: the move at the next frame
+
+; approach: A = a heading that brings the target onto one of its lines (R6 = da, R7 = db), or
+; nearer when it is far.
+approach:
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,#(-HALF_RANGE_TANK) & 0FFh
+        jc      approach_toward
+        mov     a,r6
+        call    abs
+        mov     r2,a                    ; |da|
+        mov     a,r7
+        call    abs
+        mov     r3,a                    ; |db|
+        cpl     a
+        inc     a
+        add     a,r2
+        mov     r4,a                    ; |da| - |db|
+        call    abs
+        mov     r5,a                    ; the difference
+        mov     a,r4
+        jb7     approach_da_smaller
+        mov     a,r3
+        jmp     approach_pick
+approach_da_smaller:
+        mov     a,r2
+approach_pick:                          ; A = the smaller: onto its axis when it is less than
+        jz      approach_toward         ; the difference, else onto a diagonal
+        cpl     a
+        add     a,r5                    ; carry: the difference is larger
+        mov     a,r4
+        jnc     approach_diagonal
+        jb7     approach_across         ; |da| the smaller: across
+        jmp     approach_vertical
+approach_diagonal:                      ; along the larger's axis
+        jb7     approach_vertical
+approach_across:
+        clr     a
+        mov     r7,a
+        jmp     toward
+approach_vertical:
+        clr     a
+        mov     r6,a
+approach_toward:
+        jmp     toward
 
 ; ---- tables, read with MOVP in one page
 ai_byte:
         movp    a,@a
+        ret
+; times_r6: A = R6 x A (A: 0, 1 or -1).
+times_r6:
+        jz      times_done
+        jb7     times_negative
+        mov     a,r6
+        ret
+times_negative:
+        mov     a,r6
+        cpl     a
+        inc     a
+times_done:
         ret
 levels:                                 ; parameter x 4 + level
         db      0, 18, 9, 4             ; P_REACT: frames between looks (0.3, 0.15, 0.07 s)
@@ -119,30 +179,64 @@ ai_battle:
         sel     mb1
         clr     a
         jmp     ai_write
-ai_going:                               ; a look takes two frames (each within the frame's
-        mov     r1,#AI_CLOCK            ; room): what it sees, then what it does
-        movx    a,@r1
+ai_going:                               ; a look takes three frames, each within the frame's
+        mov     r1,#AI_CLOCK            ; room: what it sees (clock 2), whether it fires or
+        movx    a,@r1                   ; dodges (1), else where it goes (0)
         dec     a
         movx    @r1,a
-        jz      ai_decide_now
+        jz      ai_phase_move
         dec     a
-        jnz     ai_hold
+        jz      ai_phase_act
+        dec     a
+        nop                             ; (keeps the jump below in one page)
+        jz     far_2_2_comp
+        jmp     ai_hold
+far_2_2_comp:
         call    ai_look
         jmp     ai_hold
-ai_decide_now:
-        call    both_shots              ; the heaviest frames: it looks again and decides later
-        jz      ai_look_now
+ai_phase_act:
+        call    both_shots              ; the heaviest frames: it looks again first
+        jz      ai_act_now
         mov     r1,#AI_CLOCK
-        mov     a,#2
+        mov     a,#3
         movx    @r1,a
         jmp     ai_hold
-ai_look_now:
+ai_act_now:
+        call    ai_decide               ; (returns from 400h-7FFh: MB1 again)
+        sel     mb1
+        mov     r2,a
+        xrl     a,#MOVE_LATER
+        mov     r1,#AI_PENDING
+        movx    @r1,a                   ; 0: the move is left for the next frame
+        jnz      far_3_3_comp
+        jmp     ai_hold
+far_3_3_comp:
+        mov     a,r2
+        jmp     ai_stick_set
+ai_phase_move:
         mov     a,#P_REACT
         call    level_byte
         mov     r1,#AI_CLOCK
         movx    @r1,a
-        call    ai_decide               ; (returns from 400h-7FFh: MB1 again)
+        mov     r1,#AI_PENDING
+        movx    a,@r1
+        jnz     ai_hold                 ; it fired or dodged at the last frame
+        call    both_shots
+        jz      ai_move_now
+        mov     r1,#AI_CLOCK            ; the heaviest frames: the move at the next one
+        mov     a,#1
+        movx    @r1,a
+        jmp     ai_hold
+ai_move_now:
+        mov     r1,#AI_PENDING
+        mov     a,#1
+        movx    @r1,a
+        mov     r1,#AI_KIND
+        movx    a,@r1
+        sel     mb0
+        call    ai_move
         sel     mb1
+ai_stick_set:
         mov     r1,#AI_STICK
         movx    @r1,a
         jmp     ai_write
@@ -155,16 +249,19 @@ ai_hold:                                ; between looks: the stick held, fire le
         jmp     ai_write
 ai_release:
         movx    a,@r1
-        jb4     ai_fired
+        mov     r2,a
+        anl     a,#JOY_FIRE
+        nop                             ; (keeps the jump below in one page)
+        jnz     ai_fired
+        mov     a,r2
 ai_keep:
         anl     a,#~JOY_FIRE & 0FFh
         jmp     ai_write
 ai_fired:                               ; a tank that fired stands (it turned to fire)
         mov     r1,#AI_KIND
         movx    a,@r1
-        mov     r1,#AI_STICK
         jz      ai_write
-        movx    a,@r1
+        mov     a,r2
         jmp     ai_keep
 ai_write:
         mov     r2,a
@@ -484,18 +581,93 @@ probe_aslant:                           ; the end's X at its Y now, its Y at its
         mov     r2,a
         jmp     cell_bad
 
-; times_r6: A = R6 x A (A: 0, 1 or -1).
-times_r6:
-        jz      times_done
-        jb7     times_negative
-        mov     a,r6
-        ret
-times_negative:
-        mov     a,r6
+; jet_shift: AI_MX, AI_MY move by probe's last way (R7 = 0), or back (R7 nonzero). Takes R1-R3.
+jet_shift:
+        mov     r1,#AI_HOP_X
+        movx    a,@r1
+        mov     r2,a
+        inc     r1
+        movx    a,@r1
+        mov     r3,a
+        mov     a,r7
+        jz      jet_shift_now
+        mov     a,r2
         cpl     a
         inc     a
-times_done:
+        mov     r2,a
+        mov     a,r3
+        cpl     a
+        inc     a
+        mov     r3,a
+jet_shift_now:
+        mov     r1,#AI_MX
+        movx    a,@r1
+        add     a,r2
+        movx    @r1,a
+        inc     r1
+        movx    a,@r1
+        add     a,r3
+        movx    @r1,a
         ret
+
+; stuck: when it has not moved since the last look while its stick pointed somewhere, a detour
+; across its way starts.
+stuck:
+        call    me_offset
+        rl      a
+        add     a,#red_x
+        mov     r0,a
+        mov     r1,#AI_LAST_X
+        movx    a,@r1
+        xrl     a,@r0
+        mov     r2,a
+        mov     a,@r0
+        movx    @r1,a
+        inc     r0
+        inc     r1
+        movx    a,@r1
+        xrl     a,@r0
+        orl     a,r2
+        mov     r2,a
+        mov     a,@r0
+        movx    @r1,a
+        mov     a,r2
+        jz      cp_far_2
+        jmp     stuck_not
+cp_far_2:
+        mov     r1,#AI_STICK
+        movx    a,@r1
+        anl     a,#0Fh
+        jnz      cp_far_3
+        jmp     stuck_not
+cp_far_3:
+        mov     r1,#AI_DETOUR
+        movx    a,@r1
+        jz      cp_far_4
+        jmp     stuck_not
+cp_far_4:
+        mov     a,#P_DETOUR
+        call    level_byte
+        mov     r1,#AI_DETOUR
+        movx    @r1,a
+        mov     r0,#seed                ; across its way, one side or the other
+        mov     a,@r0
+        anl     a,#04h
+        add     a,#2
+        mov     r2,a
+        mov     r1,#AI_STICK
+        movx    a,@r1
+        anl     a,#0Fh
+        add     a,#low(stick_headings)
+        call    ai_byte
+        add     a,r2
+        anl     a,#07h
+        mov     r1,#AI_DETOUR_H
+        movx    @r1,a
+stuck_not:
+        ret
+
+
 
 ; cell_bad: A nonzero when the cell at X R2 (units), Y R3 (lines) has its bit set in map R4 (off
 ; the field: AI_OFF). Takes R0, R1.
@@ -589,7 +761,9 @@ incoming:
         add     a,r0                    ; x 3: red_shot_state or blue_shot_state
         mov     r1,a
         movx    a,@r1
-        jz     incoming_none
+        jnz     cc_far_1
+        jmp     incoming_none
+cc_far_1:
         inc     r1
         movx    a,@r1                   ; the shot's X (units)
         clr     c
@@ -624,7 +798,9 @@ incoming:
         mov     r7,a
         call    distance
         add     a,#(-16) & 0FFh
-        jc      incoming_none
+        jnc      cc_far_2
+        jmp     incoming_none
+cc_far_2:
         mov     r4,#2
         call    aligned
         mov     r2,a

@@ -1,5 +1,6 @@
-; computer_play.asm - the console's play for each weapon (bank 1, 400h-7FFh): what computer.asm's
-; look (800h-BFFh) calls once it knows where everything is. Calls into 800h-BFFh go through hcall;
+; computer_play.asm - the console's play for each weapon (bank 1, 400h-7FFh): what computer.asm
+; (800h-BFFh) calls once it knows where everything is: ai_weapon (fire, dodge, guide a missile) and,
+; at the frame after, ai_move (where it goes). Calls into 800h-BFFh go through hcall;
 ; a tail jump there selects MB1 first (the caller, ai_look, selects it again after the return).
 
 ; ai_weapon: A = the stick of weapon kind A (KIND_*).
@@ -8,10 +9,21 @@ ai_weapon:
         jmp     ai_tank
 weapon_not_tank:
         dec     a
-        jz      far_1_comp
+        jz      weapon_is_sub
         jmp     ai_jet
-far_1_comp:
+weapon_is_sub:
         jmp     ai_sub
+
+; ai_move: A = the stick of weapon kind A that moves on (what ai_weapon left for the next frame).
+ai_move:
+        jnz     move_not_tank
+        jmp     move_on
+move_not_tank:
+        dec     a
+        jz      move_is_sub
+        jmp     jet_steer
+move_is_sub:
+        jmp     sub_move
 
 ; ---- the tank
 ai_tank:
@@ -36,7 +48,8 @@ tank_no_dodge:
         dec     a
         ret
 tank_move:
-        jmp     move_on
+        mov     a,#MOVE_LATER
+        ret
 
 ; fire_if_aligned: A = the stick that fires along the line to the target, or NO_HEADING (not on a
 ; line, or a tree or mountain in the way at levels that look).
@@ -92,17 +105,6 @@ line_clear:
 line_done:
         ret
 
-; half: A = A / 2 (signed).
-half:
-        clr     c
-        jb7     half_negative
-        rrc     a
-        ret
-half_negative:
-        cpl     c
-        rrc     a
-        ret
-
 ; move_on: the stick of a tank or a sub that moves: round what is in its way, across the enemy's
 ; line while its shot flies (F_COVER), else to a line on the target.
 move_on:
@@ -130,7 +132,7 @@ move_on:
         mov     r1,#AI_DETOUR_H
         movx    @r1,a
 move_patient:
-        call    stuck
+        hcall   stuck
         mov     r1,#AI_DETOUR
         movx    a,@r1
         jz      move_no_detour
@@ -162,123 +164,10 @@ move_no_detour:
         sel     mb1
         jmp     go_heading
 move_line:
-        call    approach
+        hcall   approach
         mov     r5,a
         sel     mb1
         jmp     go_heading
-
-; stuck: when it has not moved since the last look while its stick pointed somewhere, a detour
-; across its way starts.
-stuck:
-        hcall   me_offset
-        rl      a
-        add     a,#red_x
-        mov     r0,a
-        mov     r1,#AI_LAST_X
-        movx    a,@r1
-        xrl     a,@r0
-        mov     r2,a
-        mov     a,@r0
-        movx    @r1,a
-        inc     r0
-        inc     r1
-        movx    a,@r1
-        xrl     a,@r0
-        orl     a,r2
-        mov     r2,a
-        mov     a,@r0
-        movx    @r1,a
-        mov     a,r2
-        jz      far_2_comp
-        jmp     stuck_not
-far_2_comp:
-        mov     r1,#AI_STICK
-        movx    a,@r1
-        anl     a,#0Fh
-        jnz      far_3_comp
-        jmp     stuck_not
-far_3_comp:
-        mov     r1,#AI_DETOUR
-        movx    a,@r1
-        jz      far_4_comp
-        jmp     stuck_not
-far_4_comp:
-        mov     a,#P_DETOUR
-        hcall   level_byte
-        mov     r1,#AI_DETOUR
-        movx    @r1,a
-        mov     r0,#seed                ; across its way, one side or the other
-        mov     a,@r0
-        anl     a,#04h
-        add     a,#2
-        mov     r2,a
-        mov     r1,#AI_STICK
-        movx    a,@r1
-        anl     a,#0Fh
-        add     a,#low(stick_headings)
-        hcall   ai_byte
-        add     a,r2
-        anl     a,#07h
-        mov     r1,#AI_DETOUR_H
-        movx    @r1,a
-stuck_not:
-        ret
-
-; approach: A = a heading that brings the target onto one of its lines (R6 = da, R7 = db), or
-; nearer when it is far.
-approach:
-        mov     r1,#AI_DIST
-        movx    a,@r1
-        add     a,#(-HALF_RANGE_TANK) & 0FFh
-        jc      approach_toward
-        mov     a,r6
-        hcall   abs
-        mov     r2,a
-        mov     a,r7
-        hcall   abs
-        mov     r3,a
-        cpl     a
-        inc     a
-        add     a,r2
-        mov     r4,a                    ; |da| - |db|
-        hcall   abs
-        mov     r5,a                    ; the difference
-        mov     a,r4
-        jb7     approach_da_smaller
-        mov     a,r3                    ; |db| the smaller: zero it or close the difference
-        cpl     a
-        add     a,r5                    ; carry when diff > |db|
-        jnc     approach_across
-        mov     a,r3
-        jz      approach_toward
-        clr     a                       ; up or down onto the row
-        mov     r6,a
-        sel     mb1
-        jmp     toward
-approach_across:
-        clr     a                       ; along the row: the difference closes
-        mov     r7,a
-        sel     mb1
-        jmp     toward
-approach_da_smaller:
-        mov     a,r2
-        cpl     a
-        add     a,r5
-        jnc     approach_vertical
-        mov     a,r2
-        jz      approach_toward
-        clr     a
-        mov     r7,a
-        sel     mb1
-        jmp     toward
-approach_vertical:
-        clr     a
-        mov     r6,a
-        sel     mb1
-        jmp     toward
-approach_toward:
-        sel     mb1
-        jmp     toward
 
 ; ---- the submarine
 ai_sub:
@@ -296,7 +185,7 @@ sub_no_missile:
 sub_no_dodge:
         mov     r1,#AI_FRESH
         movx    a,@r1
-        jz      sub_move
+        jz      sub_later
         mov     a,#P_LAUNCH
         hcall   level_byte
         cpl     a
@@ -304,7 +193,7 @@ sub_no_dodge:
         mov     r1,#AI_DIST
         movx    a,@r1
         add     a,r2                    ; carry: farther than the launch distance
-        jc      sub_move
+        jc      sub_later
         mov     r1,#AI_PATIENCE
         clr     a
         movx    @r1,a
@@ -312,6 +201,9 @@ sub_no_dodge:
         inc     a
         movx    @r1,a
         mov     a,#JOY_FIRE             ; launch: the missile starts upward
+        ret
+sub_later:
+        mov     a,#MOVE_LATER
         ret
 sub_move:
         mov     a,#F_PERISCOPE
@@ -380,9 +272,9 @@ guide:
         mov     r7,a
         hcall   distance
         add     a,#(-4) & 0FFh
-        jc      far_5_comp
+        jc      cp_far_5
         jmp     guide_let_go
-far_5_comp:
+cp_far_5:
         mov     a,#F_GUIDE
         hcall   flag
         nop                             ; (keeps the jump below in one page)
@@ -417,22 +309,25 @@ my_heading:
 
 ai_jet:
         hcall   my_shot
-        jnz     jet_steer
+        jnz     jet_later
         mov     r1,#AI_FRESH
         movx    a,@r1
-        jz      jet_steer
+        jz      jet_later
         mov     r1,#AI_DIST
         movx    a,@r1
         add     a,#(-(HALF_RANGE_JET + 1)) & 0FFh
-        jc      jet_steer
+        jc      jet_later
         call    fire_if_aligned         ; (R5 = the line's heading)
         mov     r4,a
         inc     a
-        jz      jet_steer
+        jz      jet_later
         call    my_heading_r2           ; it fires along its heading only
         xrl     a,r5
-        jnz     jet_steer
+        jnz     jet_later
         mov     a,r4
+        ret
+jet_later:
+        mov     a,#MOVE_LATER
         ret
 jet_steer:
         hcall   target
@@ -449,7 +344,9 @@ jet_want:
         movx    @r1,a
         mov     a,#F_DODGE
         hcall   flag
-        jz      jet_ahead
+        jnz      far_1_0_comp
+        jmp     jet_ahead
+far_1_0_comp:
         hcall   incoming
         mov     r4,a
         inc     a
@@ -516,13 +413,35 @@ jet_stick:
         sel     mb1
         jmp     stick_of
 
-; jet_clear: A = 0 when no tree or mountain stands within its level's look ahead along heading R5.
+; jet_clear: A = 0 when no tree or mountain stands within twice its level's look ahead along heading
+; R5: two of probe's boxes, the second from the end of the first (a jet is fast).
 jet_clear:
         mov     a,#P_LOOK
         hcall   level_byte
         mov     r6,a
         hcall   probe
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
+        jz     cp_far_6
+        jmp     jet_clear_done
+cp_far_6:
+        mov     r7,#0                   ; its middle moved to the first box's end
+        hcall   jet_shift
+        mov     a,#P_LOOK
+        hcall   level_byte
+        mov     r6,a
+        hcall   probe
+        mov     r1,#AI_FAR
+        movx    @r1,a
+        mov     r7,#1
+        hcall   jet_shift               ; and back
+        mov     r1,#AI_FAR
+        movx    a,@r1
+jet_clear_done:
         ret
+
 
 ; my_heading_r2: A = its heading (R5 kept). Takes R0.
 my_heading_r2:
@@ -532,14 +451,15 @@ my_heading_r2:
         mov     a,@r0
         ret
 
+        align   16                      ; (its loops stay in one page)
 ; ai_begin: the battle's first frame: its weapon, its level's row, the maps of the ground.
 ai_begin:
         mov     r1,#AI_STARTED
         mov     a,#1
         movx    @r1,a
-        inc     a
+        mov     a,#3
         mov     r1,#AI_CLOCK
-        movx    @r1,a                   ; looks at the next frame, decides at the one after
+        movx    @r1,a                   ; looks at the next frame, acts at the two after
         clr     a
         mov     r1,#AI_SEEN
         movx    @r1,a
