@@ -131,7 +131,7 @@ def test_the_console_moves_and_fires_by_itself(pairing, computer):
     me = game.side(computer)
     start = (me.x, me.y)
     moved = fired = False
-    for _ in range(seconds(game, 60)):
+    for _ in range(seconds(game, 120)):
         game.sticks(**{human: player.decide(game)})
         game.tick()
         if game.mode != "combat":           # over: the same battle again, the console kept
