@@ -123,8 +123,8 @@ times_negative:
 times_done:
         ret
 levels:                                 ; parameter x 4 + level
-        db      0, 18, 9, 4             ; P_REACT: frames between looks (0.3, 0.15, 0.07 s)
-        db      0, 3, 2, 1              ; P_TOL
+        db      0, 18, 9, 3             ; P_REACT: frames between looks (0.3, 0.15, 0.05 s)
+        db      0, 3, 2, 2              ; P_TOL
         db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
         db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
