@@ -130,7 +130,7 @@ levels:                                 ; parameter x 4 + level
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
         db      0, 14, 20, 22           ; P_LAUNCH
         db      0, 3, 5, 6              ; P_DETOUR
-        db      0, 10, 16, 30           ; P_PATIENCE (3 s, 2.4 s, 2 s)
+        db      0, 10, 16, 30           ; P_PATIENCE (3 s, 2.4 s, 1.5 s)
 row_bits:
         db      01h, 02h, 04h, 08h, 10h, 20h, 40h
 sign_x:                                 ; each heading's way across: 1 right, -1 left
@@ -184,14 +184,17 @@ ai_going:                               ; a look takes three frames, each within
         movx    a,@r1                   ; dodges (1), else where it goes (0)
         dec     a
         movx    @r1,a
-        jz      ai_phase_move
+        jnz      far_4_5_comp
+        jmp     ai_phase_move
+far_4_5_comp:
         dec     a
         jz      ai_phase_act
         dec     a
         nop                             ; (keeps the jump below in one page)
-        jz     far_2_2_comp
+        nop                             ; (keeps the jump below in one page)
+        jz     far_3_4_comp
         jmp     ai_hold
-far_2_2_comp:
+far_3_4_comp:
         call    ai_look
         jmp     ai_hold
 ai_phase_act:
@@ -427,7 +430,9 @@ distance:
         call    abs
         cpl     a
         add     a,r2                    ; |db| - |da| - 1: carry when |db| > |da|
-        jc      distance_db
+        jnc      far_5_6_comp
+        jmp     distance_db
+far_5_6_comp:
         mov     a,r6
         jmp     abs
 distance_db:
@@ -564,6 +569,7 @@ probe:
         jnz     probe_done
         mov     a,r5
         jb0     probe_aslant
+        clr     a                       ; straight across, up or down: the end cell alone
 probe_done:
         ret
 probe_aslant:                           ; the end's X at its Y now, its Y at its X now

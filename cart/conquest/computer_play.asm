@@ -383,17 +383,20 @@ jet_autopilot:
         jmp     jet_check
 ai_jet_straight:
         mov     a,r5
-jet_check:                              ; straight on blocked: a sharp turn away; else the new
-        anl     a,#07h                  ; heading if it is clear, else straight on
-        mov     r1,#AI_TRY
+jet_check:                              ; straight on blocked (two boxes ahead): a sharp turn
+        anl     a,#07h                  ; away; else the new heading if its box is clear, else
+        mov     r1,#AI_TRY              ; straight on
         movx    @r1,a
         call    my_heading
         call    jet_clear
         jnz     jet_turn_away
         mov     r1,#AI_TRY
         movx    a,@r1
+        xrl     a,r5
+        jz      jet_stick               ; straight on is what it wants
+        movx    a,@r1
         mov     r5,a
-        call    jet_clear
+        call    jet_near
         jz      jet_stick
         call    my_heading
         jmp     jet_stick
@@ -402,7 +405,7 @@ jet_turn_away:
         inc     a
         anl     a,#07h
         mov     r5,a
-        call    jet_clear
+        call    jet_near
         jz      jet_stick
         call    my_heading
         dec     a
@@ -412,6 +415,14 @@ jet_stick:
         mov     a,r5
         sel     mb1
         jmp     stick_of
+
+; jet_near: A = 0 when no tree or mountain stands within its level's look ahead along heading R5.
+jet_near:
+        mov     a,#P_LOOK
+        hcall   level_byte
+        mov     r6,a
+        hcall   probe
+        ret
 
 ; jet_clear: A = 0 when no tree or mountain stands within twice its level's look ahead along heading
 ; R5: two of probe's boxes, the second from the end of the first (a jet is fast).
@@ -519,7 +530,10 @@ begin_bad:
         inc     r5
         mov     a,r5
         xrl     a,#FIELD_COLS
-        jnz     begin_column
+        nop                             ; (keeps the jump below in one page)
+        jz     far_2_2_comp
+        jmp     begin_column
+far_2_2_comp:
 ; The features: three single ones and a row of four, each with its mirror.
         mov     r4,#field_copy + 5
         mov     r5,#3
