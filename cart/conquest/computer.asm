@@ -10,6 +10,9 @@
 ; Runs in every frame after the VBLANK writes: a look costs at most a few hundred cycles, and it
 ; puts a look off by a frame while both shots fly (the battle's heaviest frames).
 
+; A conditional jump reaches only its own page: where one would cross a page, it jumps over a JMP
+; instead (the labels page_hop_N), and a NOP or two here and there keeps a jump off a page's last byte.
+
 AI_CLOCK        equ     40h             ; frames until the next look
 AI_SEEN_X       equ     41h             ; the enemy's sprite X and Y where it was last seen
 AI_SEEN_Y       equ     42h
@@ -184,17 +187,17 @@ ai_going:                               ; a look takes three frames, each within
         movx    a,@r1                   ; dodges (1), else where it goes (0)
         dec     a
         movx    @r1,a
-        jnz      far_4_5_comp
+        jnz     page_hop_1
         jmp     ai_phase_move
-far_4_5_comp:
+page_hop_1:
         dec     a
         jz      ai_phase_act
         dec     a
         nop                             ; (keeps the jump below in one page)
         nop                             ; (keeps the jump below in one page)
-        jz     far_3_4_comp
+        jz      page_hop_2
         jmp     ai_hold
-far_3_4_comp:
+page_hop_2:
         call    ai_look
         jmp     ai_hold
 ai_phase_act:
@@ -211,9 +214,9 @@ ai_act_now:
         xrl     a,#MOVE_LATER
         mov     r1,#AI_PENDING
         movx    @r1,a                   ; 0: the move is left for the next frame
-        jnz      far_3_3_comp
+        jnz     page_hop_3
         jmp     ai_hold
-far_3_3_comp:
+page_hop_3:
         mov     a,r2
         jmp     ai_stick_set
 ai_phase_move:
@@ -430,9 +433,9 @@ distance:
         call    abs
         cpl     a
         add     a,r2                    ; |db| - |da| - 1: carry when |db| > |da|
-        jnc      far_5_6_comp
+        jnc     page_hop_4
         jmp     distance_db
-far_5_6_comp:
+page_hop_4:
         mov     a,r6
         jmp     abs
 distance_db:
@@ -638,20 +641,20 @@ stuck:
         mov     a,@r0
         movx    @r1,a
         mov     a,r2
-        jz      cp_far_2
+        jz      page_hop_5
         jmp     stuck_not
-cp_far_2:
+page_hop_5:
         mov     r1,#AI_STICK
         movx    a,@r1
         anl     a,#0Fh
-        jnz      cp_far_3
+        jnz     page_hop_6
         jmp     stuck_not
-cp_far_3:
+page_hop_6:
         mov     r1,#AI_DETOUR
         movx    a,@r1
-        jz      cp_far_4
+        jz      page_hop_7
         jmp     stuck_not
-cp_far_4:
+page_hop_7:
         mov     a,#P_DETOUR
         call    level_byte
         mov     r1,#AI_DETOUR
@@ -767,9 +770,9 @@ incoming:
         add     a,r0                    ; x 3: red_shot_state or blue_shot_state
         mov     r1,a
         movx    a,@r1
-        jnz     cc_far_1
+        jnz     page_hop_8
         jmp     incoming_none
-cc_far_1:
+page_hop_8:
         inc     r1
         movx    a,@r1                   ; the shot's X (units)
         clr     c
@@ -804,9 +807,9 @@ cc_far_1:
         mov     r7,a
         call    distance
         add     a,#(-16) & 0FFh
-        jnc      cc_far_2
+        jnc     page_hop_9
         jmp     incoming_none
-cc_far_2:
+page_hop_9:
         mov     r4,#2
         call    aligned
         mov     r2,a

@@ -3,6 +3,9 @@
 ; at the frame after, ai_move (where it goes). Calls into 800h-BFFh go through hcall;
 ; a tail jump there selects MB1 first (the caller, ai_look, selects it again after the return).
 
+; A conditional jump reaches only its own page: where one would cross a page, it jumps over a JMP
+; instead (the labels page_hop_N), and a NOP or two here and there keeps a jump off a page's last byte.
+
 ; ai_weapon: A = the stick of weapon kind A (KIND_*).
 ai_weapon:
         jnz     weapon_not_tank
@@ -272,9 +275,9 @@ guide:
         mov     r7,a
         hcall   distance
         add     a,#(-4) & 0FFh
-        jc      cp_far_5
+        jc      page_hop_10
         jmp     guide_let_go
-cp_far_5:
+page_hop_10:
         mov     a,#F_GUIDE
         hcall   flag
         nop                             ; (keeps the jump below in one page)
@@ -344,9 +347,9 @@ jet_want:
         movx    @r1,a
         mov     a,#F_DODGE
         hcall   flag
-        jnz      far_1_0_comp
+        jnz     page_hop_11
         jmp     jet_ahead
-far_1_0_comp:
+page_hop_11:
         hcall   incoming
         mov     r4,a
         inc     a
@@ -435,9 +438,9 @@ jet_clear:
         nop                             ; (keeps the jump below in one page)
         nop                             ; (keeps the jump below in one page)
         nop                             ; (keeps the jump below in one page)
-        jz     cp_far_6
+        jz      page_hop_12
         jmp     jet_clear_done
-cp_far_6:
+page_hop_12:
         mov     r7,#0                   ; its middle moved to the first box's end
         hcall   jet_shift
         mov     a,#P_LOOK
@@ -531,9 +534,9 @@ begin_bad:
         mov     a,r5
         xrl     a,#FIELD_COLS
         nop                             ; (keeps the jump below in one page)
-        jz     far_2_2_comp
+        jz      page_hop_13
         jmp     begin_column
-far_2_2_comp:
+page_hop_13:
 ; The features: three single ones and a row of four, each with its mirror.
         mov     r4,#field_copy + 5
         mov     r5,#3
