@@ -1,14 +1,16 @@
 ; computer.asm - the console plays one side (bank 1, 800h-BFFh): docs/computer.md.
 ; `computer` (0 none, 1 red, 2 blue) and `level` (1-3) are chosen with C at the entry (or during a
-; practice war); keys.asm calls computer_frame once a frame right after reading the sticks, and in a
-; battle it replaces that side's stick byte with its own "virtual stick" (AI_STICK): the battle code
-; then moves and fires for it exactly as for a player, with the same rules, speeds and energy.
+; practice war, choose.asm); the frame loop (main.asm) calls computer_frame once a frame right after
+; reading the sticks, and in a battle it replaces that side's stick byte with its own "virtual stick"
+; (AI_STICK): the battle code then moves and fires for it exactly as for a player, with the same
+; rules, speeds and energy.
 ; It sees what a player sees: where each weapon is while it is drawn (SIDE_SHOWN: a submerged sub
 ; only at a sonar ding, a jet off the screen or flashing on autopilot not at all; it keeps the last
 ; place it saw), the shots in flight, and the ground (the playfield's copy). It looks every
-; P_REACT frames (its reaction time) and holds its stick between looks.
-; Runs in every frame after the VBLANK writes: a look costs at most a few hundred cycles, and it
-; puts a look off by a frame while both shots fly (the battle's heaviest frames).
+; P_REACT frames (its reaction time) and holds its stick between looks. A look is three steps, one a
+; frame, each within the room a battle frame leaves (what it sees; whether it fires, dodges or
+; steers its missile; where it goes), and a step waits a frame while both shots fly (the battle's
+; heaviest frames).
 
 ; A conditional jump reaches only its own page: where one would cross a page, it jumps over a JMP
 ; instead (the labels page_hop_N), and a NOP or two here and there keeps a jump off a page's last byte.
