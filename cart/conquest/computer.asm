@@ -229,7 +229,9 @@ ai_phase_move:
         mov     r1,#AI_PENDING
         movx    a,@r1
         jnz     ai_hold                 ; it fired or dodged at the last frame
-        call    both_shots
+        sel     mb0
+        call    move_heavy              ; (computer_play.asm)
+        sel     mb1
         jz      ai_move_now
         mov     r1,#AI_CLOCK            ; the heaviest frames: the move at the next one
         mov     a,#1
@@ -435,6 +437,8 @@ distance:
         call    abs
         cpl     a
         add     a,r2                    ; |db| - |da| - 1: carry when |db| > |da|
+        nop                             ; (keeps the jump below in one page)
+        nop                             ; (keeps the jump below in one page)
         jnc     page_hop_4
         jmp     distance_db
 page_hop_4:

@@ -650,3 +650,20 @@ half_ai_done:
         mov     a,r7
         ret
 
+; move_heavy: A nonzero when a move now could make the frame too long: while both shots fly, and
+; for a tank (tank battles are the heaviest, and its move the dearest step) while any shot flies.
+move_heavy:
+        mov     r1,#AI_KIND
+        movx    a,@r1
+        jnz     move_both
+        mov     r1,#red_shot_state
+        movx    a,@r1
+        mov     r2,a
+        mov     r1,#blue_shot_state
+        movx    a,@r1
+        orl     a,r2
+        ret
+move_both:
+        hcall   both_shots
+        ret
+
