@@ -21,7 +21,7 @@ from emu.errors import O2Error
 from emu.movie import MAX_FRAMES
 from emu.version import __version__
 
-COMMAND_MODULES = ["emu.cli", "emu.debugger.command", "emu.frontend.run"]
+COMMAND_MODULES = ["emu.cli", "emu.debugger.command", "emu.frontend.run", "cart.conquest.oneplayer"]
 
 PROGRESS_EVERY = 5.0        # seconds between progress lines of a long headless run
 

@@ -75,6 +75,10 @@ entry_frame:
         mov     a,r7
         xrl     a,#KEY_ENTER
         jz      entry_enter
+        mov     a,r7
+        xrl     a,#KEY_C
+        jnz     entry_done
+        jmp     entry_computer          ; (choose.asm)
 entry_done:
         ret
 

@@ -57,9 +57,7 @@ draw_single:
         inc     r6
         mov     a,r0
         xrl     a,#SLOT_UNUSED
-        jnz     draw_single
-        mov     r4,#0                   ; slot 11: not drawn
-        call    put_space_bx
+        jnz     draw_single             ; slot 11 keeps the console's mark (computer.asm)
         mov     r6,#11                  ; the row of four and its mirror
         mov     r0,#QUAD_FEATURES
         mov     r5,#0

@@ -5,6 +5,7 @@ KEY_CLEAR       equ     2Eh
 KEY_ENTER       equ     2Fh
 KEY_R           equ     13h
 KEY_B           equ     25h
+KEY_C           equ     23h             ; the console plays the side (computer.asm)
 WEAPON_NONE     equ     0Dh             ; '?'
 WEAPON_SUB      equ     19h             ; 'S'
 WEAPON_PLANE    equ     0Fh             ; 'P'

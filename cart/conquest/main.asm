@@ -51,10 +51,11 @@ P1_BANK0_VDC    equ     P1_VDC & ~P1_BANK0
         far_calls bx
         dephase
 
-; ---------------------------------------------------------------- bank 1: spare
+; ---------------------------------------------------------------- bank 1: the computer opponent
         org     0800h
         phase   400h
         orl     p1,#BANK_BITS
+        include "computer_play.asm"
         dephase
 
 ; ---------------------------------------------------------------- bank 2: the battles
@@ -91,7 +92,9 @@ start:
         mov     a,#P1_VDC
         outl    p1,a
         call    vdc_blank
+        sel     mb1
         call    clear_ram
+        sel     mb0
         call    measure_region
         mov     r0,#seed
         mov     @r0,#5Ah
@@ -108,6 +111,10 @@ frame:
         call    frame_ticks             ; the clock of what is only seen or heard (sound.asm)
         call    show
         call    read_sticks
+        sel     mb1                     ; the console's side: its own stick (computer.asm, bank 1)
+        call    computer_far_b3
+computer_back:
+        sel     mb0
         call    read_key                ; A = key newly pressed this frame, or NO_KEY
         mov     r7,a
         call    random                  ; the generator runs every frame: nobody can time it
@@ -144,6 +151,8 @@ result_frame_j:
         call    result_frame
         sel     mb0
         jmp     frame
+        ds      11                      ; (room left by clear_ram's move: the pages below stay as
+                                        ; they were, so no jump in them crosses a page)
 
 ; wait_frame: until the VDC's VBLANK interrupt request (/INT, which the 8048 tests with JNI even with
 ; interrupts off). It stays asserted until the status register is read, so finding it already asserted
@@ -184,24 +193,6 @@ measured:
         mov     t,a
         ret
 
-; clear_ram: internal 20h-3Fh and external 00h-7Fh to 0.
-clear_ram:
-        mov     r0,#20h
-        mov     r1,#20h
-        clr     a
-clear_internal:
-        mov     @r0,a
-        inc     r0
-        djnz    r1,clear_internal
-        call    select_ram
-        mov     r0,#7Fh
-        clr     a
-clear_external:
-        movx    @r0,a
-        djnz    r0,clear_external
-        movx    @r0,a
-        ret
-
         helpers b1                      ; select_vdc, select_ram, xram_read, xram_write, random (helpers.inc)
 select_vdc      equ     select_vdc_b1
 select_ram      equ     select_ram_b1
@@ -225,12 +216,46 @@ put_glyph       equ     put_glyph_b1
         phase   FAR_CALLS
         far_calls b1
         dephase
+        org     1800h + COMPUTER_CALL - 400h
+        phase   COMPUTER_CALL
+        computer_calls b3
+        dephase
 
 ; ---------------------------------------------------------------- bank 3, 800h-BFFh: the modes
         org     1C00h
         phase   800h
-        include "entry.asm"
-        include "wargame.asm"
+        include "entry.asm"             ; (this order keeps each file's short jumps inside their pages)
         include "result.asm"
+        include "wargame.asm"
         include "terrain.asm"
+        include "choose.asm"
+
+; clear_ram: internal 18h-3Fh and external 00h-7Fh to 0 (at power-on and RESET; here, where there is
+; room).
+clear_ram:
+        mov     r0,#18h
+        mov     r1,#28h
+        clr     a
+clear_internal:
+        mov     @r0,a
+        inc     r0
+        djnz    r1,clear_internal
+        lcall   select_ram
+        mov     r0,#7Fh
+        clr     a
+clear_external:
+        movx    @r0,a
+        djnz    r0,clear_external
+        movx    @r0,a
+        ret
+        dephase
+
+; ---------------------------------------------------------------- bank 1, 800h-BFFh: the computer opponent
+        org     0C00h
+        phase   800h
+        include "computer.asm"
+        dephase
+        org     0800h + COMPUTER_CALL - 400h
+        phase   COMPUTER_CALL
+        computer_calls b1
         dephase

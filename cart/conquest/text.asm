@@ -168,7 +168,10 @@ show_tally:
 hide_text:
         mov     r0,#SLOT_TEXT
         mov     r4,#0
-        mov     r6,#7
+        mov     r6,#6
+        call    put_spaces
+        sel     mb1
+        jmp     put_mark                ; slot 11: the console's mark or a blank (entry.asm)
 ; put_spaces: R6 blanks at Y R4 from slot R0 on.
 put_spaces:
         call    put_space

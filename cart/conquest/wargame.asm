@@ -128,6 +128,12 @@ practice_next:
 ; Practice energies spin; SPACE fights the battle with them.
 wargame_energies:
         call    spin_energies
+        mov     a,r7                    ; C: the console plays blue (entry.asm)
+        xrl     a,#KEY_C
+        jnz     wargame_not_computer
+        mov     r2,#2
+        jmp     choose_computer
+wargame_not_computer:
         call    space_pressed
         jnz     wargame_done
         mov     r1,#pairing             ; the cycle moves on: 0-8 and round again

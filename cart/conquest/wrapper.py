@@ -32,6 +32,8 @@ WEAPONS = ("?", "S", "P", "T")
 WEAPON_KEYS = {"S": "S", "P": "P", "T": "T"}      # the keyboard letter of each weapon
 SIDES = ("red", "blue")
 SIDE_KEYS = {"red": "R", "blue": "B"}
+COMPUTER_KEY = "C"               # the console plays the side being entered; each press a level up
+LEVELS = (1, 2, 3)
 SIDE_STICKS = {"red": 0, "blue": 1}               # left-hand controller drives red
 WINNERS = {"none": None, "": None, "red": "red", "blue": "blue", "tie": "tie"}
 MAX_ENERGY = 9999
@@ -131,6 +133,21 @@ class Conquest:
         return codes.get(int(value))
 
     @property
+    def computer(self):
+        """The side the console plays: None, "red" or "blue" (the C key at the entry)."""
+        if "computer" not in self.map:
+            return None
+        value = self.field("computer")
+        return None if value in ("none", "", 0) else value
+
+    @property
+    def level(self):
+        """The console's level, 1-3, or None when it plays no side."""
+        if self.computer is None:
+            return None
+        return int(self.field("level"))
+
+    @property
     def readout(self) -> int:
         """The WAR GAME readout (the left-hand one rule 2D reads)."""
         return self.field("readout")
@@ -154,13 +171,15 @@ class Conquest:
         lines = [f"Conquest of the World  mode {self.mode}  winner {self.winner or '-'}  "
                  f"readout {self.readout}  tally {self.tally.red}-{self.tally.blue}  "
                  f"overruns {self.overruns}"]
+        if self.computer is not None:
+            lines[0] += f"  computer {self.computer} level {self.level}"
         for name in SIDES:
             s = self.side(name)
             extra = "".join(f"  {what} {getattr(s, what)}" for what in SIDE_EXTRAS
                             if getattr(s, what) is not None)
             lines.append(f"  {name:<4}  weapon {s.weapon}  energy {s.energy:4d}  x {s.x:3d} y {s.y:3d}"
                          f"  {'alive' if s.alive else 'destroyed'}{extra}")
-        shown = set(REQUIRED_FIELDS) | {f"{s}_{w}" for s in SIDES for w in SIDE_EXTRAS}
+        shown = set(REQUIRED_FIELDS) | {f"{s}_{w}" for s in SIDES for w in SIDE_EXTRAS} | {"computer", "level"}
         rest = [f"{name} {value}" for name, value in self.state().items() if name not in shown]
         if rest:
             lines.append("  " + "  ".join(rest))
@@ -244,14 +263,36 @@ class Conquest:
                 raise ValueError(f"energy must be a whole number from 0 to {MAX_ENERGY}, not {energy!r}")
             self.type(str(energy))
 
-    def enter(self, red=("T", 2500), blue=("S", 2500), start=True):
+    def enter(self, red=("T", 2500), blue=("S", 2500), start=True, computer=None, level=None):
         """Types both entries as a player would — R, weapon, energy; B, weapon, energy — and
         presses ENTER (start=False leaves it at the entry screen). A side given as a weapon letter
-        alone, or (weapon, None), keeps the energy on screen (the war goes on); None skips it."""
+        alone, or (weapon, None), keeps the energy on screen (the war goes on); None skips it.
+        computer="red" or "blue" gives that side to the console at `level` (1-3, default 1) with
+        the C key; computer=None leaves the console's choice as it is."""
+        if computer is not None:
+            if computer not in SIDES:
+                raise ValueError(f"computer must be 'red', 'blue' or None, not {computer!r}")
+            level = 1 if level is None else level
+            if level not in LEVELS:
+                raise ValueError(f"level must be 1, 2 or 3, not {level!r}")
+        elif level is not None:
+            raise ValueError("level needs computer='red' or 'blue'")
         for side, entry in (("red", red), ("blue", blue)):
             if entry is None:
                 continue
             weapon, energy = (entry, None) if isinstance(entry, str) else entry
             self.enter_side(side, weapon, energy)
+        if computer is not None:
+            self.choose_computer(computer, level)
         if start:
             self.press("ENTER")
+
+    def choose_computer(self, side, level):
+        """At the entry: R or B, then C until the console plays `side` at `level`."""
+        self.press(SIDE_KEYS[side])
+        for _ in range(2 * len(LEVELS) + 2):
+            if self.computer == side and self.level == level:
+                return
+            self.press(COMPUTER_KEY)
+        raise StateMapError(f"the C key did not give {side} to the console at level {level} "
+                            f"(computer {self.computer}, level {self.level})")

@@ -16,6 +16,7 @@ def key_rows(data) -> list[tuple[str, str]]:
     keys = f"{slots[0]}-{slots[-1]}" if len(slots) > 1 else slots[0]
     numbers = f"slots 1-{len(slots)}" if len(slots) > 1 else "slot 1"
     return [("Odyssey² keys", "the PC keys with the same characters"),
+            ("Conquest, 1 player", "C at the entry: console plays it (C: level 2, 3, off)"),
             ("left joystick", stick(left)), ("right joystick", stick(right)),
             ("load / save state", f"{keys} / {modifier}+{keys} ({numbers})"),
             ("pause", hot["pause"]), ("frame advance", f"{modifier}+{hot['pause']}"),

@@ -47,6 +47,7 @@ class SessionOptions:
     config: str | None = None
     frames: int | None = None        # None: the window runs until closed
     screenshot: str | None = None    # the last frame as a PNG
+    start_inputs: tuple = ()         # FrameInputs played from power-on first (o2 run --conquest)
     # The window's (the settings file's values unless given; emu.frontend.run._config)
     stats: bool = False
     nothrottle: bool = False
@@ -103,6 +104,11 @@ class Session:
                 raise O2Error(f"{args.record}: cannot record a movie there ({e.reason})") from None
         self.wav = WavRecorder(args.wav, sample_rate) if args.wav else None
         self.reported = False
+        if args.start_inputs:   # typed from power-on, before anyone takes over
+            if movie is not None or args.load_state:
+                raise O2Error("--conquest starts from power-on: it cannot be used with --play or --load-state")
+            for held in args.start_inputs:
+                self.run_frame(held)
 
     def _start_from_state(self, where):
         path = self.slots.path(int(where)) if where.isdigit() else Path(where)
