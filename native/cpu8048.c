@@ -285,7 +285,8 @@ static inline int test_pin(cpu8048 *cpu, int pin)
 
 /* MOV A,T and JTF in counter mode: the bus may count a T1 edge that its counter has taken by
  * `cycle` (MOV A,T's cycle, JTF's second) but not yet shown at a boundary (the MAME model,
- * machine.c read_t1). */
+ * machine.c read_t1). STRT T and STOP TCNT too: such an edge still counts before counting ends;
+ * and MOV T,A: the load replaces a count taken in its own cycle. */
 static inline void count_edges_to(cpu8048 *cpu, uint64_t cycle)
 {
     if (cpu->s.timer_mode == O2_TIMER_COUNTER && cpu->bus.read_t1)
@@ -644,15 +645,15 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x52: jump_if(cpu, r, steady_condition(s, r, op)); goto jumped; /* JB2 */
     case 0x53: r->a &= fetch(cpu, r); break;                           /* ANL A,#data */
     case 0x54: call(cpu, r, op); break;                                /* CALL 2xx */
-    case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
+    case 0x55: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
     case 0x56: { int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); jump_if(cpu, r, t1); } goto jumped; /* JT1 */
     case 0x57: decimal_adjust(r); break;                               /* DA A */
     EACH_REG(0x58): r->a &= *reg(s, r->psw, op & 7u); break;           /* ANL A,Rr */
     /* 6x */
     case 0x60: case 0x61: add(r, *indirect(s, r->psw, op & 1u), 0); break; /* ADD A,@Rr */
-    case 0x62: s->timer = r->a; break;                                 /* MOV T,A */
+    case 0x62: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer = r->a; break; /* MOV T,A */
     case 0x64: jmp(cpu, r, op); goto jumped;                           /* JMP 3xx */
-    case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
+    case 0x65: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_STOPPED; break; /* STOP TCNT */
     case 0x67: rotate_right_through_carry(r); break;                   /* RRC A */
     EACH_REG(0x68): add(r, *reg(s, r->psw, op & 7u), 0); break;        /* ADD A,Rr */
     /* 7x */
