@@ -330,11 +330,17 @@ static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
     return ((high & 0x0Fu) << 8) | s->ram[STACK_BASE + 2 * sp];
 }
 
+/* Inside an interrupt routine (from the vector to RETR) A11 is held at 0: JMP, CALL and RET land
+ * in 000h-7FFh (RET too, as in MAME: random CPU programs 910030 and 910040). */
+static inline unsigned routine_bank(const o2_cpu_state *s, unsigned pc)
+{
+    return s->in_irq ? pc & 0x7FFu : pc;
+}
+
 /* JMP/CALL: opcode bits 7-5 are address bits 10-8, bit 11 comes from MB outside an ISR. */
 static inline unsigned far_target(const o2_cpu_state *s, uint8_t op, uint8_t low)
 {
-    unsigned bank = s->in_irq ? 0 : (unsigned)s->mb << 11;
-    return bank | ((op & 0xE0u) << 3) | low;
+    return routine_bank(s, ((unsigned)s->mb << 11) | ((op & 0xE0u) << 3) | low);
 }
 
 static inline void jmp(cpu8048 *cpu, cpu_regs *r, uint8_t op)
@@ -666,7 +672,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     EACH_REG(0x78): add(r, *reg(s, r->psw, op & 7u), carry(r)); break; /* ADDC A,Rr */
     /* 8x */
     case 0x80: case 0x81: ON_BUS(r->a = ext_read(cpu, *reg(s, r->psw, op & 1u))); break; /* MOVX A,@Rr */
-    case 0x83: jump_to(cpu, r, pop(s, r, 0)); break;                   /* RET */
+    case 0x83: jump_to(cpu, r, routine_bank(s, pop(s, r, 0))); break;  /* RET */
     case 0x84: jmp(cpu, r, op); goto jumped;                           /* JMP 4xx */
     case 0x85: set_flag(r, PSW_F0, 0); break;                          /* CLR F0 */
     case 0x86: { int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); jump_if(cpu, r, irq); } goto jumped; /* JNI */
