@@ -294,7 +294,8 @@ static inline int test_pin(cpu8048 *cpu, int pin)
 
 /* MOV A,T and JTF in counter mode: the bus may count a T1 edge that its counter has taken by
  * `cycle` (MOV A,T's cycle, JTF's second) but not yet shown at a boundary (the MAME model,
- * machine.c read_t1). */
+ * machine.c read_t1). STRT T and STOP TCNT too: such an edge still counts before counting ends;
+ * and MOV T,A: the load replaces a count taken in its own cycle. */
 static inline void count_edges_to(cpu8048 *cpu, uint64_t cycle)
 {
     if (cpu->s.timer_mode == O2_TIMER_COUNTER && cpu->bus.read_t1)
@@ -338,10 +339,18 @@ static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
     return ((high & 0x0Fu) << 8) | s->ram[STACK_BASE + 2 * sp];
 }
 
-/* JMP/CALL: opcode bits 7-5 are address bits 10-8, bit 11 (`bank`) comes from MB outside an ISR. */
+/* Inside an interrupt routine (from the vector to RETR) A11 is held at 0: JMP, CALL and RET land
+ * in 000h-7FFh (RET too, as in MAME: random CPU programs 910030 and 910040). JMP/CALL: opcode
+ * bits 7-5 are address bits 10-8, bit 11 (`bank`) comes from MB outside a routine. */
 static inline unsigned far_bank(const o2_cpu_state *s)
 {
     return s->in_irq ? 0 : (unsigned)s->mb << 11;
+}
+
+/* RET's return address, A11 held as above. */
+static inline unsigned routine_bank(const o2_cpu_state *s, unsigned pc)
+{
+    return s->in_irq ? pc & 0x7FFu : pc;
 }
 
 static inline unsigned far_address(unsigned bank, uint8_t op, uint8_t low)
@@ -678,7 +687,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
     X(addc_reg,   0x78, 8, add(r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
     X(movx_read,  0x80, 2, ON_BUS(r->a = ext_read(cpu, REG(op & 1u))); ON_BUS_DONE)                 /* MOVX A,@Rr */ \
-    X(ret,        0x83, 1, jump_to(cpu, r, pop(s, r, 0)); MOVED)                   /* RET */ \
+    X(ret,        0x83, 1, jump_to(cpu, r, routine_bank(s, pop(s, r, 0))); MOVED)     /* RET */ \
     X(jmp_4,      0x84, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
@@ -787,9 +796,9 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_BUS(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
     case 0x42: ON_BUS(count_edges_to(cpu, end - cycles)); r->a = s->timer; break; /* MOV A,T */
     case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
-    case 0x55: s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
-    case 0x62: s->timer = r->a; break;                                 /* MOV T,A */
-    case 0x65: s->timer_mode = O2_TIMER_STOPPED; break;                /* STOP TCNT */
+    case 0x55: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
+    case 0x62: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer = r->a; break; /* MOV T,A */
+    case 0x65: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_STOPPED; break; /* STOP TCNT */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_BUS(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
     case 0x93: retr(cpu, r); r->gate = 0; break;                       /* RETR */
     case 0x9C: case 0x9D: case 0x9E: case 0x9F: ON_BUS(expander_write(cpu, r->a)); break; /* ANLD Pp,A */

@@ -163,9 +163,13 @@ static int read_t1(void *ctx, uint64_t cycle)
         m->late_t1_hc = 0;
     }
     if (!counting_t1(m)) {
-        vdc_catch_up(&m->vdc, machine_cycle_horizon(m, cycle));
+        /* STRT CNT's starting level: MAME's includes an edge right at the next cycle's start
+         * (test_counter_modes, tests/conformance/DIFFERENCES.md). */
+        vdc_catch_up(&m->vdc, m->vdc.model == VDC_MODEL_MAME ? counter_cycle_hc(m, cycle + 1)
+                                                              : machine_cycle_horizon(m, cycle));
         m->cpu.s.t1 = (uint8_t)vdc_t1(&m->vdc);
         m->next_event_hc = 0;
+        m->late_t1_hc = 0;      /* an edge after STRT T or STOP TCNT ended the count */
     }
     return m->cpu.s.t1;
 }

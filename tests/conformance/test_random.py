@@ -60,6 +60,52 @@ def test_random_cpu_program_matches_mames_trace(seed):
                           f"ours {first[2]}, MAME {first[3]}"
 
 
+# Minimal programs isolating an open difference (DIFFERENCES.md, "Open in NTSC"): strict expected
+# failures, so that a fix shows.
+SOUND_REWRITE = """        cpu 8048
+        org 400h
+        jmp start
+        org 402h
+        retr
+        org 404h
+        retr
+        org 410h
+start:  dis i
+        mov a,#0F7h             ; the VDC selected
+        outl p1,a
+        mov r0,#0AAh
+        mov a,#0A0h             ; sound on, fast rate, no noise, volume 0
+        movx @r0,a
+        mov r0,#0A1h
+        movx a,@r0
+        mov r6,#0
+w:      jni f                   ; /INT (interrupts off), then the status read
+        jmp w
+f:      mov r0,#0A1h
+        movx a,@r0
+        inc r6                  ; a wait of (R6 mod 64) + 1 times 12 cycles
+        mov a,r6
+        anl a,#3Fh
+        mov r5,a
+        inc r5
+d:      mov r7,#4
+d2:     djnz r7,d2
+        djnz r5,d
+        mov r0,#0A8h            ; A8 rewritten, A7 and A9 left to the shifts
+        mov a,#0A7h
+        movx @r0,a
+        jmp w
+"""
+
+
+@pytest.mark.xfail(reason="A7-A9 at NTSC frame 31's end: ours 3A7D3D, MAME 7A7D3A (A9 a shift behind)",
+                   strict=True)
+def test_sound_register_rewritten_every_few_lines_matches_mame():
+    require_oracle()
+    result = differential.compare(differential.assemble(SOUND_REWRITE), 32, "ntsc")
+    assert not result.differ, result.describe()
+
+
 def test_random_programs_are_well_formed():
     """Every program assembles, fits its 2 KiB and is the same for the same seed; the CPU
     programs' jumps all land on instruction starts of the image."""
