@@ -224,9 +224,9 @@ put_glyph       equ     put_glyph_b1
 ; ---------------------------------------------------------------- bank 3, 800h-BFFh: the modes
         org     1C00h
         phase   800h
-        include "entry.asm"             ; (this order keeps each file's short jumps inside their pages)
+        include "wargame.asm"           ; (this order keeps short jumps and tables inside their pages)
         include "result.asm"
-        include "wargame.asm"
+        include "entry.asm"
         include "terrain.asm"
         include "choose.asm"
 

@@ -20,6 +20,10 @@ pairings_red:
 pairings_blue:
         db      WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE, WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE
         db      WEAPON_TANK, WEAPON_SUB, WEAPON_PLANE
+pairings_end:
+        if high(pairing_weapon) <> high(pairings_end - 1)
+        error "wargame.asm: the pairing tables must share pairing_weapon's page"
+        endif
 
 ; random_bcd: A = a random two-digit BCD number 00-99. Takes R0, R2, R3.
 random_bcd:
