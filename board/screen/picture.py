@@ -41,9 +41,18 @@ def ink_distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
     return np.sqrt(np.einsum("...i,...i->...", d, d))
 
 
+_CV2 = None
+
+
 def cv2():
-    import cv2 as module     # OpenCV is imported only where a capture is handled
-    return module
+    """OpenCV, imported only where a capture is handled; single-threaded: the reader's work per frame is
+    small, and waking a thread pool for it costs more CPU than it saves."""
+    global _CV2
+    if _CV2 is None:
+        import cv2 as module
+        module.setNumThreads(1)
+        _CV2 = module
+    return _CV2
 
 
 @dataclass(frozen=True)
@@ -262,23 +271,43 @@ def geometry_from(params, frame_shape, field: bool, width: int, height: int, sco
 
 
 class Sampler:
-    """The picture sampled from frames through one geometry: the rows the profile reads (runs with a margin,
-    patches), every column of them, in one remap (cheaper than scattering a sparse set)."""
+    """The picture sampled from frames through one geometry: only the pixels the profile reads (runs with a
+    margin, patches), as a few rectangles each mapped once and remapped per frame; the rest stays black."""
 
     def __init__(self, geometry: Geometry, regions: np.ndarray, width: int, height: int):
         self.geometry = geometry
-        used = np.flatnonzero(regions.any(axis=1))
-        self.top, self.bottom = int(used.min()), int(used.max()) + 1
-        us, vs = np.meshgrid(np.arange(width) + 0.5, np.arange(self.top, self.bottom) + 0.5)
-        x, y = geometry.map(us, vs)
-        # Fixed-point maps: remap's fastest form.
-        self.map1, self.map2 = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
         self.picture = np.zeros((height, width, 3), np.uint8)
+        self.parts = []
+        for top, bottom, left, right in rectangles(regions):
+            us, vs = np.meshgrid(np.arange(left, right) + 0.5, np.arange(top, bottom) + 0.5)
+            x, y = geometry.map(us, vs)
+            # Fixed-point maps: remap's fastest form.
+            map1, map2 = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
+            self.parts.append((map1, map2, np.zeros((bottom - top, right - left, 3), np.uint8),
+                               self.picture[top:bottom, left:right]))
 
     def sample(self, image: np.ndarray) -> np.ndarray:
-        cv2().remap(image, self.map1, self.map2, cv2().INTER_LINEAR, dst=self.picture[self.top:self.bottom],
-                    borderMode=cv2().BORDER_CONSTANT, borderValue=(0, 0, 0))
+        for map1, map2, out, place in self.parts:
+            cv2().remap(image, map1, map2, cv2().INTER_LINEAR, dst=out, borderMode=cv2().BORDER_CONSTANT,
+                        borderValue=(0, 0, 0))
+            place[...] = out
         return self.picture
+
+
+def rectangles(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """(top, bottom, left, right) rectangles covering the mask's pixels: each row's runs of set pixels, rows
+    in a row with the same runs joined."""
+    out, open_runs = [], {}
+    for y in range(mask.shape[0] + 1):
+        row = mask[y] if y < mask.shape[0] else np.zeros(mask.shape[1], bool)
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(np.int8), [0]))))
+        runs = set(zip(edges[::2].tolist(), edges[1::2].tolist()))
+        for run in list(open_runs):
+            if run not in runs:
+                out.append((open_runs.pop(run), y, *run))
+        for run in runs:
+            open_runs.setdefault(run, y)
+    return out
 
 
 def regions(profile, margin: int = MARGIN) -> np.ndarray:

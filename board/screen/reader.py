@@ -72,7 +72,7 @@ class Reader:
         self.profile, self.search = profile, search
         self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
-        self._origin_cache: dict = {}
+        self._batch_cache: dict = {}
         self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
@@ -88,7 +88,14 @@ class Reader:
         self.exact_templates = _templates(sharp)
         # A capture's path blurs every edge: its cells are compared with glyphs blurred as much.
         self.capture_templates = _templates(np.stack([pic.cv2().GaussianBlur(g, (0, 0), CAPTURE_BLUR) for g in sharp]))
-        self.templates = self.exact_templates
+        self._exact_t = np.ascontiguousarray(self.exact_templates.T)
+        self._capture_t = np.ascontiguousarray(self.capture_templates.T)
+        self.templates, self.templates_t = self.exact_templates, self._exact_t
+        # A cell's pixels as offsets from its top-left corner in the picture's flat index.
+        self._cell_offsets = (np.arange(self.cell_h)[:, None] * profile.width + np.arange(self.cell_w)[None, :]
+                              ).reshape(-1)
+        self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
+        self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
         chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
         self.colour_names, self.colour_chroma = list(profile.colours), chroma
@@ -112,13 +119,13 @@ class Reader:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
         if exact:
             picture = frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8)
-            self.templates = self.exact_templates
+            self.templates, self.templates_t = self.exact_templates, self._exact_t
             self.gains = np.ones(3, np.float32)
         else:
             picture = self._capture_picture(frame)
             if picture is None:
                 return Reading(None, 0.0, {})
-            self.templates = self.capture_templates
+            self.templates, self.templates_t = self.capture_templates, self._capture_t
             self.gains = self._gains(picture)
         fields = self._texts(picture, search=not exact)
         if not exact:
@@ -246,13 +253,24 @@ class Reader:
 
     # -- texts -------------------------------------------------------------------------------------
 
-    def _origins(self, text, shift) -> tuple[np.ndarray, np.ndarray]:
-        """Top-left corners of a run's cells, each moved by its (dx, dy) of `shift` (one pair for the whole
-        run, or one per cell), kept inside the picture (remembered)."""
-        key = (text.name, shift)
-        if key not in self._origin_cache:
-            self._origin_cache[key] = self._place(text, shift)
-        return self._origin_cache[key]
+    def _batch(self, placed) -> tuple:
+        """For runs placed at offsets [(run, shift)]: the flat pixel indices of all their cells (cells x pixels),
+        which glyphs each cell allows, and which run each cell belongs to; remembered, as the same placements
+        come back frame after frame."""
+        key = tuple((t.name, shift) for t, shift in placed)
+        batch = self._batch_cache.get(key)
+        if batch is None:
+            if len(self._batch_cache) > 4096:
+                self._batch_cache.clear()
+            indices, allowed, runs = [], [], []
+            for k, (t, shift) in enumerate(placed):
+                ys, xs = self._place(t, shift)
+                indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
+                allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
+                runs.append(np.full(t.cells, k))
+            batch = (np.concatenate(indices), np.concatenate(allowed), np.concatenate(runs))
+            self._batch_cache[key] = batch
+        return batch
 
     def _place(self, text, shift) -> tuple[np.ndarray, np.ndarray]:
         h, w = self.cell_h, self.cell_w
@@ -263,22 +281,26 @@ class Reader:
 
     def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
         """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
-        `background` is each cell's background colour."""
+        `cells` are the cells' pixels in ink space (pic.INK_SPACE), `background` each cell's background there."""
         n = len(cells)
-        flat = cells.reshape(n, -1, 3).astype(np.float32)
-        distance = pic.ink_distance(flat, background[:, None, :].astype(np.float32))
+        d = cells - background[:, None, :]
+        distance = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance[:, self._interior].max(axis=1)
-        fg = distance / np.maximum(contrast, 1.0)[:, None]
+        fg = distance
         fg -= fg.mean(axis=1, keepdims=True)
         fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
-        scores = fg @ self.templates.T
+        scores = fg @ self.templates_t
         scores[~allowed] = -1.0
-        order = np.argsort(scores, axis=1)
-        best, second = order[:, -1], order[:, -2] if scores.shape[1] > 1 else order[:, -1]
         rows = np.arange(n)
-        best_score, second_score = scores[rows, best], scores[rows, second]
+        best = scores.argmax(axis=1)
+        best_score = scores[rows, best]
+        if scores.shape[1] > 1:
+            scores[rows, best] = -np.inf
+            second_score = scores.max(axis=1)
+        else:
+            second_score = best_score
         blank = contrast < MIN_CONTRAST
         best = np.where(blank, -1, best)
         best_score = np.where(blank, 1.0 - contrast / MIN_CONTRAST * 0.5, best_score)
@@ -293,26 +315,25 @@ class Reader:
         texts = self.profile.texts
         if not texts:
             return {}
-        windows = np.lib.stride_tricks.sliding_window_view(picture, (self.cell_h, self.cell_w, 3))[:, :, 0]
+        flat = picture.reshape(-1, 3)
         backgrounds = self._backgrounds(picture, texts)
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
-        first = self._read_at(windows, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        first = self._read_at(flat, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
         fields, unsure = {}, []
         for t, (glyphs, score, second, contrast) in zip(texts, first):
             field = self._field(t, glyphs, score, second, contrast)
-            # Whether the run is placed well is judged by its glyphs' fit: a ghost (below) says nothing of it.
-            placed = self._field(t, glyphs, score, second).confidence
             waited = self.searched.get(t.name, SEARCH_EVERY)
             self.searched[t.name] = waited + 1
-            if not search or score.min() >= CERTAIN or placed >= KEEP_OFFSET or waited < SEARCH_EVERY:
+            if not search or waited < SEARCH_EVERY or field.confidence >= KEEP_OFFSET or score.min() >= CERTAIN \
+                    or self._field(t, glyphs, score, second).confidence >= KEEP_OFFSET:
+                # Whether the run is placed well is judged by its glyphs' fit: a ghost (below) says nothing of it.
                 fields[t.name] = field
             else:
                 self.searched[t.name] = 0
                 unsure.append(t)
         if unsure:
-            offsets = [(dx, dy) for dy in range(-self.search, self.search + 1)
-                       for dx in range(-self.search, self.search + 1)]
-            read = self._read_at(windows, backgrounds, [(t, o) for t in unsure for o in offsets])
+            offsets = self._search_offsets
+            read = self._read_at(flat, backgrounds, [(t, o) for t in unsure for o in offsets])
             for i, t in enumerate(unsure):
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
                 chosen = self._fit(offsets, tried)
@@ -346,8 +367,8 @@ class Reader:
                 best = [dy * side + int(c) for c in columns[dx]]
         return best
 
-    def _backgrounds(self, picture: np.ndarray, texts) -> dict:
-        """Each run's background colour: the median of the bands just above and below its cells (every other
+    def _backgrounds(self, picture: np.ndarray, texts) -> np.ndarray:
+        """Each run's background colour (one row per run): the median of the bands just above and below its cells (every other
         pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells. All runs
         in one call."""
         if self._bands is None:
@@ -361,20 +382,16 @@ class Reader:
                 ys.append(r.reshape(-1)[pick])
                 xs.append(c.reshape(-1)[pick])
             self._bands = (np.stack(ys), np.stack(xs))
-        medians = np.sort(picture[self._bands[0], self._bands[1]], axis=1)[:, BAND_SAMPLES // 2].astype(np.float32)
-        return {t.name: medians[i] for i, t in enumerate(texts)}
+        return np.sort(picture[self._bands[0], self._bands[1]], axis=1)[:, BAND_SAMPLES // 2].astype(np.float32)
 
-    def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
-        """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch."""
-        ys, xs, allowed, background = [], [], [], []
-        for t, shift in placed:
-            y, x = self._origins(t, shift)
-            ys.append(y)
-            xs.append(x)
-            allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
-            background.append(np.repeat(backgrounds[t.name][None], t.cells, axis=0))
-        cells = windows[np.concatenate(ys), np.concatenate(xs)]
-        glyphs, score, second, contrast = self._score(cells, np.concatenate(allowed), np.concatenate(background))
+    def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
+        """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
+        is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
+        indices, allowed, runs = self._batch(placed)
+        run_rows = np.array([self._run_index[t.name] for t, _ in placed])
+        cells = flat[indices].astype(np.float32) @ pic.INK_SPACE
+        background = (backgrounds[run_rows] @ pic.INK_SPACE)[runs]
+        glyphs, score, second, contrast = self._score(cells, allowed, background)
         out, start = [], 0
         for t, _ in placed:
             part = slice(start, start + t.cells)
@@ -383,22 +400,21 @@ class Reader:
         return out
 
     def _field(self, text, glyphs, score, second, contrast=None) -> Field:
-        value = "".join(SPACE if g < 0 else self.glyph_names[g] for g in glyphs)
+        value = "".join([SPACE if g < 0 else self.glyph_names[g] for g in glyphs.tolist()])
         if SPACE not in text.alphabet and SPACE in value:
             return Field(value, 0.0)
-        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        margins = [(a - b) / max(1.0 - b, 1e-6) for a, b in zip(score.tolist(), second.tolist())]
-        if self.templates is self.capture_templates and any(
-                g >= 0 and a < FIT_FLOOR for g, a in zip(glyphs.tolist(), score.tolist())):
+        drawn = glyphs >= 0
+        if self.templates is self.capture_templates and bool((drawn & (score < FIT_FLOOR)).any()):
             return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
+        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
+        least = float(((score - second) / np.maximum(1.0 - second, 1e-6)).min())
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
         # block), only as sure as it stands above an empty cell.
-        if contrast is None:
-            return Field(value, min(1.0, max(0.0, min(margins))))
-        ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
-        drawn = np.where(glyphs >= 0, np.clip((contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST), 0.0, 1.0), 1.0)
-        return Field(value, min(1.0, max(0.0, min(margins)), float(drawn.min())))
+        if contrast is not None and drawn.any():
+            ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
+            least = min(least, float(((contrast[drawn] - MIN_CONTRAST) / (ghost - MIN_CONTRAST)).min()))
+        return Field(value, min(1.0, max(0.0, least)))
 
     # -- patches -----------------------------------------------------------------------------------
 
