@@ -29,10 +29,12 @@ from . import picture as pic
 from .profile import Profile
 
 LIT = 0.55                  # share of a sample's strongest dot that a learned dot needs on average to be lit
-REACH = 1                   # dots either way a run's cells are looked for around where the geometry puts them
+REACH = 2                   # dots either way a run's cells are looked for around where the geometry puts them
 DOUBT = (0.2, 0.8)          # a dot whose averaged ink lies in this range is decided by the blurred model
 DOT_BLUR = (0.3, 0.15)      # Gaussian sigma (dots, across and down) of the shapes as stills show them
-MIN_MARGIN = 0.04           # the least margin of a symbol's samples over the nearest other symbol
+MIN_MARGIN = 0.04
+CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
+SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit           # the least margin of a symbol's samples over the nearest other symbol
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
 TITLES = {"select": ("title_select", "SELECT GAME"), "wargame": ("title_wargame", "WAR GAME")}
@@ -230,7 +232,38 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
             if score < 0.2:
                 raise CalibrationError(f"{s.name}: does not look like the {s.kind} screen described (fit "
                                        f"{score:.2f}): check the still and what was typed")
-    pictures = [pic.to_picture(s.frame, base.width, base.height, None if exact else geometry) for s in stills]
+    profile, pictures, samples = _learn(stills, base, name, None if exact else geometry)
+    for _ in range(2 if not exact else 0):
+        # Shapes cut off at one side of the cell with room at the other: the geometry is off by a dot there
+        # (a field's line is a whole dot); the cells are moved and everything learned again.
+        du, dv = (_cut(profile.glyphs, axis) for axis in (0, 1))
+        if (du, dv) == (0, 0):
+            break
+        move = np.array([[1, 0, du * base.dot_width], [0, 1, dv * base.dot_height], [0, 0, 1]], float)
+        geometry = pic.Geometry(geometry.matrix @ move, geometry.field, geometry.size, geometry.score)
+        profile, pictures, samples = _learn(stills, base, name, geometry)
+    if not exact:
+        # The fit lays boxes on the ink; the stills read through what was learned show where each character
+        # really lies (a glyph set may draw at one side of its cells): the geometry corrected by that, and
+        # everything learned again through it.
+        better = _settled(profile, stills, geometry)
+        if better is not None:
+            geometry = better
+            profile, pictures, samples = _learn(stills, base, name, geometry)
+    margins = _margins(profile, samples)
+    close = sorted((m, ch, other) for ch, (m, other) in margins.items() if m < MIN_MARGIN)
+    if close:
+        m, ch, other = close[0]
+        raise CalibrationError(f"{ch!r} is too close to {other!r} (margin {m:.2f}, at least {MIN_MARGIN} needed): "
+                               "capture it sharper, or more stills showing it")
+    least = _check(profile, stills)
+    return Learned(profile, pictures, margins, scores, least)
+
+
+def _learn(stills: list[Still], base: Profile, name: str, geometry) -> tuple[Profile, list, dict]:
+    """Symbols and colours learned from the stills through `geometry` (None: the stills are the picture):
+    (the profile, each still's picture, each symbol's samples)."""
+    pictures = [pic.to_picture(s.frame, base.width, base.height, geometry) for s in stills]
     # 2. Symbols.
     cell_h, cell_w = base.cell_size
     samples: dict[str, list[np.ndarray]] = {}
@@ -265,17 +298,34 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
     for needed_colour, still in (("white", "a result"), ("land", "a result"), ("red", "an entry screen")):
         if needed_colour in base.colours and needed_colour not in colours:
             raise CalibrationError(f"no {needed_colour} learned: capture {still}")
-    capture = None if exact else ((size[1], size[0]), field, tuple(geometry.params()))
+    capture = None if geometry is None else (geometry.size, geometry.field, tuple(geometry.params()))
     profile = replace(base, name=name, glyphs=glyphs, colours=colours, source="", capture=capture)
     profile = Profile.parse(profile.to_toml(), f"<{name}>")
-    margins = _margins(profile, samples)
-    close = sorted((m, ch, other) for ch, (m, other) in margins.items() if m < MIN_MARGIN)
-    if close:
-        m, ch, other = close[0]
-        raise CalibrationError(f"{ch!r} is too close to {other!r} (margin {m:.2f}, at least {MIN_MARGIN} needed): "
-                               "capture it sharper, or more stills showing it")
-    least = _check(profile, stills)
-    return Learned(profile, pictures, margins, scores, least)
+    return profile, pictures, samples
+
+
+def _cut(glyphs: dict[str, np.ndarray], axis: int) -> int:
+    """-1 or 1 (dots, along `axis`: 0 across, 1 down) when the shapes together touch one side of the cell and
+    leave the other free (the cells should move that way), else 0."""
+    counts = np.sum(np.stack(list(glyphs.values())), axis=(0, 1 + axis))
+    used = counts >= CUT_SHARE * max(int(counts.max()), 1)      # a stray dot or two does not use a line
+    low, high = not used[0], not used[-1]
+    return 1 if (used[-1] and low) else -1 if (used[0] and high) else 0
+
+
+def _settled(profile: Profile, stills: list[Still], geometry):
+    """The geometry corrected by where every still's characters were read (as they show) through `profile`."""
+    from .reader import Reader
+    points = []
+    for s in stills:
+        reader = Reader(profile, search=SETTLE_SEARCH)
+        reader.use(geometry)
+        reader.settle = False
+        reading = reader.read(s.frame)
+        shown = {n: v for n, v in s.texts().items() if "." not in v and "#" not in v}
+        points.append(reader.placements(reading.fields, shown))
+    points = np.concatenate(points)
+    return pic.settled(geometry, points, profile.width, profile.height) if len(points) >= 3 else None
 
 
 def _where(missing: list[str]) -> str:

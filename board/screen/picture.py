@@ -266,6 +266,37 @@ def fit(images, expectations, width: int, height: int, keep: int = 3, field: boo
     return p, [_score(m, e, _matrix(p, width, height)) for m, e in zip(maps, expectations)]
 
 
+SETTLE_RESIDUAL = 1.5    # picture units: cells scattered more than this about the fitted correction say nothing
+SETTLE_SCALE = 0.05      # the largest change of scale or shear a correction may make
+
+
+def settled(geometry: Geometry, points: np.ndarray, width: int, height: int) -> Geometry | None:
+    """The geometry corrected by where characters were found: `points` rows (u, v, du, dv) say a cell the
+    geometry puts at (u, v) was read best at (u + du, v + dv). An affine correction on the picture (shift,
+    scale, shear; pulled gently toward none where the points do not fix it, e.g. a scale down from one row)
+    is fitted by least squares. None when it would move nothing by a unit or more, or the points disagree."""
+    if len(points) < 3:
+        return None
+    u, v, du, dv = (points[:, k].astype(float) for k in range(4))
+    cu, cv = width / 2, height / 2
+    a = np.stack([np.ones_like(u), (u - cu) / width, (v - cv) / height], axis=1)
+    ridge = 0.05 * np.sqrt(len(u)) * np.diag([0.0, 1.0, 1.0])          # no pull on the shift
+    solve = [np.linalg.lstsq(np.vstack([a, ridge]), np.concatenate([d, np.zeros(3)]), rcond=None)[0] for d in (du, dv)]
+    cx, cy = solve
+    moved_u, moved_v = a @ cx, a @ cy
+    if np.sqrt(np.mean((moved_u - du) ** 2 + (moved_v - dv) ** 2)) > SETTLE_RESIDUAL:
+        return None
+    if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < 1.0:
+        return None
+    if max(abs(cx[1]) / width, abs(cx[2]) / height, abs(cy[1]) / width, abs(cy[2]) / height) > SETTLE_SCALE:
+        return None
+    # Picture -> picture: (u, v) -> (u + du(u, v), v + dv(u, v)), then the geometry's own map.
+    correction = np.array([[1 + cx[1] / width, cx[2] / height, cx[0] - cx[1] * cu / width - cx[2] * cv / height],
+                           [cy[1] / width, 1 + cy[2] / height, cy[0] - cy[1] * cu / width - cy[2] * cv / height],
+                           [0.0, 0.0, 1.0]])
+    return Geometry(geometry.matrix @ correction, geometry.field, geometry.size, geometry.score)
+
+
 def geometry_from(params, frame_shape, field: bool, width: int, height: int, score: float) -> Geometry:
     return Geometry(_matrix(params, width, height), field, (frame_shape[1], frame_shape[0]), score)
 

@@ -44,6 +44,7 @@ LOCATED = 0.12             # the least score of a located geometry (the expectat
 TITLE_FIT = 0.2            # the least score of a title's own ink for its fit to be taken
 RELOCATE_AFTER = 90        # frames in a row with no screen recognised before the picture is looked for again
 LOCATE_EVERY = 15          # while no geometry is found, frames between two attempts
+SETTLE_SURE = 0.5          # the least confidence of a run whose place corrects the geometry
 DARK_CHANNEL = 40.0        # a known background channel below this level gives no gain of its own
 GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 
@@ -105,6 +106,7 @@ class Reader:
         self.regions = pic.regions(profile, max(pic.MARGIN, search + 2))
         self.unrecognised = 0
         self.wait_locate = 0
+        self.settle = True               # correct the geometry by where the runs are found
         self.gains = np.ones(3, np.float32)
         background = next((p for p in profile.patches if p.name == "background"), None)
         self.background_patch = background
@@ -127,9 +129,12 @@ class Reader:
                 return Reading(None, 0.0, {})
             self.templates, self.templates_t = self.capture_templates, self._capture_t
             self.gains = self._gains(picture)
+        self.searched_now = False
         fields = self._texts(picture, search=not exact)
         if not exact:
             fields = {name: self._trusted(name, f) for name, f in fields.items()}
+            if self.searched_now and self.settle:
+                self._settle(fields)
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             if p.measure == "colour":
@@ -243,6 +248,32 @@ class Reader:
             gains = np.where(reliable, gains, float(np.median(gains[reliable])))
         return np.clip(gains, *GAIN_LIMITS).astype(np.float32)
 
+    def placements(self, fields: dict[str, Field], shown: dict[str, str] | None = None) -> np.ndarray:
+        """Rows (u, v, du, dv): each drawn cell's centre where the geometry puts it and the offset it was read
+        best at, for the runs read surely (or, with `shown`, read as they show)."""
+        rows = []
+        for t in self.profile.texts:
+            f, offsets = fields.get(t.name), self.offsets.get(t.name, ((0, 0),) * t.cells)
+            if f is None or not f.value.strip():
+                continue
+            if (f.value != shown.get(t.name)) if shown is not None else f.confidence < SETTLE_SURE:
+                continue
+            for k, ((dx, dy), ch) in enumerate(zip(offsets, f.value)):
+                if ch != SPACE:
+                    rows.append((t.x + k * t.pitch + self.cell_w / 2, t.y + self.cell_h / 2, dx, dy))
+        return np.array(rows, float).reshape(-1, 4)
+
+    def _settle(self, fields: dict[str, Field]) -> None:
+        """After a search: the geometry corrected by where the characters read surely were found (the first
+        fit of a capture may be a little off in scale; the runs' offsets show by how much), so every run,
+        near or far, is read where it lies with the search to spare."""
+        points = self.placements(fields)
+        if len({(u, v) for u, v, _, _ in points.tolist()}) < 3:
+            return
+        geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height)
+        if geometry is not None:
+            self.use(geometry)
+
     def _trusted(self, name: str, f: Field) -> Field:
         """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
         window (where the geometry is off, the right place may lie beyond it)."""
@@ -332,6 +363,7 @@ class Reader:
                 self.searched[t.name] = 0
                 unsure.append(t)
         if unsure:
+            self.searched_now = True
             offsets = self._search_offsets
             read = self._read_at(flat, backgrounds, [(t, o) for t in unsure for o in offsets])
             for i, t in enumerate(unsure):

@@ -75,7 +75,7 @@ def test_stills_through_a_cheap_capture_stick_read_back(glyphs):
     learned = calibrate(as_stills(stills_of(glyphs), sim.frame), Profile.load("conquest"))
     assert learned.profile.capture[0] == (640, 480)
     rom = charset(glyphs)
-    assert len([ch for ch in "0123456789" if not same_shape(learned.profile.glyphs[ch], rom_shape(rom, ch))]) <= 2
+    assert len([ch for ch in "0123456789" if not same_shape(learned.profile.glyphs[ch], rom_shape(rom, ch))]) <= 3
     assert min(m for m, _ in learned.margins.values()) >= 0.04
 
 
