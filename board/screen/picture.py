@@ -26,6 +26,7 @@ import numpy as np
 BLACK = 40               # a pixel whose brightest channel is below this is border (or a black object): no ink
 INK = 40.0               # colour distance from the background at which a pixel is surely ink
 FIELD_SHARE = 1.8        # a frame with this many times the picture's lines or more is read one field
+MERGE_WASTE = 1.4        # sampled rectangles are joined while their box is at most this share of their area
 MARGIN = 6               # picture units sampled around every text run (the reader searches within them)
 
 
@@ -338,7 +339,26 @@ def rectangles(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
                 out.append((open_runs.pop(run), y, *run))
         for run in runs:
             open_runs.setdefault(run, y)
+    # Fewer, larger rectangles: two whose bounding box wastes little are one (each remap call has its cost).
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                box = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+                if _area(box) <= MERGE_WASTE * (_area(a) + _area(b)):
+                    out[i] = box
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
     return out
+
+
+def _area(box) -> int:
+    return (box[1] - box[0]) * (box[3] - box[2])
 
 
 def regions(profile, margin: int = MARGIN) -> np.ndarray:

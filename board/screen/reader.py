@@ -34,7 +34,7 @@ BAND = 3                   # lines above and below a run where its background is
 BAND_SAMPLES = 64          # pixels of those bands taken
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
 SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
-SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
+SEARCH_EVERY = 60          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
 FLASH_FRAMES = 8           # a patch that changed within this many frames is flashing (fireworks: every 4)
@@ -77,24 +77,25 @@ class Reader:
         self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
-        self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
+        # A cell is compared one column per dot (a dot is dot_width columns wide: the others say nothing new).
+        columns = np.arange(0, self.cell_w, profile.dot_width)
         inside = np.zeros((self.cell_h, self.cell_w), bool)
         inside[:, 2 * profile.dot_width:self.cell_w - 2 * profile.dot_width] = True
-        self._interior = inside.reshape(-1)
+        self._interior = inside[:, columns].reshape(-1)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
         sharp = np.stack([np.kron(profile.glyphs[n], np.ones((profile.dot_height, profile.dot_width)))
                           .astype(np.float32) for n in names])
-        self.exact_templates = _templates(sharp)
+        self.exact_templates = _templates(sharp[:, :, columns])
         # A capture's path blurs every edge: its cells are compared with glyphs blurred as much.
-        self.capture_templates = _templates(np.stack([pic.cv2().GaussianBlur(g, (0, 0), CAPTURE_BLUR) for g in sharp]))
+        self.capture_templates = _templates(np.stack([pic.cv2().GaussianBlur(g, (0, 0), CAPTURE_BLUR)[:, columns]
+                                                      for g in sharp]))
         self._exact_t = np.ascontiguousarray(self.exact_templates.T)
         self._capture_t = np.ascontiguousarray(self.capture_templates.T)
         self.templates, self.templates_t = self.exact_templates, self._exact_t
-        # A cell's pixels as offsets from its top-left corner in the picture's flat index.
-        self._cell_offsets = (np.arange(self.cell_h)[:, None] * profile.width + np.arange(self.cell_w)[None, :]
-                              ).reshape(-1)
+        # A cell's pixels compared, as offsets from its top-left corner in the picture's flat index.
+        self._cell_offsets = (np.arange(self.cell_h)[:, None] * profile.width + columns[None, :]).reshape(-1)
         self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
         self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
@@ -299,7 +300,9 @@ class Reader:
                 indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
                 allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
                 runs.append(np.full(t.cells, k))
-            batch = (np.concatenate(indices), np.concatenate(allowed), np.concatenate(runs))
+            # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest.
+            pixels = np.concatenate(indices)
+            batch = (pixels[..., None] * 3 + np.arange(3), np.concatenate(allowed), np.concatenate(runs))
             self._batch_cache[key] = batch
         return batch
 
@@ -421,7 +424,7 @@ class Reader:
         is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
         indices, allowed, runs = self._batch(placed)
         run_rows = np.array([self._run_index[t.name] for t, _ in placed])
-        cells = flat[indices].astype(np.float32) @ pic.INK_SPACE
+        cells = np.take(flat.reshape(-1), indices).astype(np.float32) @ pic.INK_SPACE
         background = (backgrounds[run_rows] @ pic.INK_SPACE)[runs]
         glyphs, score, second, contrast = self._score(cells, allowed, background)
         out, start = [], 0
