@@ -101,6 +101,7 @@ class Reader:
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
         chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
         self.colour_names, self.colour_chroma = list(profile.colours), chroma
+        self._allowed_chroma: dict[tuple, np.ndarray] = {}
         # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
         self.geometry: pic.Geometry | None = None
         self.sampler: pic.Sampler | None = None
@@ -459,10 +460,14 @@ class Reader:
         history yet, are unsure."""
         previous, changes = self.flashes.get(name, (None, []))
         if previous is not None and previous.shape == region.shape:
-            difference = region.astype(np.float32) - previous
-            moved = float((np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2).mean())
+            current = region.astype(np.float32)
+            difference = current - previous
+            moved = float(np.count_nonzero(np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2)
+                          ) / len(difference)
             changes = (changes + [moved])[-FLASH_FRAMES:]
-        self.flashes[name] = (region.astype(np.float32), changes)
+        else:
+            current = region.astype(np.float32)
+        self.flashes[name] = (current, changes)
         if len(changes) < FLASH_FRAMES:
             return Field("still", 0.0)
         share = max(changes)
@@ -471,8 +476,11 @@ class Reader:
 
     def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
         colour = _chroma(_median(region))
-        index = [self.colour_names.index(c) for c in allowed]
-        distances = np.linalg.norm(self.colour_chroma[index] - colour, axis=1)
+        chroma = self._allowed_chroma.get(allowed)
+        if chroma is None:
+            chroma = self._allowed_chroma[allowed] = self.colour_chroma[[self.colour_names.index(c) for c in allowed]]
+        difference = chroma - colour
+        distances = np.sqrt(np.einsum("ij,ij->i", difference, difference))
         order = np.argsort(distances)
         if len(order) == 1:
             return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
