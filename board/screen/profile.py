@@ -45,6 +45,11 @@ class Text:
     pitch: int
     alphabet: str          # the glyph names this run may show; " " = an empty cell
 
+    @property
+    def numeric(self) -> bool:
+        """A run of digits and blanks: a number, its leading zeros blank."""
+        return set(self.alphabet) <= set("0123456789 ") and " " in self.alphabet
+
 
 @dataclass(frozen=True)
 class Patch:
