@@ -486,15 +486,20 @@ static inline void bus_view(cpu8048 *cpu, const cpu_regs *r, unsigned from, uint
 }
 
 /* After it: the machine may have mapped other program windows (a bank switch through P1), ended
- * the run (cpu8048_yield) or counted a timer overflow (cpu8048_set_t1). */
-static inline void bus_done(cpu8048 *cpu, cpu_regs *r)
+ * the run (cpu8048_yield) or counted a timer overflow (cpu8048_set_t1). Returns whether the run's
+ * end or the interrupt poll changed (and the gate with them; the gate is 0 or the run's end):
+ * most accesses change neither, and the threaded loop's limit then stands. */
+static inline int bus_done(cpu8048 *cpu, cpu_regs *r)
 {
     refresh_window(cpu, r);
+    if (__builtin_expect(cpu->run_until == r->until && !cpu->irq_poll, 1))
+        return 0;
     r->until = cpu->run_until;
     if (cpu->irq_poll)
         r->gate = 0;
     else if (r->gate)
         r->gate = r->until;
+    return 1;
 }
 
 /* ---- interrupts ---- */
@@ -591,7 +596,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
         TIMER_TO(end);                          \
         bus_view(cpu, r, from, end);            \
         statement;                              \
-        bus_done(cpu, r);                       \
+        AFTER_BUS(bus_done(cpu, r));            \
     } while (0)
 
 /* Interrupt entry at an instruction boundary if one is requested; returns whether it was taken.
@@ -776,6 +781,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define MOVED           break
 #define JUMPED          goto jumped
 #define TIMER_TO(cycle) ((void)0)          /* elapse() has run */
+#define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
 #define ON_BUS_JUMPED   goto jumped
 #define REPEATS                                                                 \
@@ -814,6 +820,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
+#undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED
 #undef REPEATS
@@ -1157,6 +1164,7 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     uint8_t *bank = bank_of(s, r->psw);
     unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
     unsigned fetched, jump_from;
+    int bus_changed;
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(now >= limit, 0))                                  \
@@ -1182,15 +1190,27 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     DISPATCH
 #define REPEATS                                                                 \
     now = end;                                                                  \
-    if (fast && code_byte(r) == op)                                             \
+    if (__builtin_expect(now >= limit, 0))                                      \
+        goto boundary;                                                          \
+    fetched = code_byte(r);                                                     \
+    if (__builtin_expect(fetched == op, 0))                                     \
         goto repeats;                                                           \
-    DISPATCH
+    r->pc++;                                                                    \
+    goto *handlers[fetched]
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
+#define AFTER_BUS(changed) (bus_changed = (changed))
+/* A bus access that left the run's end and the poll as they were leaves the limit standing:
+ * the instruction kept the PC inside the window the limit was worked out for. */
 #define ON_BUS_DONE                                                             \
-    event = next_event(r, timer_due);                                           \
-    MOVED
+    now = end;                                                                  \
+    if (__builtin_expect(bus_changed, 0)) {                                     \
+        event = next_event(r, timer_due);                                       \
+        limit = handler_limit(r, now, event);                                   \
+    }                                                                           \
+    DISPATCH
 #define ON_BUS_JUMPED                                                           \
-    event = next_event(r, timer_due);                                           \
+    if (__builtin_expect(bus_changed, 0))                                       \
+        event = next_event(r, timer_due);                                       \
     JUMPED
 
     DISPATCH;
@@ -1236,6 +1256,10 @@ loop_back:
     }
     goto resume;
 repeats: {
+        if (!fast) {          /* the repeat runs as itself */
+            r->pc++;
+            goto *handlers[fetched];
+        }
         unsigned pc = r->pc;
         timer_catch_up(cpu, r, &timer_at, now);
         now = run_repeats(cpu, now, &pc, (uint8_t)fetched, NULL);
@@ -1257,6 +1281,7 @@ done:
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
+#undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED
 #undef REPEATS
