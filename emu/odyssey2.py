@@ -145,6 +145,10 @@ class Odyssey2:
         self._machine.power_on()
         self.cpu = CpuView(self._machine)
         self._run_frames = self._machine.run_frames
+        # A front end's frame step reads the audio and the picture every frame: the machine's own
+        # methods (the same checks, the same copies) without a call of this class's in between.
+        self.read_audio = self._machine.read_audio
+        self.read_screen = self._machine.read_screen
         self.screen = self._machine.screen
         self.iram = self._machine.iram
         self.xram = self._machine.xram
@@ -239,6 +243,7 @@ class Odyssey2:
         """numpy int16 mono samples produced during the last complete frame."""
         return self._machine.audio()
 
+    # read_audio and read_screen: what __init__ binds in their place (the machine's), documented.
     def read_audio(self, out) -> int:
         """The samples of the last complete frame copied into `out`, a writable contiguous buffer
         (numpy int16 array, array('h'), bytearray...) of AUDIO_BUFFER_SAMPLES int16 or more; returns
@@ -253,7 +258,7 @@ class Odyssey2:
         a reset of the screen or a loaded state); keep passing the same buffer then (held as read_audio holds its own). A copy into
         a buffer that stays allocated costs a memcpy: numpy.array(m.screen) also asks for new
         memory, which for 262 KB glibc may map afresh, page by page, at every call."""
-        return self._machine.read_screen(out, bool(redrawn_only))
+        return self._machine.read_screen(out, redrawn_only)
 
     @property
     def cart_bank(self) -> int:

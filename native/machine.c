@@ -617,23 +617,40 @@ const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
 
+/* Screen lines first to end-1 that are flagged as redrawn into out, their flags cleared (the
+ * flags of FLAG_BLOCK lines tested at once: a front end reads every frame, and most lines stay
+ * as they were). Returns the lines copied. */
+enum { FLAG_BLOCK = 4 * sizeof(uint64_t) };
+
+static int copy_redrawn(o2_machine *m, uint8_t *out, size_t first, size_t end)
+{
+    uint64_t words[FLAG_BLOCK / sizeof(uint64_t)] = { 0 };
+    uint8_t *flags = m->vdc.screen_redrawn;
+    memcpy(words, flags + first, end - first);
+    if (!(words[0] | words[1] | words[2] | words[3]))
+        return 0;
+    int copied = 0;
+    for (size_t y = first; y < end; y++) {
+        if (!flags[y])
+            continue;
+        flags[y] = 0;
+        memcpy(out + y * sizeof m->vdc.screen[0], m->vdc.screen[y], sizeof m->vdc.screen[0]);
+        copied++;
+    }
+    return copied;
+}
+
 int o2_read_screen(o2_machine *m, void *out, int redrawn_only)
 {
-    const size_t line = sizeof m->vdc.screen[0];
-    uint8_t *to = out;
     if (!redrawn_only) {
         memcpy(out, m->vdc.screen, sizeof m->vdc.screen);
         return O2_SCREEN_H;
     }
+    const size_t whole = O2_SCREEN_H / FLAG_BLOCK * FLAG_BLOCK;
     int copied = 0;
-    for (size_t y = 0; y < O2_SCREEN_H; y++) {
-        if (!m->vdc.screen_redrawn[y])
-            continue;
-        m->vdc.screen_redrawn[y] = 0;
-        memcpy(to + y * line, m->vdc.screen[y], line);
-        copied++;
-    }
-    return copied;
+    for (size_t y = 0; y < whole; y += FLAG_BLOCK)
+        copied += copy_redrawn(m, out, y, y + FLAG_BLOCK);
+    return copied + copy_redrawn(m, out, whole, O2_SCREEN_H);
 }
 const int16_t *o2_audio(o2_machine *m, const uint32_t **count) { return sound_last_frame(&m->vdc.sound, count); }
 

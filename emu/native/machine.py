@@ -62,16 +62,17 @@ def trace_rows(entries, count: int) -> dict:
     return {name: rows[name].copy() for name in layout.names}
 
 
-def _writable(out, nbytes: int, name: str, wanted: str):
-    """The address of `out`'s memory, a writable contiguous buffer of nbytes or more, else a
-    ValueError naming the problem."""
+def _writable(out, nbytes: int, name: str, wanted: str) -> tuple:
+    """(out, its address as a plain pointer, the export that holds it) for `out`, a writable
+    contiguous buffer of nbytes or more, else a ValueError naming the problem. A plain pointer
+    passes to C more cheaply than the export itself."""
     try:
         address = ffi.from_buffer(out, require_writable=True)
     except (TypeError, ValueError, BufferError) as e:
         raise ValueError(f"{name}: the buffer must be a writable contiguous array of {wanted}: {e}") from None
     if len(address) < nbytes:
         raise ValueError(f"{name}: the buffer holds {len(address)} bytes; it must hold {wanted}")
-    return address
+    return out, ffi.cast("void *", address), address
 
 
 class Machine:
@@ -84,7 +85,6 @@ class Machine:
             raise MemoryError("o2_new failed")
         cpu = self._inside(lib.o2_cpu(self._m))
         self.cpu = cpu
-        self.run_frames = functools.partial(lib.o2_run_frames, self._m)   # (n) -> int, one C call
         self.iram = self._view(cpu.ram, lib.O2_IRAM_SIZE)
         self.xram = self._view(lib.o2_xram(self._m), lib.O2_XRAM_SIZE)
         shape = (lib.O2_SCREEN_H, lib.O2_SCREEN_W, 3)
@@ -98,7 +98,11 @@ class Machine:
         self._audio_count = self._inside(count[0])
         # The last buffer given to read_audio / read_screen and its address, checked once: the
         # address holds the buffer's export, so that it cannot be resized or freed meanwhile.
-        self._audio_buffer = self._screen_buffer = (None, None)
+        self._audio_buffer = self._screen_buffer = (None, None, None)
+        # The handle as a plain pointer (self._m keeps the machine): calls made every frame pass
+        # it more cheaply than the handle that frees it.
+        self._pointer = ffi.cast("o2_machine *", self._m)
+        self.run_frames = functools.partial(lib.o2_run_frames, self._pointer)   # (n) -> int, one C call
 
     def _inside(self, pointer):
         """The pointer (into this machine's memory), holding the machine alive while it lives:
@@ -118,18 +122,18 @@ class Machine:
         O2_AUDIO_MAX_SAMPLES native int16 or more); their number."""
         buffer = self._audio_buffer
         if out is not buffer[0]:
-            buffer = self._audio_buffer = (out, _writable(
-                out, 2 * lib.O2_AUDIO_MAX_SAMPLES, "read_audio", f"{lib.O2_AUDIO_MAX_SAMPLES} int16 samples"))
-        return lib.o2_read_audio(self._m, buffer[1])
+            buffer = self._audio_buffer = _writable(
+                out, 2 * lib.O2_AUDIO_MAX_SAMPLES, "read_audio", f"{lib.O2_AUDIO_MAX_SAMPLES} int16 samples")
+        return lib.o2_read_audio(self._pointer, buffer[1])
 
-    def read_screen(self, out, redrawn_only: bool) -> int:
+    def read_screen(self, out, redrawn_only: bool = False) -> int:
         """The picture copied into `out` (a writable contiguous buffer of the screen's bytes or
         more): every line, or the lines redrawn since the last such copy; lines copied."""
         buffer = self._screen_buffer
         if out is not buffer[0]:
-            buffer = self._screen_buffer = (out, _writable(
-                out, self.screen.nbytes, "read_screen", f"{self.screen.nbytes} bytes"))
-        return lib.o2_read_screen(self._m, buffer[1], redrawn_only)
+            buffer = self._screen_buffer = _writable(
+                out, self.screen.nbytes, "read_screen", f"{self.screen.nbytes} bytes")
+        return lib.o2_read_screen(self._pointer, buffer[1], 1 if redrawn_only else 0)
 
     def set_sample_rate(self, rate: int):
         lib.o2_set_sample_rate(self._m, rate)

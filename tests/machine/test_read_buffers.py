@@ -90,3 +90,22 @@ def test_an_unfit_buffer_is_refused_with_a_reason(reader, buffer, problem):
     m = Odyssey2()
     with pytest.raises(ValueError, match=problem):
         getattr(m, reader)(buffer)
+
+
+def test_redrawn_only_copies_each_flagged_line_and_no_other():
+    # o2.h's contract for any one line (the flags are tested in blocks, the last one short):
+    # a line whose flag is set is copied and its flag cleared; no other line is touched.
+    from emu.native.extension import lib
+    m = Odyssey2(cart=roms_free.path("demo.bin"))
+    m.run_frames(5)
+    flags = lib.o2_screen_redrawn(m._machine._pointer)
+    out = np.zeros_like(m.screen)
+    m.read_screen(out, redrawn_only=True)
+    for y in range(m.screen.shape[0]):
+        out[:] = 0
+        m.screen[y] = y % 200 + 1                     # the line's new pixels
+        flags[y] = 1
+        assert m.read_screen(out, redrawn_only=True) == 1
+        assert (out[y] == y % 200 + 1).all()
+        assert not out[:y].any() and not out[y + 1:].any()
+        assert flags[y] == 0
