@@ -44,6 +44,7 @@
 static void map_cartridge(o2_machine *m)
 {
     m->cpu.prog[0] = m->bios;
+    m->mapped_p1 = m->cpu.s.p1;
     cart_map(&m->cart, m->cpu.s.p1, &m->cpu.prog[1]);
     /* MAME shows a 2 KiB cartridge's first KiB again at 0xC00-0xFFF (the address less 0x400,
      * modulo the image), where the board, A10 unconnected, repeats 0x800-0xBFF: random CPU
@@ -337,7 +338,8 @@ static void write_port(void *ctx, int port, uint8_t value)
     o2_machine *m = ctx;
     if (port != CPU8048_PORT_P1)
         return;               /* P2 and BUS outputs are read back live by the decoder */
-    map_cartridge(m);
+    if ((value ^ m->mapped_p1) & (P1_BANK0 | P1_BANK1))     /* most P1 writes switch chips only */
+        map_cartridge(m);
     /* The port changes in the instruction's last cycle (machine.h); MAME's VDC sees P17 where it
      * sees a MOVX, at the end of the instruction: test_p17, tests/conformance/DIFFERENCES.md. */
     set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_access_hc(m) : machine_hc(m));

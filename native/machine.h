@@ -81,6 +81,8 @@ struct o2_machine {
     uint64_t late_t1_hc;                  /* MAME model, counter mode: a T1 change the VDC has
                                              passed and the counter not yet seen (0: none) */
     uint8_t p17;                          /* last level given to the VDC's P17 input */
+    uint8_t mapped_p1;                    /* P1 when map_cartridge last ran: the program
+                                             windows follow its bank bits alone */
     uint8_t skip_idle;                    /* the CPU skips idle loops (o2_set_skip_idle) */
 
     /* Debugger hooks (see the top of this file). */

@@ -48,6 +48,35 @@ def test_bank_mapping_follows_p10_p11(size, bank):
     assert got == EXPECTED[size, bank]
 
 
+def bank_after(p1_writes, poke=None):
+    """The KiB of an 8 KiB cartridge (2 KiB banks) fetched at 0x400 after OUTL P1 with each of
+    p1_writes in turn; poke: (writes done, value) puts that value in the P1 latch between two
+    instructions, as the debugger's m.cpu.p1 does, after that many writes."""
+    code = [byte for p1 in p1_writes for byte in outl_p1(p1)] + jmp(0x400)
+    m = Odyssey2(cart=marked_cart(8192), bios=bios(code), charset=CHARSET)
+    m.trace(1)                                       # JMP MAIN
+    for done in range(len(p1_writes)):
+        if poke and poke[0] == done:
+            m.cpu.p1 = poke[1]
+        m.trace(2)                                   # MOV A,#p1 ; OUTL P1,A
+    rows = m.trace(2)                                # JMP 0x400, and the byte there
+    assert int(rows["pc"][-1]) == 0x400
+    return int(rows["op"][-1]) - MARK
+
+
+def test_p1_writes_that_keep_the_bank_bits_keep_the_bank():
+    # P1's other bits select the chips on the bus; P10-P11 alone choose the bank.
+    assert bank_after([0xFD, 0xF5, 0x3D]) == EXPECTED[8192, 1][0]
+    assert bank_after([0xFD, 0xF5, 0xFE]) == EXPECTED[8192, 2][0]
+
+
+def test_a_p1_write_maps_the_bank_its_bits_select_after_a_debugger_poke():
+    # The latch poked to bank 2 without a write: the next write of bank 2 maps it.
+    assert bank_after([0xFD, 0xFE], poke=(1, 0xFE)) == EXPECTED[8192, 2][0]
+    # Poked to bank 2, written back to bank 1 (the bank still mapped): bank 1 stays.
+    assert bank_after([0xFD, 0xFD], poke=(1, 0xFE)) == EXPECTED[8192, 1][0]
+
+
 @pytest.mark.parametrize("size,last_bank", [(2048, 0), (4096, 1), (8192, 3), (12288, 3), (16384, 3)])
 def test_last_bank_is_mapped_at_reset(size, last_bank):
     m = Odyssey2(cart=marked_cart(size), bios=bios(jmp(0x400)), charset=CHARSET)
