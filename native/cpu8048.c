@@ -29,6 +29,7 @@
  * JTF. Bus callbacks run at the start of the instruction's last cycle (see cpu8048.h).
  */
 #include <limits.h>
+#include <string.h>
 
 #include "cpu8048.h"
 #include "state.h"
@@ -534,6 +535,22 @@ static inline uint64_t cycles_to_timer_interrupt(const o2_cpu_state *s)
     return (uint64_t)(256u - s->timer) * PRESCALER_PERIOD - s->prescaler;
 }
 
+/* How many of the n bytes from `bytes` on equal `op` before the first that does not: eight at a
+ * time (an empty slot's 1 KiB windows of 0xFF pass through here at every run of its BIOS). */
+static unsigned same_bytes(const uint8_t *bytes, unsigned n, uint8_t op)
+{
+    const uint64_t all = 0x0101010101010101u * op;
+    unsigned same = 0;
+    for (uint64_t eight; same + sizeof eight <= n; same += sizeof eight) {
+        memcpy(&eight, bytes + same, sizeof eight);
+        if (eight != all)
+            break;
+    }
+    while (same < n && bytes[same] == op)
+        same++;
+    return same;
+}
+
 /* After a MOV A,Rr that ended at `end` with the next address *pc: the copies of the same opcode
  * that follow it (an empty cartridge slot reads 0xFF, MOV A,R7, 1 cycle) change nothing but the
  * PC, the cycles and the timer, so they run at once - as many as start before the run's end,
@@ -558,8 +575,11 @@ static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op
         unsigned span = PROG_WINDOW + 1 - (addr & PROG_WINDOW), same = 0;
         if (span > most - n)
             span = (unsigned)(most - n);
-        while (same < span && bytes[same] == op && !(breakpoints && breakpoints[addr + same]))
-            same++;
+        if (!breakpoints)
+            same = same_bytes(bytes, span, op);
+        else
+            while (same < span && bytes[same] == op && !breakpoints[addr + same])
+                same++;
         n += same;
         if (same < span)
             break;
