@@ -1000,8 +1000,7 @@ static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
 
 /* At the head of a block-filling loop: whole iterations without fetching and decoding, each
  * store made through the bus at the cycle the MOVX makes it, while an iteration fits before the
- * run's end and before a timer interrupt. The timer counts the iterations' cycles when the loop
- * stops (a bus callback may see it behind, as in cpu8048_run: cpu8048.h). A store that ends the run (cpu8048_yield) stops right
+ * run's end and before a timer interrupt. A store that ends the run (cpu8048_yield) stops right
  * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ.
  * Returns the cycle reached. */
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
@@ -1019,19 +1018,19 @@ static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
         s->cycles = now + loop.store_cycle;
         ext_write(cpu, *loop.pointer, s->a);
         if (cpu->run_until != until) {
-            elapse_many(s, ran + loop.store_cycle + 1u);
+            elapse_many(s, loop.store_cycle + 1u);
             *pc = loop.after_store_pc;
             return now + loop.store_cycle + 1u;
         }
+        elapse_many(s, loop.period);
         now += loop.period;
         ran += loop.period;
         s->a = (uint8_t)(*loop.pointer ^ *loop.end);
         if (s->a == 0) {
             *pc = loop.exit_pc;
-            break;
+            return now;
         }
     }
-    elapse_many(s, ran);
     return now;
 }
 
