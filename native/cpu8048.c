@@ -599,6 +599,7 @@ static uint64_t run_repeats(cpu8048 *cpu, uint64_t end, unsigned *pc, uint8_t op
     case (base) + 4: case (base) + 5: case (base) + 6: case (base) + 7
 
 static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head);
+static uint64_t run_ram_fill(cpu8048 *cpu, uint64_t now, unsigned *pc);
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc);
 
 /* No address in [first, last] is flagged in `breakpoints` (NULL: none is). */
@@ -637,8 +638,14 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
 {
     o2_cpu_state *s = &cpu->s;
     if (from - r->pc <= IDLE_LOOP_BACK) {
+        unsigned pc = r->pc;
         store_regs(cpu, r);
-        end = skip_idle(cpu, end, r->pc);
+        uint64_t skipped = skip_idle(cpu, end, pc);
+        if (skipped == end) {
+            skipped = run_ram_fill(cpu, end, &pc);
+            jump_to(cpu, r, pc);
+        }
+        end = skipped;
         r->a = s->a;
     } else {
         unsigned pc = r->pc;
@@ -936,6 +943,39 @@ static uint64_t skip_idle(cpu8048 *cpu, uint64_t now, unsigned head)
     if (loop.loads_a)
         s->a = loop.a;
     s->cycles = now;
+    return now;
+}
+
+/* ---- internal RAM filling loops ---- */
+
+/* At the head of a loop that stores A into the internal RAM counting down (a BIOS clearing its
+ * RAM):  head: MOV @Ri,A;  DJNZ Rr,head  (3 cycles an iteration): whole iterations at once, each
+ * store where it lands (a register or the stack included) and the counter read back from the RAM
+ * after it, while an iteration fits before the run's end and before a timer interrupt's request.
+ * The loop's own exit leaves *pc after the DJNZ. Returns the cycle reached. */
+static uint64_t run_ram_fill(cpu8048 *cpu, uint64_t now, unsigned *pc)
+{
+    o2_cpu_state *s = &cpu->s;
+    if (s->timer_mode == O2_TIMER_COUNTER || interrupt_requested(s))
+        return now;
+    cpu_regs at = regs_of(cpu);
+    jump_to(cpu, &at, *pc);
+    uint8_t store = fetch(cpu, &at), count = fetch(cpu, &at);
+    if ((store & 0xFE) != 0xA0 || (count & 0xF8) != 0xE8 || !jumps_back(cpu, &at, *pc))
+        return now;
+    const unsigned period = cpu8048_cycles[store] + cpu8048_cycles[count];
+    uint8_t *bank = bank_of(s, s->psw), *pointer = &bank[store & 1u], *counter = &bank[count & 7u];
+    uint64_t to_overflow = cycles_to_timer_interrupt(s), ran = 0;
+    while (now + period <= cpu->run_until && ran + period < to_overflow) {
+        s->ram[*pointer & RAM_MASK] = s->a;
+        now += period;
+        ran += period;
+        if (--*counter == 0) {
+            *pc = at.pc;
+            break;
+        }
+    }
+    elapse_many(s, ran);
     return now;
 }
 
