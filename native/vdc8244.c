@@ -850,13 +850,17 @@ static void forget_lines(vdc8244 *v)
 
 /* ---------------------------------------------------------------- time */
 
-/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it MAME_SOUND_CLOCK_DELAY
- * half-clocks later (a write up to then still holds the shift off: test_sound_holdoff,
- * tests/conformance/DIFFERENCES.md); the service request comes at HBLANK's start in both. */
-#define MAME_SOUND_CLOCK_DELAY 26
+/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it one NTSC CPU cycle
+ * later, weighed against a write's exact end (machine.c write_hc): a write up to then still holds
+ * the shift off (test_sound_holdoff, test_random.py's sound register rewritten every few lines,
+ * tests/conformance/DIFFERENCES.md). PAL keeps the earlier 26: 18 (one PAL cycle) fits random
+ * programs but not test_sound's frame 2 (open). The service request comes at HBLANK's start. */
+#define MAME_SOUND_CLOCK_DELAY_NTSC 20
+#define MAME_SOUND_CLOCK_DELAY_PAL  26
 static inline unsigned sound_clock_x(const vdc8244 *v)
 {
-    return VDC_HBLANK_START + (v->model == VDC_MODEL_MAME ? MAME_SOUND_CLOCK_DELAY : 0);
+    return VDC_HBLANK_START + (v->model != VDC_MODEL_MAME ? 0
+        : v->line_hc == VDC_LINE_HC_PAL ? MAME_SOUND_CLOCK_DELAY_PAL : MAME_SOUND_CLOCK_DELAY_NTSC);
 }
 
 /* The line after `line`, the first after the last. A compare, not a division: the beam asks at
