@@ -261,10 +261,23 @@ static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, ui
     call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, write_chips(p1, addr));
 }
 
+/* Where a write to the sound shift register (A7-A9) meets the sound clock. MAME weighs the
+ * exact end of the instruction against the clock, not the nearest half-clock: a write ending
+ * at x.8 before the clock's half-clock x + 1 still holds the shift off (random programs 940004,
+ * 940037, 940038; test_random.py::test_sound_register_rewritten_every_few_lines_matches_mame,
+ * tests/conformance/DIFFERENCES.md). */
+static uint64_t write_hc(const o2_machine *m, uint8_t addr)
+{
+    uint8_t a = vdc_canonical(addr);
+    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW)
+        return (m->cpu.s.cycles + 1) * m->cycle_hc_num / m->cycle_hc_den;
+    return machine_access_hc(m);
+}
+
 /* A VDC write that does something: the VDC is brought up to it first; then the hook. */
 static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    vdc_catch_up_counting(m, machine_access_hc(m));
+    vdc_catch_up_counting(m, write_hc(m, addr));
     vdc_write(&m->vdc, addr, value);
     vdc_accessed(m);
     if (m->bus_hook)

@@ -806,9 +806,18 @@ static inline void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1
     redraw_span(v, line, x0, x1);
 }
 
+/* MAME draws nothing of line 0 before about one CPU cycle into it (NTSC half-clock 21, PAL 19):
+ * a change landing there (P17, colour, grid...) shows from column 0 (test_line0_change,
+ * tests/conformance/DIFFERENCES.md). */
+#define MAME_LINE0_FIRST_DRAW_X_NTSC 21
+#define MAME_LINE0_FIRST_DRAW_X_PAL  19
+
 void vdc_flush(vdc8244 *v)
 {
     unsigned end = v->x < ACTIVE_END ? v->x : ACTIVE_END;
+    if (v->model == VDC_MODEL_MAME && v->line == 0
+        && end < (v->line_hc == VDC_LINE_HC_PAL ? MAME_LINE0_FIRST_DRAW_X_PAL : MAME_LINE0_FIRST_DRAW_X_NTSC))
+        return;
     if (v->line <= VDC_VBLANK_LINE && v->drawn_x < end) {
         draw_span(v, v->line, v->drawn_x, end);
         v->drawn_x = (uint16_t)end;
@@ -841,13 +850,17 @@ static void forget_lines(vdc8244 *v)
 
 /* ---------------------------------------------------------------- time */
 
-/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it MAME_SOUND_CLOCK_DELAY
- * half-clocks later (a write up to then still holds the shift off: test_sound_holdoff,
- * tests/conformance/DIFFERENCES.md); the service request comes at HBLANK's start in both. */
-#define MAME_SOUND_CLOCK_DELAY 26
+/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it one NTSC CPU cycle
+ * later, weighed against a write's exact end (machine.c write_hc): a write up to then still holds
+ * the shift off (test_sound_holdoff, test_random.py's sound register rewritten every few lines,
+ * tests/conformance/DIFFERENCES.md). PAL keeps the earlier 26: 18 (one PAL cycle) fits random
+ * programs but not test_sound's frame 2 (open). The service request comes at HBLANK's start. */
+#define MAME_SOUND_CLOCK_DELAY_NTSC 20
+#define MAME_SOUND_CLOCK_DELAY_PAL  26
 static inline unsigned sound_clock_x(const vdc8244 *v)
 {
-    return VDC_HBLANK_START + (v->model == VDC_MODEL_MAME ? MAME_SOUND_CLOCK_DELAY : 0);
+    return VDC_HBLANK_START + (v->model != VDC_MODEL_MAME ? 0
+        : v->line_hc == VDC_LINE_HC_PAL ? MAME_SOUND_CLOCK_DELAY_PAL : MAME_SOUND_CLOCK_DELAY_NTSC);
 }
 
 /* The line after `line`, the first after the last. A compare, not a division: the beam asks at

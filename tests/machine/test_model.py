@@ -142,3 +142,23 @@ def test_int_in_the_first_cycle_of_a_two_cycle_instruction_is_taken_before_it(mo
     t = m.trace(12 * 3600)
     before = [int(t["pc"][i]) for i in range(len(t["pc"]) - 1) if t["pc"][i + 1] == 0x003]
     assert before[:11] == [0x43F, 0x43F, 0x445, 0x427, 0x436, 0x421, 0x445, 0x443, 0x43C, 0x43C, 0x436]
+
+
+def test_a_change_in_line_0s_first_cycle_shows_from_column_0_in_mame():
+    # test_line0_change's NTSC frame 10: P17 goes high (dim background) under 20 half-clocks into line 0
+    # in the MAME model. MAME draws nothing of line 0 before about one CPU cycle into it, so its
+    # whole line 0 is dim (the oracle's frame 10: 1a37be from column 0).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_line0_change.bin"), model="mame")
+    m.run_frames(10)
+    assert {tuple(int(c) for c in m.screen[0][x]) for x in range(30)} == {(0x1A, 0x37, 0xBE)}
+
+
+def test_a_change_on_line_0_shows_from_where_it_lands_in_the_hardware_model():
+    # The documentation knows no exception for line 0: frame 7's change (P17 high, dim) lands a
+    # little into line 0 in the hardware model, and the columns before it stay bright.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_line0_change.bin"), model="hardware")
+    m.run_frames(7)
+    row = [tuple(int(c) for c in m.screen[0][x]) for x in range(60)]
+    assert row[0] == (0x5C, 0x80, 0xF6) and row[-1] == (0x1A, 0x37, 0xBE)
