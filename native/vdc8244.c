@@ -765,6 +765,13 @@ static int same_description(const line_desc *a, const line_desc *b)
 }
 
 
+/* The same background, grid and characters (the pieces before the sprites'). */
+static int same_base(const line_desc *a, const line_desc *b)
+{
+    return a->grid == b->grid && a->look == b->look && a->first_char == 0 && b->first_char == 0
+        && a->chars == b->chars && !memcmp(a->piece, b->piece, a->chars * sizeof a->piece[0]);
+}
+
 /* The framebuffer line above, copied in 32-byte pieces: as one fixed-size memcpy the compiler
  * makes it `rep movsq`, which is slow to start for a line's 1080 bytes. */
 static inline void copy_line_above(vdc8244 *v, unsigned line)
@@ -812,6 +819,10 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     }
     line_redrawn(v, line, redrawn);
     v->patch_line = NO_LINE;
+    if (line + 1 < VDC_SCREEN_H)
+        v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
+    v->line_base_as_above[line] = whole && line > 0 && v->above_line == line - 1
+        && same_base(d, &v->desc[v->above_slot]);
     v->line_look[line] = v->look;
     v->collision |= hits;
     v->status |= major;
@@ -850,7 +861,21 @@ static void patch_sprites(vdc8244 *v, unsigned line)
     unsigned sprites = d->count;
     piece *was = v->line_sprites[line];
     uint8_t hits = v->line_hits[line];
-    if (sprites != v->line_sprite_count[line] || memcmp(was, d->piece, sprites * sizeof d->piece[0])) {
+    int same = sprites == v->line_sprite_count[line] && !memcmp(was, d->piece, sprites * sizeof d->piece[0]);
+    if (!same && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
+        && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
+        && !memcmp(v->line_sprites[line - 1], d->piece, sprites * sizeof d->piece[0])) {
+        /* The line above, as it is now, has the same background, grid, characters and sprites. */
+        copy_line_above(v, line);
+        hits = v->line_hits[line - 1];
+        v->line_hits[line] = hits;
+        v->line_sprite_count[line] = (uint8_t)sprites;
+        memcpy(was, d->piece, sprites * sizeof d->piece[0]);
+        line_redrawn(v, line, O2_REDRAWN_AS_ABOVE);
+        if (v->above_line == line)
+            v->above_line = NO_LINE;
+        v->patch_line = NO_LINE;
+    } else if (!same) {
         int x0 = ACTIVE_END, x1 = 0, a, b;
         for (unsigned i = 0; i < v->line_sprite_count[line] + sprites; i++) {
             const piece *p = i < v->line_sprite_count[line] ? &was[i] : &d->piece[i - v->line_sprite_count[line]];
@@ -932,6 +957,7 @@ static void forget_lines(vdc8244 *v)
 {
     memset(v->screen_redrawn, O2_REDRAWN, sizeof v->screen_redrawn);   /* the screen may be new */
     memset(v->line_valid, 0, sizeof v->line_valid);
+    memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
     v->above_line = NO_LINE;
     v->patch_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);

@@ -231,6 +231,8 @@ struct vdc8244 {
     uint8_t line_hits[VDC_SCREEN_H];
     uint8_t line_base_hits[VDC_SCREEN_H]; /* the collisions among its classes other than sprites */
     uint8_t line_sprite_count[VDC_SCREEN_H];
+    uint8_t line_base_as_above[VDC_SCREEN_H]; /* its background, grid and characters are line
+                                                 y-1's (both as last drawn whole) */
     piece line_sprites[VDC_SCREEN_H][O2_VDC_SPRITE_COUNT]; /* the sprite rows it was drawn with */
     uint8_t line_major[VDC_SCREEN_H];
     uint32_t line_look[VDC_SCREEN_H];

@@ -195,3 +195,94 @@ def test_lines_whose_sprite_rows_did_not_change_are_not_reported_redrawn():
         assert m.read_screen(picture, redrawn_only=True) == (32 if on or was_on else 0)
         assert (picture == m.screen).all()
         was_on = on
+
+
+# A line patched as a copy of the line above must see that line as it is now: here a character
+# whose last row is line 0x43 comes and goes every frame while sprite 0's row over lines 0x43
+# and 0x44 moves, so line 0x44, drawn like line 0x43 while the character is away, must not take
+# the character's row from it when the character is back.
+TOGGLE_CHAR_Y, AWAY_Y, ROW_SPRITE_Y = 0x36, 0x80, 0x41
+TOGGLE_POINTER = CHAR_CODE * 8 - TOGGLE_CHAR_Y // 2      # code 47's 7 solid rows at Y 0x36
+TOGGLE = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1
+        mov     a,#{ROW_SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        mov     r0,#010h        ; character 0, away at first: Y, X, pointer, colour 2
+        mov     a,#{AWAY_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{CHAR_X:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{TOGGLE_POINTER & 0xFF:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{0x04 | TOGGLE_POINTER >> 8:03X}h
+        movx    @r0,a
+        mov     r0,#0A0h        ; objects on
+        mov     a,#020h
+        movx    @r0,a
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A0h        ; objects off: their registers take writes
+        clr     a
+        movx    @r0,a
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a
+        mov     r0,#010h        ; the character comes or goes
+        movx    a,@r0
+        xrl     a,#{TOGGLE_CHAR_Y ^ AWAY_Y:03X}h
+        movx    @r0,a
+        mov     r0,#0A0h
+        mov     a,#020h
+        movx    @r0,a
+        retr
+"""
+
+
+def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(TOGGLE, "toggle.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    m.run_frames(3)
+    seen_char = 0
+    for _ in range(24):
+        m.run_frames(1)
+        regs = m.vdc_registers
+        x, char_y = regs[1], regs[0x10]
+        for line in range(ROW_SPRITE_Y - 1, ROW_SPRITE_Y + 17):
+            pens = np.full(SCREEN_W, BACKGROUND_PEN)
+            if char_y == TOGGLE_CHAR_Y and char_y <= line < char_y + 14:
+                pens[list(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16))] = CHAR_PEN
+            if ROW_SPRITE_Y <= line < ROW_SPRITE_Y + 16:
+                pens[list(columns(x, 8, 2))] = SPRITE_PEN
+            assert (m.screen[line] == PALETTE[pens]).all(), f"character Y {char_y:#x}: line {line:#x}"
+        seen_char += char_y == TOGGLE_CHAR_Y
+    assert 0 < seen_char < 24
