@@ -393,16 +393,17 @@ static int row_meets(int start, unsigned width, int x0, int x1)
     return a < b && a < x1 && b > x0;
 }
 
-/* The objects' rows on `line` that meet half-clocks [x0, x1) of the active part, in drawing
- * order, looking at those of `candidates` (bit i: objects[i]; any superset of the objects on the
- * line). A row outside the active part draws nothing and is left out. */
-static void describe_objects(const vdc8244 *v, const shown_object *objects, uint32_t candidates,
-                             line_desc *d, unsigned line, int x0, int x1)
+/* The objects' rows on `line`, in drawing order, looking at those of `candidates` (bit i:
+ * objects[i]; any superset of the objects on the line); with `clip`, only those that meet
+ * half-clocks [x0, x1) of the active part. Inline: each caller's form is compiled on its own. */
+static inline __attribute__((always_inline)) void describe_objects(
+    const vdc8244 *v, const shown_object *objects, uint32_t candidates, line_desc *d, unsigned line,
+    int clip, int x0, int x1)
 {
     d->first_char = d->count;
     for (uint32_t left = candidates & CHAR_OBJECT_BITS; left; left &= left - 1) {
         const shown_object *o = &objects[__builtin_ctz(left)];
-        if (line - o->top < o->lines && row_meets(o->start, OBJ_PIXEL_HC, x0, x1))
+        if (line - o->top < o->lines && (!clip || row_meets(o->start, OBJ_PIXEL_HC, x0, x1)))
             add_piece(d, o->start, PIECE_MSB_FIRST, v->charset[(o->first + ((line - o->top) >> 1)) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, o->pen, o->cls);
     }
@@ -416,7 +417,7 @@ static void describe_objects(const vdc8244 *v, const shown_object *objects, uint
                    || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
         int start = o->start + (shifted ? 1 + o->double_size : 0);
         unsigned width = OBJ_PIXEL_HC << o->double_size;
-        if (row_meets(start, width, x0, x1))
+        if (!clip || row_meets(start, width, x0, x1))
             add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], width, o->pen, o->cls);
     }
 }
@@ -452,7 +453,7 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
         if (!RENDER_CACHE)                 /* the reference: from the registers, every line */
             list_objects(v, fresh, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
         describe_objects(v, RENDER_CACHE ? v->objects : fresh, RENDER_CACHE ? v->line_objects[line] : ALL_OBJECTS,
-                         d, line, 0, ACTIVE_END);
+                         d, line, 0, 0, ACTIVE_END);
     }
 }
 
@@ -857,29 +858,18 @@ static void patch_sprites(vdc8244 *v, unsigned line)
     d->grid = (uint8_t)grid_kind(v, line);
     d->look = v->look;
     d->count = 0;
-    describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, ACTIVE_END);
+    describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, 0, ACTIVE_END);
     unsigned sprites = d->count;
     piece *was = v->line_sprites[line];
     uint8_t hits = v->line_hits[line];
-    int same = sprites == v->line_sprite_count[line] && !memcmp(was, d->piece, sprites * sizeof d->piece[0]);
-    if (!same && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
-        && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
-        && !memcmp(v->line_sprites[line - 1], d->piece, sprites * sizeof d->piece[0])) {
-        /* The line above, as it is now, has the same background, grid, characters and sprites. */
-        copy_line_above(v, line);
-        hits = v->line_hits[line - 1];
-        v->line_hits[line] = hits;
-        v->line_sprite_count[line] = (uint8_t)sprites;
-        memcpy(was, d->piece, sprites * sizeof d->piece[0]);
-        line_redrawn(v, line, O2_REDRAWN_AS_ABOVE);
-        if (v->above_line == line)
-            v->above_line = NO_LINE;
-        v->patch_line = NO_LINE;
-    } else if (!same) {
+    if (sprites != v->line_sprite_count[line] || memcmp(was, d->piece, sprites * sizeof d->piece[0])) {
+        /* The half-clocks where the old or the new rows draw (none: no pixel changes). */
         int x0 = ACTIVE_END, x1 = 0, a, b;
         for (unsigned i = 0; i < v->line_sprite_count[line] + sprites; i++) {
             const piece *p = i < v->line_sprite_count[line] ? &was[i] : &d->piece[i - v->line_sprite_count[line]];
             row_extent(p->start, p->width, &a, &b);
+            if (a >= b)
+                continue;              /* past the active part's end */
             if (a < x0)
                 x0 = a;
             if (b > x1)
@@ -887,31 +877,44 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         }
         piece now[SPRITES];
         memcpy(now, d->piece, sprites * sizeof d->piece[0]);
-        d->count = 0;                  /* the characters there, then the sprites over them */
-        describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, d, line, x0, x1);
-        memcpy(d->piece + d->count, now, sprites * sizeof now[0]);
-        d->count = (uint8_t)(d->count + sprites);
-        uint8_t base, found;
-        if (line > 0 && v->patch_line == line - 1 && v->patch_x0 == x0 && v->patch_x1 == x1
-            && same_description(d, &v->patch_desc[v->patch_slot])) {
-            /* The line above's span again (a sprite row is two lines tall or more). */
-            memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
-            found = v->patch_hits;
-        } else {
-            found = rasterize(v, d, line, (unsigned)x0, (unsigned)x1, &base);
+        if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
+            && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
+            && !memcmp(v->line_sprites[line - 1], now, sprites * sizeof now[0])) {
+            /* The line above, as it is now, has the same background, grid, characters and sprites. */
+            copy_line_above(v, line);
+            hits = v->line_hits[line - 1];
+            v->line_hits[line] = hits;
+            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE);
+            if (v->above_line == line)
+                v->above_line = NO_LINE;
+            v->patch_line = NO_LINE;
+        } else if (x0 < x1) {
+            d->count = 0;              /* the characters there, then the sprites over them */
+            describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, d, line, 1, x0, x1);
+            memcpy(d->piece + d->count, now, sprites * sizeof now[0]);
+            d->count = (uint8_t)(d->count + sprites);
+            uint8_t base, found;
+            if (line > 0 && v->patch_line == line - 1 && v->patch_x0 == x0 && v->patch_x1 == x1
+                && same_description(d, &v->patch_desc[v->patch_slot])) {
+                /* The line above's span again (a sprite row is two lines tall or more). */
+                memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
+                found = v->patch_hits;
+            } else {
+                found = rasterize(v, d, line, (unsigned)x0, (unsigned)x1, &base);
+            }
+            v->patch_slot ^= 1;
+            v->patch_line = line;
+            v->patch_x0 = (uint16_t)x0;
+            v->patch_x1 = (uint16_t)x1;
+            v->patch_hits = found;
+            hits = (uint8_t)(v->line_base_hits[line] | found);
+            v->line_hits[line] = hits;
+            line_redrawn(v, line, O2_REDRAWN);
+            if (v->above_line == line)
+                v->above_line = NO_LINE;   /* its description is not the one kept */
         }
-        v->patch_slot ^= 1;
-        v->patch_line = line;
-        v->patch_x0 = (uint16_t)x0;
-        v->patch_x1 = (uint16_t)x1;
-        v->patch_hits = found;
-        hits = (uint8_t)(v->line_base_hits[line] | found);
-        v->line_hits[line] = hits;
         v->line_sprite_count[line] = (uint8_t)sprites;
         memcpy(was, now, sprites * sizeof now[0]);
-        line_redrawn(v, line, O2_REDRAWN);
-        if (v->above_line == line)
-            v->above_line = NO_LINE;   /* its description is not the one kept */
     }
     v->line_valid[line] = VDC_LINE_VALID;
     v->collision |= hits;
