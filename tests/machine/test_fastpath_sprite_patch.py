@@ -286,3 +286,74 @@ def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
             assert (m.screen[line] == PALETTE[pens]).all(), f"character Y {char_y:#x}: line {line:#x}"
         seen_char += char_y == TOGGLE_CHAR_Y
     assert 0 < seen_char < 24
+
+
+# A sprite's attribute bits 7 and 6 are unused (colour 5-3, double size 2, shift 1-0): a routine
+# that flips bit 7 every frame changes a sprite register, but no pixel.
+STILL = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1
+        mov     a,#{SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        mov     r0,#0A0h        ; objects on
+        mov     a,#020h
+        movx    @r0,a
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A0h        ; objects off: their registers take writes
+        clr     a
+        movx    @r0,a
+        mov     r0,#002h        ; sprite 0's attributes: bit 7 flipped
+        mov     a,r2
+        xrl     a,#080h
+        mov     r2,a
+        orl     a,#008h
+        movx    @r0,a
+        mov     r0,#0A0h
+        mov     a,#020h
+        movx    @r0,a
+        retr
+"""
+
+
+def test_a_sprite_register_change_that_draws_the_same_rows_redraws_nothing():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(STILL, "still.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    picture = np.empty_like(m.screen)
+    m.run_frames(3)
+    m.read_screen(picture, redrawn_only=True)
+    attributes = set()
+    for _ in range(8):
+        m.run_frames(1)
+        attributes.add(m.vdc_registers[2])
+        assert m.read_screen(picture, redrawn_only=True) == 0
+        pens = np.full(SCREEN_W, BACKGROUND_PEN)
+        pens[list(columns(SPRITE_X0, 8, 2))] = SPRITE_PEN
+        for line in range(SPRITE_Y, SPRITE_Y + 16):
+            assert (m.screen[line] == PALETTE[pens]).all()
+    assert attributes == {0x08, 0x88}
