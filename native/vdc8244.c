@@ -766,6 +766,16 @@ static int same_description(const line_desc *a, const line_desc *b)
 }
 
 
+/* A line's sprite rows (up to SPRITES pieces), copied whole whatever their number: a copy of a
+ * size known only when it runs becomes `rep movsq`, slow to start, for a few bytes. The pieces
+ * past the rows are copied too, unread. A line has 28 character pieces at most, so the rows
+ * that follow them and the slots after them lie inside piece[]. */
+_Static_assert(CHARS + QUADS * QUAD_CHARS + SPRITES <= LINE_PIECES, "a line's sprite rows fit after its characters");
+static inline void copy_sprite_rows(piece *to, const piece *from)
+{
+    memcpy(to, from, SPRITES * sizeof *to);
+}
+
 /* The same background, grid and characters (the pieces before the sprites'). */
 static int same_base(const line_desc *a, const line_desc *b)
 {
@@ -845,7 +855,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     v->line_major[line] = major;
     unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
     v->line_sprite_count[line] = (uint8_t)sprites;
-    memcpy(v->line_sprites[line], d->piece + d->count - sprites, sprites * sizeof d->piece[0]);
+    copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
 }
 
 /* A whole line valid but for its sprites (VDC_LINE_BASE): its background, grid and characters,
@@ -876,7 +886,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
                 x1 = b;
         }
         piece now[SPRITES];
-        memcpy(now, d->piece, sprites * sizeof d->piece[0]);
+        copy_sprite_rows(now, d->piece);
         if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
             && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
             && !memcmp(v->line_sprites[line - 1], now, sprites * sizeof now[0])) {
@@ -891,7 +901,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         } else if (x0 < x1) {
             d->count = 0;              /* the characters there, then the sprites over them */
             describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, d, line, 1, x0, x1);
-            memcpy(d->piece + d->count, now, sprites * sizeof now[0]);
+            copy_sprite_rows(d->piece + d->count, now);
             d->count = (uint8_t)(d->count + sprites);
             uint8_t base, found;
             if (line > 0 && v->patch_line == line - 1 && v->patch_x0 == x0 && v->patch_x1 == x1
@@ -914,7 +924,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
                 v->above_line = NO_LINE;   /* its description is not the one kept */
         }
         v->line_sprite_count[line] = (uint8_t)sprites;
-        memcpy(was, now, sprites * sizeof now[0]);
+        copy_sprite_rows(was, now);
     }
     v->line_valid[line] = VDC_LINE_VALID;
     v->collision |= hits;
