@@ -441,6 +441,12 @@ static uint8_t grid_pen(const vdc8244 *v)
     return (uint8_t)(reverse3(color & COLOR_MASK) | (bright ? PEN_LUMINANCE : 0));
 }
 
+/* Whether objects draw on `line` now. */
+static int objects_drawn_on(const vdc8244 *v, unsigned line)
+{
+    return (v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE;
+}
+
 static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
 {
     d->grid = (uint8_t)grid_kind(v, line);
@@ -448,7 +454,7 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
     d->count = 0;
     d->first_char = 0;
     d->chars = 0;
-    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE) {
+    if (objects_drawn_on(v, line)) {
         shown_object fresh[VDC_OBJECTS];
         if (!RENDER_CACHE)                 /* the reference: from the registers, every line */
             list_objects(v, fresh, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
@@ -868,7 +874,8 @@ static void patch_sprites(vdc8244 *v, unsigned line)
     d->grid = (uint8_t)grid_kind(v, line);
     d->look = v->look;
     d->count = 0;
-    describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, 0, ACTIVE_END);
+    if (objects_drawn_on(v, line))     /* else none, as the line was drawn (the look has A0) */
+        describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, 0, ACTIVE_END);
     unsigned sprites = d->count;
     piece *was = v->line_sprites[line];
     uint8_t hits = v->line_hits[line];

@@ -357,3 +357,59 @@ def test_a_sprite_register_change_that_draws_the_same_rows_redraws_nothing():
         for line in range(SPRITE_Y, SPRITE_Y + 16):
             assert (m.screen[line] == PALETTE[pens]).all()
     assert attributes == {0x08, 0x88}
+
+
+# Objects never shown (A0 bit 5 clear): a sprite whose registers change every frame draws nothing.
+HIDDEN = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1
+        mov     a,#{SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a
+        retr
+"""
+
+
+def test_a_sprite_changed_while_objects_are_off_is_not_drawn():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(HIDDEN, "hidden.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    picture = np.empty_like(m.screen)
+    m.run_frames(3)
+    m.read_screen(picture, redrawn_only=True)
+    xs = set()
+    for _ in range(8):
+        m.run_frames(1)
+        xs.add(m.vdc_registers[1])
+        assert m.read_screen(picture, redrawn_only=True) == 0
+        assert (m.screen == PALETTE[BACKGROUND_PEN]).all()
+    assert len(xs) == 8                          # the sprite did move
