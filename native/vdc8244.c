@@ -377,15 +377,33 @@ static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigne
 #define ALL_OBJECTS (~0u)
 #define CHAR_OBJECT_BITS ((1u << CHAR_OBJECTS) - 1)
 
+/* The half-clocks [*a, *b) a row of 8 pixels `width` wide starting at `start` covers in the active
+ * part of the line (*a >= *b: none). */
+#define ROW_PIXELS 8
+static void row_extent(int start, unsigned width, int *a, int *b)
+{
+    *a = start < 0 ? 0 : start;
+    *b = start + ROW_PIXELS * (int)width > ACTIVE_END ? ACTIVE_END : start + ROW_PIXELS * (int)width;
+}
+
+static int row_meets(int start, unsigned width, int x0, int x1)
+{
+    int a, b;
+    row_extent(start, width, &a, &b);
+    return a < b && a < x1 && b > x0;
+}
+
 /* The objects' rows on `line`, in drawing order, looking at those of `candidates` (bit i:
- * objects[i]; any superset of the objects on the line). */
-static void describe_objects(const vdc8244 *v, const shown_object *objects, uint32_t candidates,
-                             line_desc *d, unsigned line)
+ * objects[i]; any superset of the objects on the line); with `clip`, only those that meet
+ * half-clocks [x0, x1) of the active part. Inline: each caller's form is compiled on its own. */
+static inline __attribute__((always_inline)) void describe_objects(
+    const vdc8244 *v, const shown_object *objects, uint32_t candidates, line_desc *d, unsigned line,
+    int clip, int x0, int x1)
 {
     d->first_char = d->count;
     for (uint32_t left = candidates & CHAR_OBJECT_BITS; left; left &= left - 1) {
         const shown_object *o = &objects[__builtin_ctz(left)];
-        if (line - o->top < o->lines)
+        if (line - o->top < o->lines && (!clip || row_meets(o->start, OBJ_PIXEL_HC, x0, x1)))
             add_piece(d, o->start, PIECE_MSB_FIRST, v->charset[(o->first + ((line - o->top) >> 1)) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, o->pen, o->cls);
     }
@@ -397,8 +415,10 @@ static void describe_objects(const vdc8244 *v, const shown_object *objects, uint
         unsigned row = (line - o->top) >> (1 + o->double_size);
         int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
                    || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
-        add_piece(d, o->start + (shifted ? 1 + o->double_size : 0), PIECE_LSB_FIRST, v->reg[o->first + row],
-                  OBJ_PIXEL_HC << o->double_size, o->pen, o->cls);
+        int start = o->start + (shifted ? 1 + o->double_size : 0);
+        unsigned width = OBJ_PIXEL_HC << o->double_size;
+        if (!clip || row_meets(start, width, x0, x1))
+            add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], width, o->pen, o->cls);
     }
 }
 
@@ -421,6 +441,12 @@ static uint8_t grid_pen(const vdc8244 *v)
     return (uint8_t)(reverse3(color & COLOR_MASK) | (bright ? PEN_LUMINANCE : 0));
 }
 
+/* Whether objects draw on `line` now. */
+static int objects_drawn_on(const vdc8244 *v, unsigned line)
+{
+    return (v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE;
+}
+
 static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
 {
     d->grid = (uint8_t)grid_kind(v, line);
@@ -428,12 +454,12 @@ static void describe_line(const vdc8244 *v, unsigned line, line_desc *d)
     d->count = 0;
     d->first_char = 0;
     d->chars = 0;
-    if ((v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS) && line >= first_object_line(v) && line <= OBJ_LAST_LINE) {
+    if (objects_drawn_on(v, line)) {
         shown_object fresh[VDC_OBJECTS];
         if (!RENDER_CACHE)                 /* the reference: from the registers, every line */
             list_objects(v, fresh, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
         describe_objects(v, RENDER_CACHE ? v->objects : fresh, RENDER_CACHE ? v->line_objects[line] : ALL_OBJECTS,
-                         d, line);
+                         d, line, 0, 0, ACTIVE_END);
     }
 }
 
@@ -541,10 +567,13 @@ static void draw_piece(span *s, const piece *p)
 }
 
 /* A selected class that shares a pixel with another class reports that class (8245 spec); the
- * grid's pieces do not collide with each other (MAME oracle). */
-static uint8_t collisions(const span *s, uint8_t enable)
+ * grid's pieces do not collide with each other (MAME oracle), so a pair that meets has a class
+ * drawn in the span [x0, x1) only: only its words are compared. *base: the reports of the pairs
+ * without a sprite (a line whose sprites alone change keeps them). */
+#define COLL_SPRITES (COLL_SPRITE(0) | COLL_SPRITE(1) | COLL_SPRITE(2) | COLL_SPRITE(3))
+static uint8_t collisions(const span *s, uint8_t enable, uint8_t *base)
 {
-    uint8_t hits = 0;
+    uint8_t found[2] = { 0, 0 };       /* without a sprite, with one */
     for (unsigned left = s->present; left; left &= left - 1) {     /* each pair of classes drawn, once */
         unsigned e = (unsigned)__builtin_ctz(left);
         uint8_t one = (uint8_t)(1u << e);
@@ -555,16 +584,18 @@ static uint8_t collisions(const span *s, uint8_t enable)
                 continue;
             /* What the pair reports if it overlaps: each side met by a selected one. */
             uint8_t reports = (uint8_t)(((enable & one) ? other : 0) | ((enable & other) ? one : 0));
-            if ((hits & reports) == reports)
+            uint8_t *hits = &found[((one | other) & COLL_SPRITES) != 0];
+            if ((*hits & reports) == reports)
                 continue;
-            for (unsigned w = 0; w < CLASS_WORDS; w++)
+            for (unsigned w = s->x0 / 64; w <= (s->x1 - 1) / 64; w++)
                 if (s->cover[e][w] & s->cover[o][w]) {
-                    hits |= reports;
+                    *hits |= reports;
                     break;
                 }
         }
     }
-    return hits;
+    *base = found[0];
+    return found[0] | found[1];
 }
 
 /* Characters share one shifter: one that starts while another is still shifting out sets the
@@ -609,8 +640,9 @@ static const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
     return t;
 }
 
-/* Draws [x0, x1) of `line` from its description; returns the collision classes it set. */
-static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned x0, unsigned x1)
+/* Draws [x0, x1) of `line` from its description; returns the collision classes it set, *base
+ * those set by pairs without a sprite. */
+static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned x0, unsigned x1, uint8_t *base)
 {
     const grid_template *t = grid_template_of(v, d->grid);
     span s;
@@ -631,14 +663,16 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
         s.present = t->present;
     for (unsigned i = 0; i < d->count; i++)
         draw_piece(&s, &d->piece[i]);
-    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION]) : 0;
+    *base = 0;
+    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], base) : 0;
 }
 
-static void invalidate(vdc8244 *v, unsigned top, unsigned lines)
+/* Lines [top, top + lines) keep only the `keep` bits of what is valid in them (VDC_LINE_*). */
+static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep)
 {
     unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
-    if (top < bottom)
-        memset(v->line_valid + top, 0, bottom - top);
+    for (unsigned line = top; line < bottom; line++)
+        v->line_valid[line] &= keep;
 }
 
 /* The lines an object's registers (in `r`, a register file) make it cover. */
@@ -650,19 +684,20 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
         if (sprite_changes >> n & 1) {
             const uint8_t *s = r + REG_SPRITES + OBJ_REGS * n;
             unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
-            invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0));
+            invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0),
+                       VDC_LINE_BASE);
         }
     for (unsigned c = 0; c < CHARS; c++)
         if (char_changes >> c & 1) {
             const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
             unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
-            invalidate(v, top, lines);
+            invalidate(v, top, lines, 0);
         }
     for (unsigned q = 0; q < QUADS; q++)
         if (quad_changes >> q & 1) {
             const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
             unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
-            invalidate(v, top, lines);
+            invalidate(v, top, lines, 0);
         }
 }
 
@@ -737,6 +772,23 @@ static int same_description(const line_desc *a, const line_desc *b)
 }
 
 
+/* A line's sprite rows (up to SPRITES pieces), copied whole whatever their number: a copy of a
+ * size known only when it runs becomes `rep movsq`, slow to start, for a few bytes. The pieces
+ * past the rows are copied too, unread. A line has 28 character pieces at most, so the rows
+ * that follow them and the slots after them lie inside piece[]. */
+_Static_assert(CHARS + QUADS * QUAD_CHARS + SPRITES <= LINE_PIECES, "a line's sprite rows fit after its characters");
+static inline void copy_sprite_rows(piece *to, const piece *from)
+{
+    memcpy(to, from, SPRITES * sizeof *to);
+}
+
+/* The same background, grid and characters (the pieces before the sprites'). */
+static int same_base(const line_desc *a, const line_desc *b)
+{
+    return a->grid == b->grid && a->look == b->look && a->first_char == 0 && b->first_char == 0
+        && a->chars == b->chars && !memcmp(a->piece, b->piece, a->chars * sizeof a->piece[0]);
+}
+
 /* The framebuffer line above, copied in 32-byte pieces: as one fixed-size memcpy the compiler
  * makes it `rep movsq`, which is slow to start for a line's 1080 bytes. */
 static inline void copy_line_above(vdc8244 *v, unsigned line)
@@ -750,6 +802,15 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
     memcpy(to + BYTES - PIECE, from + BYTES - PIECE, PIECE);   /* the rest, overlapping */
 }
 
+/* Line y's pixels changed (O2_REDRAWN) or became a copy of the line above's
+ * (O2_REDRAWN_AS_ABOVE): a front end takes it again. */
+static void line_redrawn(vdc8244 *v, unsigned line, uint8_t how)
+{
+    v->screen_redrawn[line] = how;
+    if (line + 1 < VDC_SCREEN_H && v->screen_redrawn[line + 1] == O2_REDRAWN_AS_ABOVE)
+        v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
+}
+
 /* A line that must be drawn (or a part of one): from its description, or as a copy of the line
  * above. */
 static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
@@ -760,37 +821,121 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     line_desc *d = &v->desc[v->above_slot ^ 1];
     describe_line(v, line, d);
     uint8_t enable = v->reg[VDC_REG_COLLISION];
-    uint8_t hits, major, redrawn = O2_REDRAWN;
+    uint8_t hits, base, major, redrawn = O2_REDRAWN;
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
         && same_description(d, &v->desc[v->above_slot])) {
         /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
         copy_line_above(v, line);
         hits = v->above_hits;
+        base = v->above_base_hits;
         major = v->above_major;
         redrawn = O2_REDRAWN_AS_ABOVE;
     } else {
-        hits = rasterize(v, d, line, x0, x1);
+        hits = rasterize(v, d, line, x0, x1, &base);
         major = major_overlap(d, x0, x1);
     }
-    v->screen_redrawn[line] = redrawn;
-    if (line + 1 < VDC_SCREEN_H && v->screen_redrawn[line + 1] == O2_REDRAWN_AS_ABOVE)
-        v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
-    v->line_valid[line] = (uint8_t)whole;
+    line_redrawn(v, line, redrawn);
+    v->patch_line = NO_LINE;
+    if (line + 1 < VDC_SCREEN_H)
+        v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
+    v->line_base_as_above[line] = whole && line > 0 && v->above_line == line - 1
+        && same_base(d, &v->desc[v->above_slot]);
     v->line_look[line] = v->look;
     v->collision |= hits;
     v->status |= major;
     if (!whole) {
+        v->line_valid[line] = 0;
         if (v->above_line == line)
             v->above_line = NO_LINE;
         return;
     }
+    v->line_valid[line] = VDC_LINE_VALID;
     v->above_slot ^= 1;
     v->above_line = line;
     v->above_enable = enable;
     v->above_hits = hits;
+    v->above_base_hits = base;
     v->above_major = major;
     v->line_hits[line] = hits;
+    v->line_base_hits[line] = base;
     v->line_major[line] = major;
+    unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
+    v->line_sprite_count[line] = (uint8_t)sprites;
+    copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
+}
+
+/* A whole line valid but for its sprites (VDC_LINE_BASE): its background, grid and characters,
+ * and the collisions among them, are as drawn. If its sprite rows are the ones it was drawn with,
+ * nothing changed on it; else only the half-clocks where the old or the new rows lie are drawn
+ * again, and the sprites' collisions are found there (all their pixels are in it). */
+static void patch_sprites(vdc8244 *v, unsigned line)
+{
+    line_desc *d = &v->patch_desc[v->patch_slot ^ 1];
+    d->grid = (uint8_t)grid_kind(v, line);
+    d->look = v->look;
+    d->count = 0;
+    if (objects_drawn_on(v, line))     /* else none, as the line was drawn (the look has A0) */
+        describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, 0, ACTIVE_END);
+    unsigned sprites = d->count;
+    piece *was = v->line_sprites[line];
+    uint8_t hits = v->line_hits[line];
+    if (sprites != v->line_sprite_count[line] || memcmp(was, d->piece, sprites * sizeof d->piece[0])) {
+        /* The half-clocks where the old or the new rows draw (none: no pixel changes). */
+        int x0 = ACTIVE_END, x1 = 0, a, b;
+        for (unsigned i = 0; i < v->line_sprite_count[line] + sprites; i++) {
+            const piece *p = i < v->line_sprite_count[line] ? &was[i] : &d->piece[i - v->line_sprite_count[line]];
+            row_extent(p->start, p->width, &a, &b);
+            if (a >= b)
+                continue;              /* past the active part's end */
+            if (a < x0)
+                x0 = a;
+            if (b > x1)
+                x1 = b;
+        }
+        piece now[SPRITES];
+        copy_sprite_rows(now, d->piece);
+        if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
+            && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
+            && !memcmp(v->line_sprites[line - 1], now, sprites * sizeof now[0])) {
+            /* The line above, as it is now, has the same background, grid, characters and sprites. */
+            copy_line_above(v, line);
+            hits = v->line_hits[line - 1];
+            v->line_hits[line] = hits;
+            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE);
+            if (v->above_line == line)
+                v->above_line = NO_LINE;
+            v->patch_line = NO_LINE;
+        } else if (x0 < x1) {
+            d->count = 0;              /* the characters there, then the sprites over them */
+            describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, d, line, 1, x0, x1);
+            copy_sprite_rows(d->piece + d->count, now);
+            d->count = (uint8_t)(d->count + sprites);
+            uint8_t base, found;
+            if (line > 0 && v->patch_line == line - 1 && v->patch_x0 == x0 && v->patch_x1 == x1
+                && same_description(d, &v->patch_desc[v->patch_slot])) {
+                /* The line above's span again (a sprite row is two lines tall or more). */
+                memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
+                found = v->patch_hits;
+            } else {
+                found = rasterize(v, d, line, (unsigned)x0, (unsigned)x1, &base);
+            }
+            v->patch_slot ^= 1;
+            v->patch_line = line;
+            v->patch_x0 = (uint16_t)x0;
+            v->patch_x1 = (uint16_t)x1;
+            v->patch_hits = found;
+            hits = (uint8_t)(v->line_base_hits[line] | found);
+            v->line_hits[line] = hits;
+            line_redrawn(v, line, O2_REDRAWN);
+            if (v->above_line == line)
+                v->above_line = NO_LINE;   /* its description is not the one kept */
+        }
+        v->line_sprite_count[line] = (uint8_t)sprites;
+        copy_sprite_rows(was, now);
+    }
+    v->line_valid[line] = VDC_LINE_VALID;
+    v->collision |= hits;
+    v->status |= v->line_major[line];
 }
 
 /* Inline: the beam passes every line, and most are valid. */
@@ -798,10 +943,16 @@ static inline void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1
 {
     if (v->changed)
         sync_cache(v);
-    if (RENDER_CACHE && x0 == 0 && x1 == ACTIVE_END && v->line_valid[line] && v->line_look[line] == v->look) {
-        v->collision |= v->line_hits[line];
-        v->status |= v->line_major[line];
-        return;
+    if (RENDER_CACHE && x0 == 0 && x1 == ACTIVE_END && v->line_look[line] == v->look) {
+        if (v->line_valid[line] == VDC_LINE_VALID) {
+            v->collision |= v->line_hits[line];
+            v->status |= v->line_major[line];
+            return;
+        }
+        if (v->line_valid[line] == VDC_LINE_BASE) {
+            patch_sprites(v, line);
+            return;
+        }
     }
     redraw_span(v, line, x0, x1);
 }
@@ -835,7 +986,9 @@ static void forget_lines(vdc8244 *v)
 {
     memset(v->screen_redrawn, O2_REDRAWN, sizeof v->screen_redrawn);   /* the screen may be new */
     memset(v->line_valid, 0, sizeof v->line_valid);
+    memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
     v->above_line = NO_LINE;
+    v->patch_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
     memset(v->looks, 0, sizeof v->looks);
     forget_grid_templates(v);
@@ -896,7 +1049,7 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
                 sync_cache(v);
                 look = v->look;
             }
-            if (!v->line_valid[line] || v->line_look[line] != look)
+            if (v->line_valid[line] != VDC_LINE_VALID || v->line_look[line] != look)
                 break;
             hits |= v->line_hits[line];
             major |= v->line_major[line];

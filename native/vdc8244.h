@@ -61,6 +61,13 @@ typedef struct line_desc {
 
 #define NO_LINE UINT32_MAX
 
+/* What of a cached line is as the registers last seen draw it (line_valid): its background, grid
+ * and characters, its sprites. A line whose sprites alone changed is patched where the old and new
+ * sprite rows lie (vdc8244.c, patch_sprites). */
+#define VDC_LINE_BASE    1
+#define VDC_LINE_SPRITES 2
+#define VDC_LINE_VALID   (VDC_LINE_BASE | VDC_LINE_SPRITES)
+
 /* The background and grid of each kind of grid line as drawn under a look: a line drawn in
  * full starts from a copy of its kind's template instead of drawing the grid piece by piece
  * (every line of a kind looks the same there). Kinds: 0 no grid; 1 + 2 row + 1 a row's
@@ -220,8 +227,13 @@ struct vdc8244 {
      * compares the object registers with seen_reg and invalidates the lines each changed object
      * covered or covers, and finds the look's id. */
     uint8_t changed;
-    uint8_t line_valid[VDC_SCREEN_H];
+    uint8_t line_valid[VDC_SCREEN_H];  /* VDC_LINE_* bits: what of the line is as last seen */
     uint8_t line_hits[VDC_SCREEN_H];
+    uint8_t line_base_hits[VDC_SCREEN_H]; /* the collisions among its classes other than sprites */
+    uint8_t line_sprite_count[VDC_SCREEN_H];
+    uint8_t line_base_as_above[VDC_SCREEN_H]; /* its background, grid and characters are line
+                                                 y-1's (both as last drawn whole) */
+    piece line_sprites[VDC_SCREEN_H][O2_VDC_SPRITE_COUNT]; /* the sprite rows it was drawn with */
     uint8_t line_major[VDC_SCREEN_H];
     uint32_t line_look[VDC_SCREEN_H];
     uint8_t seen_reg[256];
@@ -240,7 +252,15 @@ struct vdc8244 {
     line_desc desc[2];
     grid_template grid[VDC_GRID_KINDS];
     uint8_t above_slot;
-    uint8_t above_enable, above_hits, above_major;
+    uint8_t above_enable, above_hits, above_major, above_base_hits;
+    /* The last line patched (patch_sprites; NO_LINE: none since the last whole draw), its span
+     * [patch_x0, patch_x1), the description drawn there (patch_desc[patch_slot]) and the
+     * collisions found there: the next line, patched over the same span with the same
+     * description, is a copy of it there. */
+    uint32_t patch_line;
+    uint16_t patch_x0, patch_x1;
+    uint8_t patch_slot, patch_hits;
+    line_desc patch_desc[2];
 };
 
 extern const uint8_t vdc_palette[VDC_PENS][3];

@@ -38,7 +38,7 @@ def jobs():
     """(name, what) pairs: both builds run each the same way."""
     found = [(f"{name}-{region}", ("cart", name, region)) for name in corpus() + ["demo"]
              for region in ("ntsc", "pal")]
-    found += [("busy", ("busy",)), ("empty-slot", ("empty",)),
+    found += [("busy", ("busy",)), ("empty-slot", ("empty",)), ("sprite-patch", ("sprite_patch",)),
               ("conquest-1", ("conquest", 1)), ("conquest-2", ("conquest", 2))]
     found += [(f"trace-{name}", ("trace", name)) for name in ("demo", "test_select", "test_sound")]
     found += [(f"random-{seed}-{region}-{model}", ("random", seed, region, model))       # random VDC programs
@@ -82,6 +82,9 @@ def run_job(what, skip_idle):
         m = bench_machine.machine()
     elif what[0] == "empty":
         m = Odyssey2()
+    elif what[0] == "sprite_patch":
+        from machine.test_fastpath_sprite_patch import scene
+        m = scene()
     elif what[0] == "random":
         sys.path.insert(0, str(ROOT / "tests" / "conformance"))
         import differential

@@ -1,0 +1,415 @@
+"""A line whose sprites alone changed is drawn again only where its old and new sprite rows lie,
+its other collisions kept (native/vdc8244.c, patch_sprites); a line whose sprite rows did not
+change is not drawn again, nor reported redrawn to a front end.
+
+The scene: sprite 0 (double size, every row solid) moves right 3 X units a frame over a solid
+character that covers a vertical grid column; the VBLANK routine reads the collision register
+and moves the sprite (objects off, X + 3, objects on). Geometry from native/HARDWARE.md §3: an
+object's first pixel is at half-clock 2 × (X + 5), an object pixel is 2 half-clocks wide (4 for a
+double-size sprite), grid column c is at 2 × (0x0D + 16 c), 2 X units wide; drawing order: the
+background and grid, characters, sprites. Collisions (Intel's 8245 specification, A2): a
+selected class that shares a pixel with another class reports that class; selected here are
+sprite 0 and the characters, so the character over the grid column reports the grid in every
+frame, also in frames where every line of the character is patched for the moving sprite and
+the sprite itself is nowhere near the grid."""
+from pathlib import Path
+
+import numpy as np
+
+from cart.asm.assembler import assemble_text
+from emu.odyssey2 import Odyssey2
+
+CHARSET = (Path(__file__).resolve().parents[2] / "roms_free" / "charset.bin").read_bytes()
+FRAMES = 60                    # the sprite from X 0x26 to 0xDA: on screen, then past the right edge
+
+SPRITE_Y, SPRITE_X0, STEP = 0x30, 0x20, 3
+CHAR_Y, CHAR_X, CHAR_CODE = 0x34, 0x36, 47
+GRID_COLUMN = 3
+SPRITE0, VGRID, CHARS = 0x01, 0x10, 0x80
+SPRITE_PEN, CHAR_PEN, GRID_PEN, BACKGROUND_PEN = 9, 10, 7, 0     # attr 0x0C, attr 0x05, A3 0x07
+BANK1_R2 = 0x1A
+# The character's pointer: its rows start at ROM byte (pointer + Y / 2), code 47's first row.
+CHAR_POINTER = CHAR_CODE * 8 - CHAR_Y // 2
+SCENE = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1 double size
+        mov     a,#{SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#00Ch
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        mov     r0,#010h        ; character 0: Y, X, pointer, colour 2 and pointer bit 8
+        mov     a,#{CHAR_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{CHAR_X:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{CHAR_POINTER & 0xFF:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{0x04 | CHAR_POINTER >> 8:03X}h
+        movx    @r0,a
+        mov     r0,#{0xE0 + GRID_COLUMN:03X}h        ; one vertical grid column, every row
+        mov     a,#0FFh
+        movx    @r0,a
+        mov     r0,#0A3h        ; grid colour 7, background 0
+        mov     a,#007h
+        movx    @r0,a
+        mov     r0,#0A2h        ; collisions: sprite 0 and the characters selected
+        mov     a,#{SPRITE0 | CHARS:03X}h
+        movx    @r0,a
+        mov     r0,#0A0h        ; grid and objects on
+        mov     a,#028h
+        movx    @r0,a
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A2h        ; what the selected classes met during the frame
+        movx    a,@r0
+        mov     r2,a
+        mov     r0,#0A0h        ; objects off: their registers take writes
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a
+        mov     r0,#0A0h
+        mov     a,#028h
+        movx    @r0,a
+        retr
+"""
+PALETTE = np.array([[0x00, 0x00, 0x00], [0x79, 0x00, 0x00], [0x00, 0x6D, 0x07], [0x77, 0x67, 0x0B],
+                    [0x1A, 0x37, 0xBE], [0x94, 0x30, 0x9F], [0x2A, 0xAA, 0xBE], [0xCE, 0xCE, 0xCE],
+                    [0x67, 0x67, 0x67], [0xC7, 0x51, 0x51], [0x56, 0xC4, 0x69], [0xC6, 0xB8, 0x6A],
+                    [0x5C, 0x80, 0xF6], [0xDC, 0x84, 0xE8], [0x77, 0xE6, 0xEB], [0xFF, 0xFF, 0xFF]], np.uint8)
+SCREEN_W = 360
+
+
+def columns(x, pixels, pixel_hc):
+    """The columns an object at X (0-0xB5) draws in, up to the active part's end."""
+    start = 2 * (x + 5)
+    return range(start, min(start + pixels * pixel_hc, SCREEN_W))
+
+
+def on_screen(sprite_x):
+    return 2 * (sprite_x + 5) < SCREEN_W
+
+
+def expected_line(line, sprite_x):
+    """The pens of a line of the scene with the sprite at sprite_x, and the classes drawn at each
+    column."""
+    pens = np.full(SCREEN_W, BACKGROUND_PEN)
+    classes = [set() for _ in range(SCREEN_W)]
+    grid = range(2 * (0x0D + 16 * GRID_COLUMN), 2 * (0x0D + 16 * GRID_COLUMN) + 4)
+    for c in grid:
+        pens[c] = GRID_PEN
+        classes[c].add(VGRID)
+    char_rows = CHARSET[CHAR_CODE * 8:CHAR_CODE * 8 + 7]       # rows to the end of the 8-byte group
+    if CHAR_Y <= line < CHAR_Y + 2 * len(char_rows):
+        bits = char_rows[(line - CHAR_Y) // 2]
+        for k, c in enumerate(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16)):
+            if bits >> (7 - k // 2) & 1:                       # bit 7 leftmost
+                pens[c] = CHAR_PEN
+                classes[c].add(CHARS)
+    if SPRITE_Y <= line < SPRITE_Y + 32:
+        for c in columns(sprite_x, 8, 4):
+            pens[c] = SPRITE_PEN
+            classes[c].add(SPRITE0)
+    return pens, classes
+
+
+def expected_collisions(sprite_x):
+    met = 0
+    for line in range(SPRITE_Y - 8, SPRITE_Y + 40):
+        for drawn in expected_line(line, sprite_x)[1]:
+            for one in drawn:
+                for other in drawn - {one}:
+                    if one & (SPRITE0 | CHARS) and {one, other} != {VGRID}:
+                        met |= other
+    return met
+
+
+def scene():
+    return Odyssey2(cart=bytes(2048), bios=assemble_text(SCENE, "scene.asm").image(1024, fill=0x00),
+                    charset=CHARSET)
+
+
+def sprite_x_drawn(m):
+    """Where the frame just run drew the sprite. The VBLANK routine runs across the frame's end:
+    it reads the collisions of this frame and moves the sprite in the next frame's VBLANK lines."""
+    return m.vdc_registers[1]
+
+
+def test_moving_sprite_patches_its_lines_and_keeps_the_characters_collisions():
+    m = scene()
+    m.run_frames(2)
+    seen_overlap = seen_apart = seen_off = 0
+    for _ in range(FRAMES):
+        m.run_frames(1)
+        x = sprite_x_drawn(m)
+        for line in (SPRITE_Y - 1, SPRITE_Y, CHAR_Y + 4, CHAR_Y + 13, SPRITE_Y + 31, SPRITE_Y + 32):
+            pens, _ = expected_line(line, x)
+            assert (m.screen[line] == PALETTE[pens]).all(), f"sprite X {x:#x}: line {line}"
+        met = expected_collisions((x - STEP) & 0xFF)       # read in this frame: the frame before's
+        assert int(m.iram[BANK1_R2]) == met, f"sprite X {x - STEP:#x}"
+        seen_overlap += bool(met & SPRITE0)
+        seen_apart += on_screen(x) and not met & SPRITE0
+        seen_off += not on_screen(x)
+    assert seen_overlap and seen_apart and seen_off       # the scene went through each case
+
+
+def test_lines_whose_sprite_rows_did_not_change_are_not_reported_redrawn():
+    """Past the right edge the sprite's moves change no pixel: a front end copying only the
+    redrawn lines has nothing to copy. On screen, or leaving it, its 32 lines change."""
+    m = scene()
+    picture = np.empty_like(m.screen)
+    m.run_frames(2)
+    m.read_screen(picture, redrawn_only=True)
+    was_on = True
+    for _ in range(FRAMES):
+        m.run_frames(1)
+        on = on_screen(sprite_x_drawn(m))
+        assert m.read_screen(picture, redrawn_only=True) == (32 if on or was_on else 0)
+        assert (picture == m.screen).all()
+        was_on = on
+
+
+# A line patched as a copy of the line above must see that line as it is now: here a character
+# whose last row is line 0x43 comes and goes every frame while sprite 0's row over lines 0x43
+# and 0x44 moves, so line 0x44, drawn like line 0x43 while the character is away, must not take
+# the character's row from it when the character is back.
+TOGGLE_CHAR_Y, AWAY_Y, ROW_SPRITE_Y = 0x36, 0x80, 0x41
+TOGGLE_POINTER = CHAR_CODE * 8 - TOGGLE_CHAR_Y // 2      # code 47's 7 solid rows at Y 0x36
+TOGGLE = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1
+        mov     a,#{ROW_SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        mov     r0,#010h        ; character 0, away at first: Y, X, pointer, colour 2
+        mov     a,#{AWAY_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{CHAR_X:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{TOGGLE_POINTER & 0xFF:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{0x04 | TOGGLE_POINTER >> 8:03X}h
+        movx    @r0,a
+        mov     r0,#0A0h        ; objects on
+        mov     a,#020h
+        movx    @r0,a
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A0h        ; objects off: their registers take writes
+        clr     a
+        movx    @r0,a
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a
+        mov     r0,#010h        ; the character comes or goes
+        movx    a,@r0
+        xrl     a,#{TOGGLE_CHAR_Y ^ AWAY_Y:03X}h
+        movx    @r0,a
+        mov     r0,#0A0h
+        mov     a,#020h
+        movx    @r0,a
+        retr
+"""
+
+
+def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(TOGGLE, "toggle.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    m.run_frames(3)
+    seen_char = 0
+    for _ in range(24):
+        m.run_frames(1)
+        regs = m.vdc_registers
+        x, char_y = regs[1], regs[0x10]
+        for line in range(ROW_SPRITE_Y - 1, ROW_SPRITE_Y + 17):
+            pens = np.full(SCREEN_W, BACKGROUND_PEN)
+            if char_y == TOGGLE_CHAR_Y and char_y <= line < char_y + 14:
+                pens[list(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16))] = CHAR_PEN
+            if ROW_SPRITE_Y <= line < ROW_SPRITE_Y + 16:
+                pens[list(columns(x, 8, 2))] = SPRITE_PEN
+            assert (m.screen[line] == PALETTE[pens]).all(), f"character Y {char_y:#x}: line {line:#x}"
+        seen_char += char_y == TOGGLE_CHAR_Y
+    assert 0 < seen_char < 24
+
+
+# A sprite's attribute bits 7 and 6 are unused (colour 5-3, double size 2, shift 1-0): a routine
+# that flips bit 7 every frame changes a sprite register, but no pixel.
+STILL = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1
+        mov     a,#{SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        mov     r0,#0A0h        ; objects on
+        mov     a,#020h
+        movx    @r0,a
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#0A0h        ; objects off: their registers take writes
+        clr     a
+        movx    @r0,a
+        mov     r0,#002h        ; sprite 0's attributes: bit 7 flipped
+        mov     a,r2
+        xrl     a,#080h
+        mov     r2,a
+        orl     a,#008h
+        movx    @r0,a
+        mov     r0,#0A0h
+        mov     a,#020h
+        movx    @r0,a
+        retr
+"""
+
+
+def test_a_sprite_register_change_that_draws_the_same_rows_redraws_nothing():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(STILL, "still.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    picture = np.empty_like(m.screen)
+    m.run_frames(3)
+    m.read_screen(picture, redrawn_only=True)
+    attributes = set()
+    for _ in range(8):
+        m.run_frames(1)
+        attributes.add(m.vdc_registers[2])
+        assert m.read_screen(picture, redrawn_only=True) == 0
+        pens = np.full(SCREEN_W, BACKGROUND_PEN)
+        pens[list(columns(SPRITE_X0, 8, 2))] = SPRITE_PEN
+        for line in range(SPRITE_Y, SPRITE_Y + 16):
+            assert (m.screen[line] == PALETTE[pens]).all()
+    assert attributes == {0x08, 0x88}
+
+
+# Objects never shown (A0 bit 5 clear): a sprite whose registers change every frame draws nothing.
+HIDDEN = f"""
+        org     000h
+        jmp     start
+        org     003h
+        jmp     vblank
+        org     007h
+        retr
+
+start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
+        outl    p1,a
+        mov     r0,#000h        ; sprite 0: Y, X, colour 1
+        mov     a,#{SPRITE_Y:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#{SPRITE_X0:03X}h
+        movx    @r0,a
+        inc     r0
+        mov     a,#008h
+        movx    @r0,a
+        mov     r0,#080h        ; its shape: every row solid
+shape:  mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,r0
+        xrl     a,#088h
+        jnz     shape
+        en      i
+idle:   jmp     idle
+
+vblank: sel     rb1
+        mov     r0,#0A1h        ; status: releases /INT
+        movx    a,@r0
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a
+        retr
+"""
+
+
+def test_a_sprite_changed_while_objects_are_off_is_not_drawn():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(HIDDEN, "hidden.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    picture = np.empty_like(m.screen)
+    m.run_frames(3)
+    m.read_screen(picture, redrawn_only=True)
+    xs = set()
+    for _ in range(8):
+        m.run_frames(1)
+        xs.add(m.vdc_registers[1])
+        assert m.read_screen(picture, redrawn_only=True) == 0
+        assert (m.screen == PALETTE[BACKGROUND_PEN]).all()
+    assert len(xs) == 8                          # the sprite did move
