@@ -45,7 +45,6 @@ LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
 RANGE = {"T": 60, "S": 56, "P": 70}               # steps
 SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
-KEEP_OFF_SUB = 40                                 # steps: kept from a hidden sub (levels 2 and 3)
 JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (levels 2, 3) keeps from each enemy
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
 BLAST_U, BLAST_V = 8, 8                         # a missile's blast, in steps from its middle
@@ -70,15 +69,19 @@ class Skill:
     steer: int           # a sub's missile: frames between the hand's corrections of its course
     mines: float         # a tank's chance each frame to see a mine right ahead and turn
     launch: float        # a sub launches within this share of the missile's range
+    standoff: int        # a tank's distance to fight from (steps); kept from a hidden sub (+4)
 
 
 LEVELS = {
     1: Skill(reaction=24, aim=22.0, tolerance=4.0, dodge=0.2, cover=False, periscope=0.35,
-             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False, steer=12, mines=0.9, launch=0.75),
+             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False, steer=12, mines=0.9, launch=0.75,
+             standoff=36),
     2: Skill(reaction=14, aim=16.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
-             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6),
+             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6,
+             standoff=36),
     3: Skill(reaction=6, aim=7.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
-             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.5),
+             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.5,
+             standoff=48),
 }
 
 
@@ -179,6 +182,7 @@ class Bot:
         self.sea = {}                     # target cell: the water cells within a missile's easy reach
         self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
+        self.dodging = None               # the heading out of the incoming shot's way (-1: unseen)
 
     # ---- what the bot sees
 
@@ -314,15 +318,36 @@ class Bot:
                 return DIRECTIONS[h] | (buttons & {FIRE})
         return NEUTRAL | (buttons & {FIRE})
 
-    def _step_dodge(self, me, heading_of_shot):
-        """A heading across the shot's path the ground lets me take."""
-        choices = [(heading_of_shot + 2) % 8, (heading_of_shot + 6) % 8]
-        self.rng.shuffle(choices)
-        for heading in choices:
-            du, dv = STEP[heading]
-            if can_be(self.kind, self.ground.at_point(me.u + 6 * du, me.v + 6 * dv)):
-                return heading
-        return choices[0]
+    def _dodge(self, me, foe):
+        """The heading that steps out of the enemy's shot coming at me, or None. Whether to dodge
+        a shot is decided once, when it is first seen coming (the skill's chance); the side is
+        kept until it has passed, the nearer way off its line when the skill is high (a side
+        chosen afresh every frame would only shuffle on the line)."""
+        if self._incoming(me, foe) is None:
+            self.dodging = None
+            return None
+        if self.dodging is None:
+            if self.rng.random() >= self.skill.dodge:
+                self.dodging = -1             # this one it does not see coming
+                return None
+            across = ((foe.shot_heading + 2) % 8, (foe.shot_heading + 6) % 8)
+            su, sv = STEP[foe.shot_heading]
+            side = (me.u - foe.shot_u) * -sv + (me.v - foe.shot_v) * su    # > 0: right of the line
+            if self.skill.dodge < 0.9 or abs(side) < 0.5:
+                across = tuple(self.rng.sample(across, 2))
+            elif side < 0:
+                across = across[::-1]
+            self.dodging = next((h for h in across if self._may_step(me, h)), across[0])
+        if self.dodging < 0:
+            return None
+        if not self._may_step(me, self.dodging):
+            self.dodging = (self.dodging + 4) % 8
+        return self.dodging
+
+    def _may_step(self, me, heading):
+        du, dv = STEP[heading]
+        ground = self.ground.at_point(me.u + 6 * du, me.v + 6 * dv)
+        return can_be(self.kind, ground) and ground != MINE
 
     def _route(self, me, goals):
         """The next cell's middle on a shortest way (breadth first over cells this weapon can be
@@ -408,12 +433,12 @@ class Bot:
         """Against a hidden sub: stay out of its missile's easy reach, wait for it to show."""
         if self.enemy_kind != "S" or self.level == 1:         # the careless player walks in
             return False
-        return not foe.shown and distance < KEEP_OFF_SUB
+        return not foe.shown and distance < self.skill.standoff + 4
 
     def _tank(self, me, foe):
-        incoming = self._incoming(me, foe)
-        if incoming is not None and self.rng.random() < self.skill.dodge:
-            return DIRECTIONS[self._step_dodge(me, foe.shot_heading)]
+        dodge = self._dodge(me, foe)
+        if dodge is not None:
+            return DIRECTIONS[dodge]
         target = self._target()
         if target is None:
             return NEUTRAL
@@ -432,7 +457,7 @@ class Bot:
         if (self.skill.strafe or (self.skill.cover and self._threatened(me, foe))) \
                 and distance <= RANGE["T"] - 8:
             return self._strafe(me, target)
-        return self._approach(me, target, 36)
+        return self._approach(me, target, self.skill.standoff)
 
     def _strafe(self, me, target):
         """Moves across the line to the enemy, turning back now and then or when blocked."""
@@ -480,9 +505,9 @@ class Bot:
                 return self.last          # the hand corrects the course only now and then
             return frozenset(DIRECTIONS[heading_to(du, dv)] | {FIRE})
         target = self._target()
-        incoming = self._incoming(me, foe)
-        if incoming is not None and self.rng.random() < self.skill.dodge:
-            return DIRECTIONS[self._step_dodge(me, foe.shot_heading)]    # moving is submerging
+        dodge = self._dodge(me, foe)
+        if dodge is not None:
+            return DIRECTIONS[dodge]      # moving is submerging
         if self.look:
             self.look -= 1
             return NEUTRAL
@@ -532,9 +557,9 @@ class Bot:
         if sights is not None and self.rng.random() < self.skill.dodge \
                 and (target is None or want != heading or me.shot):
             want = (sights + self.strafe_turn) % 8   # out of the line its nose points along
-        incoming = self._incoming(me, foe)
-        if incoming is not None and self.rng.random() < self.skill.dodge:
-            want = (foe.shot_heading + 2) % 8
+        dodge = self._dodge(me, foe)
+        if dodge is not None:
+            want = dodge
         away = self._missile_flight(me, foe)
         if away is not None:
             want = away
