@@ -79,7 +79,7 @@ LEVELS = {
     2: Skill(reaction=14, aim=16.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
              lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6,
              standoff=36),
-    3: Skill(reaction=6, aim=7.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
+    3: Skill(reaction=6, aim=3.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
              lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.5,
              standoff=48),
 }
@@ -346,7 +346,10 @@ class Bot:
 
     def _may_step(self, me, heading):
         du, dv = STEP[heading]
-        ground = self.ground.at_point(me.u + 6 * du, me.v + 6 * dv)
+        return self._may_step_at(me.u + 6 * du, me.v + 6 * dv)
+
+    def _may_step_at(self, u, v):
+        ground = self.ground.at_point(u, v)
         return can_be(self.kind, ground) and ground != MINE
 
     def _route(self, me, goals):
@@ -427,7 +430,55 @@ class Bot:
         du, dv = me.u - foe.shot_u, me.v - foe.shot_v
         if max(abs(du), abs(dv)) > 40:
             return None
+        if self.skill.cover and self.kind == "T":
+            return self._open_way(me, foe.shot_u, foe.shot_v)
         return heading_to(du, dv)
+
+    def _answer_missile(self, me, foe, away, distance):
+        """A skilled tank against a sub whose missile flies: the sub stands, seen, while it
+        steers, so the tank shoots it when its gun bears, moves across to line it up when that
+        takes little and the missile is still far, and else drives away along an open way."""
+        target = self._target(flight=distance * 60 / SHOT_SPEED["T"])
+        if not me.shot:
+            heading = self._aligned(me.u, me.v, target, RANGE["T"] - 4, "T")
+            if heading is not None:
+                return self._fire(heading)
+        missile = max(abs(foe.shot_u - me.u), abs(foe.shot_v - me.v))
+        line = self._line_up(me, target)
+        if line is not None and missile > 24 and distance <= RANGE["T"] - 4:
+            return DIRECTIONS[line]
+        return DIRECTIONS[away]
+
+    def _line_up(self, me, target, most=10):
+        """The heading to move along to bring `target` onto one of the eight lines of fire,
+        when that takes at most `most` steps on ground it can drive, else None."""
+        du, dv = target[0] - me.u, target[1] - me.v
+        ways = [(abs(du), 2 if du > 0 else 6), (abs(dv), 4 if dv > 0 else 0)]   # onto a column or a row
+        slant = abs(abs(du) - abs(dv))
+        if abs(du) > abs(dv):
+            ways.append((slant, 2 if du > 0 else 6))        # onto a diagonal: across
+        else:
+            ways.append((slant, 4 if dv > 0 else 0))        # onto a diagonal: up or down
+        for cost, heading in sorted(ways):
+            if cost <= most and self._may_step(me, heading):
+                return heading
+        return None
+
+    def _open_way(self, me, u, v):
+        """The heading that gets a tank farthest from (u, v) along a way it can drive for a while
+        (not straight into the edge or a lake: the skilled player's flight uses the ground)."""
+        best, score = heading_to(me.u - u, me.v - v), None
+        for heading in range(8):
+            du, dv = STEP[heading]
+            room = 0
+            while room < 24 and self._may_step_at(me.u + du * (room + 6), me.v + dv * (room + 6)):
+                room += 2
+            if room < 6:
+                continue
+            far = max(abs(me.u + du * room - u), abs(me.v + dv * room - v))
+            if score is None or far + room / 2 > score:
+                best, score = heading, far + room / 2
+        return best
 
     def _keep_off(self, me, foe, distance):
         """Against a hidden sub: stay out of its missile's easy reach, wait for it to show."""
@@ -444,10 +495,14 @@ class Bot:
             return NEUTRAL
         distance = max(abs(target[0] - me.u), abs(target[1] - me.v))
         away = self._missile_flight(me, foe)
+        if away is not None and self.skill.cover and foe.shown:
+            return self._answer_missile(me, foe, away, distance)
         if away is not None and not (foe.shown and not me.shot
                                      and self._aligned(me.u, me.v, (foe.u, foe.v), RANGE["T"] - 4, "T")):
             return self._go(me, me.u + 8 * STEP[away][0], me.v + 8 * STEP[away][1])
         if self._keep_off(me, foe, distance):
+            if self.skill.cover:
+                return DIRECTIONS[self._open_way(me, *target)]
             return self._go(me, 2 * me.u - target[0], 2 * me.v - target[1])
         if not me.shot:
             aim = self._target(flight=distance * 60 / SHOT_SPEED["T"])     # frames
