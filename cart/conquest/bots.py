@@ -150,6 +150,7 @@ class Seen:
     shot_v: float
     shot_heading: int
     heading: int
+    boom: int = 0        # frames its ended shot still explodes: its gun reloads
 
 
 class Bot:
@@ -182,7 +183,7 @@ class Bot:
         self.sea = {}                     # target cell: the water cells within a missile's easy reach
         self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
-        self.dodging = None               # the heading out of the incoming shot's way (-1: unseen)
+        self.dodging = None               # (the shot's heading, the way out of it or None: unseen)
 
     # ---- what the bot sees
 
@@ -200,7 +201,8 @@ class Bot:
         return Seen(u=iram[a[f"{name}_x"]] + 4, v=(iram[a[f"{name}_y"]] + 8) / 2,
                     shown=bool(xram[block + SIDE_SHOWN]), alive=bool(iram[a[f"{name}_alive"]]),
                     shot=shot, shot_u=xram[a[f"{name}_shot_x"]], shot_v=xram[a[f"{name}_shot_y"]] / 2,
-                    shot_heading=xram[block + SIDE_SHOT_HEADING], heading=iram[a[f"{name}_heading"]])
+                    shot_heading=xram[block + SIDE_SHOT_HEADING], heading=iram[a[f"{name}_heading"]],
+                    boom=xram[block + SIDE_SHOT_BOOM])
 
     def decide(self, game) -> frozenset:
         """The buttons to hold this frame."""
@@ -296,6 +298,11 @@ class Bot:
         return self._aligned(self.known[0], self.known[1], (me.u, me.v), RANGE[self.enemy_kind],
                              self.enemy_kind) is not None
 
+    def _ready(self, me):
+        """Its gun can fire: no shot of its own in flight and, for a player who watches the
+        explosion of the last one (cover), none still exploding (the reload)."""
+        return not me.shot and not (self.skill.cover and me.boom)
+
     def _fire(self, heading):
         """Point `heading` and press fire (a fresh press: released every other frame)."""
         buttons = set(DIRECTIONS[heading]) if heading is not None else set()
@@ -320,29 +327,46 @@ class Bot:
 
     def _dodge(self, me, foe):
         """The heading that steps out of the enemy's shot coming at me, or None. Whether to dodge
-        a shot is decided once, when it is first seen coming (the skill's chance); the side is
-        kept until it has passed, the nearer way off its line when the skill is high (a side
-        chosen afresh every frame would only shuffle on the line)."""
-        if self._incoming(me, foe) is None:
+        a shot is decided once, when it is first seen coming (the skill's chance), and the side
+        is kept until the shot has passed or ended, so a step off its line is not undone by the
+        next frame's plans; a skilled player (dodge 0.9 and up) takes the nearer way off the
+        line that has room, another a side at random."""
+        if not foe.shot or foe.shot_heading > 7:
             self.dodging = None
             return None
-        if self.dodging is None:
-            if self.rng.random() >= self.skill.dodge:
-                self.dodging = -1             # this one it does not see coming
+        su, sv = STEP[foe.shot_heading]
+        du, dv = me.u - foe.shot_u, me.v - foe.shot_v
+        ahead = max(abs(du), abs(dv)) if su and sv else du * su + dv * sv
+        side = du * -sv + dv * su                      # > 0: right of the line
+        if self.dodging is None or self.dodging[0] != foe.shot_heading:
+            if self._incoming(me, foe) is None:
                 return None
-            across = ((foe.shot_heading + 2) % 8, (foe.shot_heading + 6) % 8)
-            su, sv = STEP[foe.shot_heading]
-            side = (me.u - foe.shot_u) * -sv + (me.v - foe.shot_v) * su    # > 0: right of the line
-            if self.skill.dodge < 0.9 or abs(side) < 0.5:
-                across = tuple(self.rng.sample(across, 2))
-            elif side < 0:
-                across = across[::-1]
-            self.dodging = next((h for h in across if self._may_step(me, h)), across[0])
-        if self.dodging < 0:
-            return None
-        if not self._may_step(me, self.dodging):
-            self.dodging = (self.dodging + 4) % 8
-        return self.dodging
+            if self.rng.random() >= self.skill.dodge:
+                self.dodging = (foe.shot_heading, None)   # this one it does not see coming
+                return None
+            across = [(foe.shot_heading + 2) % 8, (foe.shot_heading + 6) % 8]
+            if self.skill.dodge < 0.9:
+                self.rng.shuffle(across)
+            else:
+                if side < 0:
+                    across.reverse()
+                need = (HIT_U + 2 - abs(side), HIT_U + 2 + abs(side))
+                rooms = [self._room(me, h) for h in across]
+                if rooms[0] < need[0] and rooms[1] > rooms[0]:
+                    across.reverse()
+            self.dodging = (foe.shot_heading, across[0])
+        heading = self.dodging[1]
+        if heading is None or ahead < -HIT_U or abs(side) > HIT_U + 3:
+            return None                                 # passed, or well off its line
+        return heading
+
+    def _room(self, me, heading, most=12):
+        """How many steps along `heading` this weapon can move (at most `most`)."""
+        du, dv = STEP[heading]
+        room = 0
+        while room < most and self._may_step_at(me.u + du * (room + 5), me.v + dv * (room + 5)):
+            room += 1
+        return room
 
     def _may_step(self, me, heading):
         du, dv = STEP[heading]
@@ -439,7 +463,7 @@ class Bot:
         steers, so the tank shoots it when its gun bears, moves across to line it up when that
         takes little and the missile is still far, and else drives away along an open way."""
         target = self._target(flight=distance * 60 / SHOT_SPEED["T"])
-        if not me.shot:
+        if self._ready(me):
             heading = self._aligned(me.u, me.v, target, RANGE["T"] - 4, "T")
             if heading is not None:
                 return self._fire(heading)
@@ -504,7 +528,7 @@ class Bot:
             if self.skill.cover:
                 return DIRECTIONS[self._open_way(me, *target)]
             return self._go(me, 2 * me.u - target[0], 2 * me.v - target[1])
-        if not me.shot:
+        if self._ready(me):
             aim = self._target(flight=distance * 60 / SHOT_SPEED["T"])     # frames
             heading = self._aligned(me.u, me.v, aim, RANGE["T"] - 4, "T")
             if heading is not None:
@@ -596,7 +620,7 @@ class Bot:
         want = heading
         if target is not None:
             du, dv = target[0] - me.u, target[1] - me.v
-            if not me.shot:
+            if self._ready(me):
                 aim = self._target(flight=max(abs(du), abs(dv)) * 60 / SHOT_SPEED["P"])
                 aimed = self._aligned(me.u, me.v, aim, RANGE["P"] - 4, "P")
                 if aimed == heading:
