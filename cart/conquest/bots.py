@@ -45,7 +45,8 @@ LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
 RANGE = {"T": 60, "S": 56, "P": 70}               # steps
 SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
-JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (levels 2, 3) keeps from each enemy
+JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (level 2) keeps from each enemy
+JET_OFF_COVER = {"S": 58, "T": 56, "P": 40}    # level 3 (cover): at a shell's reach, beyond a missile's
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
 BLAST_U, BLAST_V = 8, 8                         # a missile's blast, in steps from its middle
 SIDE_BLOCK = {"red": 0x10, "blue": 0x20}          # external RAM (ram.inc side_red / side_blue)
@@ -627,7 +628,8 @@ class Bot:
                     return self._fire(heading)
             want = heading_to(du, dv)
             if self._keep_off(me, foe, max(abs(du), abs(dv))) or (
-                    self.level > 1 and max(abs(du), abs(dv)) < JET_OFF.get(self.enemy_kind, 0)):
+                    self.level > 1 and max(abs(du), abs(dv)) < (JET_OFF_COVER if self.skill.cover
+                                                           else JET_OFF).get(self.enemy_kind, 0)):
                 want = heading_to(-du, -dv)     # a jet strikes from beyond the enemy's easy reach
             elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
                 want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
