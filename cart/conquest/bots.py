@@ -81,7 +81,7 @@ LEVELS = {
              lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6,
              standoff=36),
     3: Skill(reaction=6, aim=3.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
-             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.5,
+             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.7,
              standoff=48),
 }
 
