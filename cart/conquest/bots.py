@@ -495,14 +495,16 @@ class Bot:
         best, score = heading_to(me.u - u, me.v - v), None
         for heading in range(8):
             du, dv = STEP[heading]
-            room = 0
+            room, woods = 0, 0
             while room < 24 and self._may_step_at(me.u + du * (room + 6), me.v + dv * (room + 6)):
+                woods += self.ground.at_point(me.u + du * (room + 6), me.v + dv * (room + 6)) == WOODS
                 room += 2
             if room < 6:
                 continue
             far = max(abs(me.u + du * room - u), abs(me.v + dv * room - v))
-            if score is None or far + room / 2 > score:
-                best, score = heading, far + room / 2
+            worth = far + room / 2 - 2 * woods          # woods halve a tank's speed
+            if score is None or worth > score:
+                best, score = heading, worth
         return best
 
     def _keep_off(self, me, foe, distance):
