@@ -514,7 +514,7 @@ class Bot:
         return not foe.shown and distance < self.skill.standoff + 4
 
     def _tank(self, me, foe):
-        dodge = self._dodge(me, foe)
+        dodge = self._dodge(me, foe) if self.enemy_kind != "S" else None   # a guided missile: flee
         if dodge is not None:
             return DIRECTIONS[dodge]
         target = self._target()
