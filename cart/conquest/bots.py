@@ -45,8 +45,8 @@ LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
 RANGE = {"T": 60, "S": 56, "P": 70}               # steps
 SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
-KEEP_OFF_SUB = 40                                 # steps: kept from a hidden sub (levels 2 and 3)
-JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (levels 2, 3) keeps from each enemy
+JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (level 2) keeps from each enemy
+JET_OFF_COVER = {"S": 58, "T": 56, "P": 40}    # level 3 (cover): at a shell's reach, beyond a missile's
 HIT_U, HIT_V = 4, 4                               # a weapon's sprite: 8 units x 16 lines, in steps
 BLAST_U, BLAST_V = 8, 8                         # a missile's blast, in steps from its middle
 SIDE_BLOCK = {"red": 0x10, "blue": 0x20}          # external RAM (ram.inc side_red / side_blue)
@@ -70,15 +70,19 @@ class Skill:
     steer: int           # a sub's missile: frames between the hand's corrections of its course
     mines: float         # a tank's chance each frame to see a mine right ahead and turn
     launch: float        # a sub launches within this share of the missile's range
+    standoff: int        # a tank's distance to fight from (steps); kept from a hidden sub (+4)
 
 
 LEVELS = {
     1: Skill(reaction=24, aim=22.0, tolerance=4.0, dodge=0.2, cover=False, periscope=0.35,
-             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False, steer=12, mines=0.9, launch=0.75),
+             lookahead=8, sharp=False, wander=0.25, lead=0.0, strafe=False, steer=12, mines=0.9, launch=0.75,
+             standoff=36),
     2: Skill(reaction=14, aim=16.0, tolerance=2.5, dodge=0.7, cover=False, periscope=0.1,
-             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6),
-    3: Skill(reaction=6, aim=7.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
-             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.5),
+             lookahead=16, sharp=True, wander=0.1, lead=0.5, strafe=True, steer=5, mines=1.0, launch=0.6,
+             standoff=36),
+    3: Skill(reaction=6, aim=3.0, tolerance=2.0, dodge=0.95, cover=True, periscope=0.0,
+             lookahead=24, sharp=True, wander=0.0, lead=1.0, strafe=True, steer=1, mines=1.0, launch=0.7,
+             standoff=48),
 }
 
 
@@ -147,6 +151,7 @@ class Seen:
     shot_v: float
     shot_heading: int
     heading: int
+    boom: int = 0        # frames its ended shot still explodes: its gun reloads
 
 
 class Bot:
@@ -179,6 +184,7 @@ class Bot:
         self.sea = {}                     # target cell: the water cells within a missile's easy reach
         self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
+        self.dodging = None               # (the shot's heading, the way out of it or None: unseen)
 
     # ---- what the bot sees
 
@@ -196,7 +202,8 @@ class Bot:
         return Seen(u=iram[a[f"{name}_x"]] + 4, v=(iram[a[f"{name}_y"]] + 8) / 2,
                     shown=bool(xram[block + SIDE_SHOWN]), alive=bool(iram[a[f"{name}_alive"]]),
                     shot=shot, shot_u=xram[a[f"{name}_shot_x"]], shot_v=xram[a[f"{name}_shot_y"]] / 2,
-                    shot_heading=xram[block + SIDE_SHOT_HEADING], heading=iram[a[f"{name}_heading"]])
+                    shot_heading=xram[block + SIDE_SHOT_HEADING], heading=iram[a[f"{name}_heading"]],
+                    boom=xram[block + SIDE_SHOT_BOOM])
 
     def decide(self, game) -> frozenset:
         """The buttons to hold this frame."""
@@ -292,6 +299,11 @@ class Bot:
         return self._aligned(self.known[0], self.known[1], (me.u, me.v), RANGE[self.enemy_kind],
                              self.enemy_kind) is not None
 
+    def _ready(self, me):
+        """Its gun can fire: no shot of its own in flight and, for a player who watches the
+        explosion of the last one (cover), none still exploding (the reload)."""
+        return not me.shot and not (self.skill.cover and me.boom)
+
     def _fire(self, heading):
         """Point `heading` and press fire (a fresh press: released every other frame)."""
         buttons = set(DIRECTIONS[heading]) if heading is not None else set()
@@ -314,15 +326,56 @@ class Bot:
                 return DIRECTIONS[h] | (buttons & {FIRE})
         return NEUTRAL | (buttons & {FIRE})
 
-    def _step_dodge(self, me, heading_of_shot):
-        """A heading across the shot's path the ground lets me take."""
-        choices = [(heading_of_shot + 2) % 8, (heading_of_shot + 6) % 8]
-        self.rng.shuffle(choices)
-        for heading in choices:
-            du, dv = STEP[heading]
-            if can_be(self.kind, self.ground.at_point(me.u + 6 * du, me.v + 6 * dv)):
-                return heading
-        return choices[0]
+    def _dodge(self, me, foe):
+        """The heading that steps out of the enemy's shot coming at me, or None. Whether to dodge
+        a shot is decided once, when it is first seen coming (the skill's chance), and the side
+        is kept until the shot has passed or ended, so a step off its line is not undone by the
+        next frame's plans; a skilled player (dodge 0.9 and up) takes the nearer way off the
+        line that has room, another a side at random."""
+        if not foe.shot or foe.shot_heading > 7:
+            self.dodging = None
+            return None
+        su, sv = STEP[foe.shot_heading]
+        du, dv = me.u - foe.shot_u, me.v - foe.shot_v
+        ahead = max(abs(du), abs(dv)) if su and sv else du * su + dv * sv
+        side = du * -sv + dv * su                      # > 0: right of the line
+        if self.dodging is None or self.dodging[0] != foe.shot_heading:
+            if self._incoming(me, foe) is None:
+                return None
+            if self.rng.random() >= self.skill.dodge:
+                self.dodging = (foe.shot_heading, None)   # this one it does not see coming
+                return None
+            across = [(foe.shot_heading + 2) % 8, (foe.shot_heading + 6) % 8]
+            if self.skill.dodge < 0.9:
+                self.rng.shuffle(across)
+            else:
+                if side < 0:
+                    across.reverse()
+                need = (HIT_U + 2 - abs(side), HIT_U + 2 + abs(side))
+                rooms = [self._room(me, h) for h in across]
+                if rooms[0] < need[0] and rooms[1] > rooms[0]:
+                    across.reverse()
+            self.dodging = (foe.shot_heading, across[0])
+        heading = self.dodging[1]
+        if heading is None or ahead < -HIT_U or abs(side) > HIT_U + 3:
+            return None                                 # passed, or well off its line
+        return heading
+
+    def _room(self, me, heading, most=12):
+        """How many steps along `heading` this weapon can move (at most `most`)."""
+        du, dv = STEP[heading]
+        room = 0
+        while room < most and self._may_step_at(me.u + du * (room + 5), me.v + dv * (room + 5)):
+            room += 1
+        return room
+
+    def _may_step(self, me, heading):
+        du, dv = STEP[heading]
+        return self._may_step_at(me.u + 6 * du, me.v + 6 * dv)
+
+    def _may_step_at(self, u, v):
+        ground = self.ground.at_point(u, v)
+        return can_be(self.kind, ground) and ground != MINE
 
     def _route(self, me, goals):
         """The next cell's middle on a shortest way (breadth first over cells this weapon can be
@@ -402,29 +455,83 @@ class Bot:
         du, dv = me.u - foe.shot_u, me.v - foe.shot_v
         if max(abs(du), abs(dv)) > 40:
             return None
+        if self.skill.cover and self.kind == "T":
+            return self._open_way(me, foe.shot_u, foe.shot_v)
         return heading_to(du, dv)
+
+    def _answer_missile(self, me, foe, away, distance):
+        """A skilled tank against a sub whose missile flies: the sub stands, seen, while it
+        steers, so the tank shoots it when its gun bears, moves across to line it up when that
+        takes little and the missile is still far, and else drives away along an open way."""
+        target = self._target(flight=distance * 60 / SHOT_SPEED["T"])
+        if self._ready(me):
+            heading = self._aligned(me.u, me.v, target, RANGE["T"] - 4, "T")
+            if heading is not None:
+                return self._fire(heading)
+        missile = max(abs(foe.shot_u - me.u), abs(foe.shot_v - me.v))
+        line = self._line_up(me, target)
+        if line is not None and missile > 24 and distance <= RANGE["T"] - 4:
+            return DIRECTIONS[line]
+        return DIRECTIONS[away]
+
+    def _line_up(self, me, target, most=10):
+        """The heading to move along to bring `target` onto one of the eight lines of fire,
+        when that takes at most `most` steps on ground it can drive, else None."""
+        du, dv = target[0] - me.u, target[1] - me.v
+        ways = [(abs(du), 2 if du > 0 else 6), (abs(dv), 4 if dv > 0 else 0)]   # onto a column or a row
+        slant = abs(abs(du) - abs(dv))
+        if abs(du) > abs(dv):
+            ways.append((slant, 2 if du > 0 else 6))        # onto a diagonal: across
+        else:
+            ways.append((slant, 4 if dv > 0 else 0))        # onto a diagonal: up or down
+        for cost, heading in sorted(ways):
+            if cost <= most and self._may_step(me, heading):
+                return heading
+        return None
+
+    def _open_way(self, me, u, v):
+        """The heading that gets a tank farthest from (u, v) along a way it can drive for a while
+        (not straight into the edge or a lake: the skilled player's flight uses the ground)."""
+        best, score = heading_to(me.u - u, me.v - v), None
+        for heading in range(8):
+            du, dv = STEP[heading]
+            room, woods = 0, 0
+            while room < 24 and self._may_step_at(me.u + du * (room + 6), me.v + dv * (room + 6)):
+                woods += self.ground.at_point(me.u + du * (room + 6), me.v + dv * (room + 6)) == WOODS
+                room += 2
+            if room < 6:
+                continue
+            far = max(abs(me.u + du * room - u), abs(me.v + dv * room - v))
+            worth = far + room / 2 - 2 * woods          # woods halve a tank's speed
+            if score is None or worth > score:
+                best, score = heading, worth
+        return best
 
     def _keep_off(self, me, foe, distance):
         """Against a hidden sub: stay out of its missile's easy reach, wait for it to show."""
         if self.enemy_kind != "S" or self.level == 1:         # the careless player walks in
             return False
-        return not foe.shown and distance < KEEP_OFF_SUB
+        return not foe.shown and distance < self.skill.standoff + 4
 
     def _tank(self, me, foe):
-        incoming = self._incoming(me, foe)
-        if incoming is not None and self.rng.random() < self.skill.dodge:
-            return DIRECTIONS[self._step_dodge(me, foe.shot_heading)]
+        dodge = self._dodge(me, foe) if self.enemy_kind != "S" else None   # a guided missile: flee
+        if dodge is not None:
+            return DIRECTIONS[dodge]
         target = self._target()
         if target is None:
             return NEUTRAL
         distance = max(abs(target[0] - me.u), abs(target[1] - me.v))
         away = self._missile_flight(me, foe)
+        if away is not None and self.skill.cover and foe.shown:
+            return self._answer_missile(me, foe, away, distance)
         if away is not None and not (foe.shown and not me.shot
                                      and self._aligned(me.u, me.v, (foe.u, foe.v), RANGE["T"] - 4, "T")):
             return self._go(me, me.u + 8 * STEP[away][0], me.v + 8 * STEP[away][1])
         if self._keep_off(me, foe, distance):
+            if self.skill.cover:
+                return DIRECTIONS[self._open_way(me, *target)]
             return self._go(me, 2 * me.u - target[0], 2 * me.v - target[1])
-        if not me.shot:
+        if self._ready(me):
             aim = self._target(flight=distance * 60 / SHOT_SPEED["T"])     # frames
             heading = self._aligned(me.u, me.v, aim, RANGE["T"] - 4, "T")
             if heading is not None:
@@ -432,7 +539,7 @@ class Bot:
         if (self.skill.strafe or (self.skill.cover and self._threatened(me, foe))) \
                 and distance <= RANGE["T"] - 8:
             return self._strafe(me, target)
-        return self._approach(me, target, 36)
+        return self._approach(me, target, self.skill.standoff)
 
     def _strafe(self, me, target):
         """Moves across the line to the enemy, turning back now and then or when blocked."""
@@ -480,9 +587,9 @@ class Bot:
                 return self.last          # the hand corrects the course only now and then
             return frozenset(DIRECTIONS[heading_to(du, dv)] | {FIRE})
         target = self._target()
-        incoming = self._incoming(me, foe)
-        if incoming is not None and self.rng.random() < self.skill.dodge:
-            return DIRECTIONS[self._step_dodge(me, foe.shot_heading)]    # moving is submerging
+        dodge = self._dodge(me, foe)
+        if dodge is not None:
+            return DIRECTIONS[dodge]      # moving is submerging
         if self.look:
             self.look -= 1
             return NEUTRAL
@@ -516,14 +623,15 @@ class Bot:
         want = heading
         if target is not None:
             du, dv = target[0] - me.u, target[1] - me.v
-            if not me.shot:
+            if self._ready(me):
                 aim = self._target(flight=max(abs(du), abs(dv)) * 60 / SHOT_SPEED["P"])
                 aimed = self._aligned(me.u, me.v, aim, RANGE["P"] - 4, "P")
                 if aimed == heading:
                     return self._fire(heading)
             want = heading_to(du, dv)
             if self._keep_off(me, foe, max(abs(du), abs(dv))) or (
-                    self.level > 1 and max(abs(du), abs(dv)) < JET_OFF.get(self.enemy_kind, 0)):
+                    self.level > 1 and max(abs(du), abs(dv)) < (JET_OFF_COVER if self.skill.cover
+                                                           else JET_OFF).get(self.enemy_kind, 0)):
                 want = heading_to(-du, -dv)     # a jet strikes from beyond the enemy's easy reach
             elif max(abs(du), abs(dv)) < {"P": 16, "S": 28}.get(self.enemy_kind, 0) and self.skill.dodge:
                 want = (heading_to(du, dv) + self.strafe_turn) % 8    # break off: no head-on pass,
@@ -532,9 +640,9 @@ class Bot:
         if sights is not None and self.rng.random() < self.skill.dodge \
                 and (target is None or want != heading or me.shot):
             want = (sights + self.strafe_turn) % 8   # out of the line its nose points along
-        incoming = self._incoming(me, foe)
-        if incoming is not None and self.rng.random() < self.skill.dodge:
-            want = (foe.shot_heading + 2) % 8
+        dodge = self._dodge(me, foe)
+        if dodge is not None:
+            want = dodge
         away = self._missile_flight(me, foe)
         if away is not None:
             want = away

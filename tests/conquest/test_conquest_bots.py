@@ -65,3 +65,66 @@ def test_a_bot_does_not_see_a_submerged_sub_between_the_pings():
         game.tick()
     assert game.blue.submerged and game.blue.x != seen_at[0] - 4
     assert bot.known == seen_at, "the bot followed a sub it could not see"
+
+
+def open_land_tank(level):
+    """A bot driving a tank on open land (no game: its ground and kinds set by hand)."""
+    from cart.conquest.bots import Ground
+    bot = Bot("red", seed=1, level=level)
+    bot.ground, bot.kind, bot.enemy_kind = Ground(bytes(16)), "T", "T"
+    return bot
+
+
+def shell(u, v, heading, steps=40):
+    from cart.conquest.bots import Seen
+    return Seen(u=0, v=0, shown=True, alive=True, shot=steps, shot_u=u, shot_v=v, shot_heading=heading,
+                heading=heading)
+
+
+def test_a_level_3_tank_steps_off_a_shell_the_near_way_and_keeps_that_way():
+    """A shell flying right (heading 2) along the row 1 step above the tank's middle: the near way off
+    its line is down (heading 4); the bot keeps it while the shell comes (a side chosen afresh every
+    frame would only shuffle on the line) and stops once off the line."""
+    from cart.conquest.bots import Seen, HIT_U
+    bot = open_land_tank(3)
+    me = Seen(u=80, v=50, shown=True, alive=True, shot=0, shot_u=0, shot_v=0, shot_heading=0, heading=6)
+    ways = []
+    for frame in range(12):
+        me.v = 50 + frame // 3                          # a tank's step down every third frame
+        ways.append(bot._dodge(me, shell(40 + frame * 1.5, 49, 2)))
+    off = [w for w, frame in zip(ways, range(12)) if 50 + frame // 3 - 49 <= HIT_U + 3]
+    assert off and set(off) == {4}
+
+
+def test_a_level_1_tank_that_misses_a_shell_coming_does_not_dodge_it_later():
+    """Whether a shell is dodged is decided once, when it is seen coming: at level 1 (dodge 0.2)
+    some shells are never dodged, and those that are, are dodged from the first frame on."""
+    from cart.conquest.bots import Seen
+    never = always = 0
+    for seed in range(40):
+        bot = open_land_tank(1)
+        bot.rng.seed(seed)
+        me = Seen(u=80, v=50, shown=True, alive=True, shot=0, shot_u=0, shot_v=0, shot_heading=0, heading=6)
+        ways = [bot._dodge(me, shell(40 + frame * 1.5, 50, 2)) for frame in range(10)]
+        never += all(w is None for w in ways)
+        always += all(w is not None for w in ways)
+        assert all(w is None for w in ways) or all(w is not None for w in ways), ways
+    assert never > always > 0
+
+
+def test_a_level_3_tank_does_not_press_fire_while_its_gun_reloads():
+    """A shot that ended shows its explosion for a second and its weapon fires again only after that
+    (README "Battles"); a level 3 player watches it and moves meanwhile instead of pressing fire."""
+    from cart.conquest.bots import SIDE_BLOCK, SIDE_SHOT_BOOM
+    landed("side_fire")
+    game = start_battle(new_game(), red=("T", 2500), blue=("T", 2500))
+    red, blue = Bot("red", seed=10, level=3), Bot("blue", seed=11, level=1)
+    booms = pressed_in_boom = 0
+    while game.mode == "combat":
+        reloading = game.machine.xram[SIDE_BLOCK["red"] + SIDE_SHOT_BOOM] != 0
+        buttons = red.decide(game)
+        booms += reloading
+        pressed_in_boom += reloading and "fire" in buttons
+        game.sticks(red=buttons, blue=blue.decide(game))
+        game.tick()
+    assert booms > 0 and pressed_in_boom == 0

@@ -181,7 +181,8 @@ def test_enemy_fire_brings_a_jet_down():
     from cart.conquest.bots import Bot
     game = battle("P", "P")
     red = Bot("red", seed=1, level=3)               # red hunts with its stick; blue only flies
-    blue = Bot("blue", seed=2, level=3)             # (round trees and mountains, never firing)
+    blue = Bot("blue", seed=2, level=1)             # (round trees and mountains, never firing,
+                                                    # careless: a level 3 pilot dodges red's shots)
     hit = False
     for _ in range(seconds(game, 60)):
         shot = game.red.shot_state, game.red.shot_x, game.red.shot_y     # its middle, last frame
