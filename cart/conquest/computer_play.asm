@@ -36,7 +36,9 @@ ai_tank:
         dec     a
         ret
 tank_no_dodge:
-        hcall   my_shot
+        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        nop
+        nop
         jnz     tank_move
         mov     r1,#AI_FRESH
         movx    a,@r1
@@ -151,7 +153,9 @@ move_no_detour:
         mov     a,#F_COVER
         hcall   flag
         jz      move_line
-        hcall   my_shot
+        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        nop
+        nop
         jz      move_line
         hcall   toward                  ; across the line to the enemy, the way its place suggests
         mov     r5,a
@@ -189,7 +193,7 @@ sub_no_dodge:
         mov     r1,#AI_FRESH
         movx    a,@r1
         jz      sub_later
-        mov     a,#P_LAUNCH
+        mov     a,#P_NEAR
         hcall   level_byte
         cpl     a
         mov     r2,a
@@ -311,7 +315,9 @@ my_heading:
         ret
 
 ai_jet:
-        hcall   my_shot
+        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        nop
+        nop
         jnz     jet_later
         mov     r1,#AI_FRESH
         movx    a,@r1
@@ -335,6 +341,7 @@ jet_later:
 jet_steer:
         hcall   target
         hcall   toward
+        call    stand_off
         mov     r4,a                    ; where it wants to go
         mov     r1,#AI_SEEN
         movx    a,@r1
@@ -667,3 +674,73 @@ move_both:
         hcall   both_shots
         ret
 
+
+; stand_off: A = heading A (toward the target), or the way away from it when it is nearer than
+; its level's P_NEAR: a jet strikes from beyond a tank's, a sub's or a jet's easy reach (its gun's
+; 70 steps against the shell's 60 and the missile's 56) rather than passing head-on.
+stand_off:
+        mov     r4,a
+        mov     a,#P_NEAR
+        hcall   level_byte
+        cpl     a
+        mov     r2,a
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,r2                    ; carry: farther than P_NEAR
+        jc      stand_off_done
+        mov     a,r4
+        add     a,#4
+        mov     r4,a
+stand_off_done:
+        mov     a,r4
+        anl     a,#07h
+        ret
+
+; dodge_side: the stick across an enemy shot's way (R2 its heading, R6/R7 from the shot to its
+; middle), to the side of the shot's line it is on: away from the line, never along it.
+dodge_side:
+        mov     a,r2
+        add     a,#low(sign_y)
+        hcall   ai_byte
+        hcall   times_r6
+        mov     r3,a                    ; sy x across
+        mov     a,r7
+        xch     a,r6
+        mov     r7,a
+        mov     a,r2
+        add     a,#low(sign_x)
+        hcall   ai_byte
+        hcall   times_r6                ; sx x down
+        mov     r4,a
+        mov     a,r3
+        cpl     a
+        inc     a
+        add     a,r4                    ; sx x down - sy x across: >= 0 on the side 90 degrees
+        anl     a,#80h                  ; clockwise of the shot's way (+2), else the other (+6)
+        swap    a
+        rr      a
+        add     a,#2
+        add     a,r2
+        mov     r5,a
+        mov     r6,#PROBE_UNITS         ; that side blocked: the other (before a way aslant to
+        hcall   probe                   ; the shot's line)
+        jz      dodge_stick
+        mov     a,r5
+        add     a,#4
+        mov     r5,a
+dodge_stick:
+        sel     mb1
+        jmp     go_heading
+
+; reloading: A nonzero while its shot flies or the shot's explosion shows (it cannot fire again
+; before that ends: the player sees it). Takes R0, R1.
+reloading:
+        hcall   my_shot
+        jnz     reloading_done
+        hcall   me_offset
+        swap    a
+        add     a,#side_red + SIDE_SHOT_BOOM
+        mov     r1,a
+        movx    a,@r1
+reloading_done:
+        ret

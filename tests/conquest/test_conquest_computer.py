@@ -35,6 +35,17 @@ def console_battle(pairing="TT", computer="blue", level=3, region="ntsc", bios=N
     return game
 
 
+def fight_again(game, pairing):
+    """After a battle's end: SPACE, then the same weapons again at 9999 units (the entry keeps
+    the console's side and level)."""
+    game.sticks(red=(), blue=())
+    game.tick(seconds(game, 1))
+    game.press("SPACE")
+    game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
+    game.enter(red=(pairing[0], 9999), blue=(pairing[1], 9999))
+    game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
+
+
 # ---- the keys
 
 def test_c_gives_the_side_being_entered_to_the_console_and_raises_its_level():
@@ -135,12 +146,7 @@ def test_the_console_moves_and_fires_by_itself(pairing, computer):
         game.sticks(**{human: player.decide(game)})
         game.tick()
         if game.mode != "combat":           # over: the same battle again, the console kept
-            game.sticks(red=(), blue=())
-            game.tick(seconds(game, 1))
-            game.press("SPACE")
-            game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
-            game.enter(red=(pairing[0], 9999), blue=(pairing[1], 9999))
-            game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
+            fight_again(game, pairing)
             game.tick(2)
             start = (game.side(computer).x, game.side(computer).y)
         side = game.side(computer)
@@ -204,12 +210,7 @@ def test_no_overrun_with_the_console_playing(pairing, region):
             game.sticks(**{human: random_stick(rng)})
         game.tick()
         if game.mode != "combat":
-            game.sticks(red=(), blue=())
-            game.tick(seconds(game, 1))
-            game.press("SPACE")
-            game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
-            game.enter(red=(pairing[0], 9999), blue=(pairing[1], 9999))
-            game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
+            fight_again(game, pairing)
     assert game.overruns == 0
 
 
