@@ -307,10 +307,7 @@ guide_let_go:
 ; ---- the jet
 ; my_heading: A = R5 = its heading.
 my_heading:
-        hcall   me_offset
-        add     a,#red_heading
-        mov     r0,a
-        mov     a,@r0
+        call    my_heading_r2
         mov     r5,a
         ret
 
@@ -357,6 +354,7 @@ jet_want:
         jnz     page_hop_11
         jmp     jet_ahead
 page_hop_11:
+        nop                             ; (keeps the jump below in one page)
         hcall   incoming
         mov     r4,a
         inc     a
@@ -394,8 +392,8 @@ jet_autopilot:
 ai_jet_straight:
         mov     a,r5
 jet_check:                              ; straight on blocked (two boxes ahead): a sharp turn
-        anl     a,#07h                  ; away; else the new heading if its box is clear, else
-        mov     r1,#AI_TRY              ; straight on
+        anl     a,#07h                  ; away; else the new heading if its two boxes are clear,
+        mov     r1,#AI_TRY              ; else straight on
         movx    @r1,a
         call    my_heading
         call    jet_clear
@@ -406,20 +404,25 @@ jet_check:                              ; straight on blocked (two boxes ahead):
         jz      jet_stick               ; straight on is what it wants
         movx    a,@r1
         mov     r5,a
-        call    jet_near
+        call    jet_clear
         jz      jet_stick
         call    my_heading
         jmp     jet_stick
-jet_turn_away:
-        call    my_heading
-        inc     a
+jet_turn_away:                          ; one angle right if clear for two boxes, else
+        call    my_heading              ; left if clear for one, else two angles left (the
+        inc     a                       ; autopilot turns it, slowly)
         anl     a,#07h
         mov     r5,a
-        call    jet_near
+        call    jet_clear
         jz      jet_stick
         call    my_heading
         dec     a
         anl     a,#07h
+        mov     r5,a
+        call    jet_near
+        jz      jet_stick
+        mov     a,r5
+        dec     a
         mov     r5,a
 jet_stick:
         mov     a,r5
