@@ -714,11 +714,9 @@ dodge_side:
         add     a,#low(sign_x)
         hcall   ai_byte
         hcall   times_r6                ; sx x down
-        mov     r4,a
-        mov     a,r3
         cpl     a
-        inc     a
-        add     a,r4                    ; sx x down - sy x across: >= 0 on the side 90 degrees
+        add     a,r3
+        cpl     a                       ; sx x down - sy x across: >= 0 on the side 90 degrees
         anl     a,#80h                  ; clockwise of the shot's way (+2), else the other (+6)
         swap    a
         rr      a
@@ -736,14 +734,19 @@ dodge_stick:
         jmp     go_heading
 
 ; reloading: A nonzero while its shot flies or the shot's explosion shows (it cannot fire again
-; before that ends: the player sees it). Takes R0, R1.
+; before that ends: the player sees it); at level 1 only while its shot flies (the beginner stands
+; lined up, pressing fire, while the explosion shows). Takes R0, R1.
 reloading:
-        hcall   my_shot
+        hcall   my_shot                 ; (R0 = its side's offset)
         jnz     reloading_done
-        hcall   me_offset
+        mov     a,r0
         swap    a
         add     a,#side_red + SIDE_SHOT_BOOM
         mov     r1,a
+        mov     r0,#level
+        mov     a,@r0
+        dec     a
+        jz      reloading_done
         movx    a,@r1
 reloading_done:
         ret

@@ -167,6 +167,31 @@ def test_each_level_ends_battles_against_a_player_who_does_nothing(level):
         game.wait_for(lambda g: g.mode == "result", seconds(game, 140), step=10)
 
 
+def test_its_jet_flies_round_trees_and_mountains():
+    """A jet crashes into trees and mountains (README "Battles"). The console's at level 2 (a
+    look every 9 frames, one angle at a time) flies round them while it fights a bot's jet on the
+    jet-jet field, whose start row runs into a mountain beside woods: of ten battles, at most one
+    ends with it destroyed while no enemy shot flew (a crash; the jets themselves do not collide)."""
+    landed("computer_frame")
+    crashes = 0
+    for seed in range(10):
+        computer = "red" if seed % 2 else "blue"
+        other = "blue" if seed % 2 else "red"
+        game = console_battle("PP", computer, 2)
+        bot = Bot(other, seed=seed, level=2)
+        shot_lately = 0                     # frames since the enemy's shot last flew or moved
+        shot = None                         # (a shot fired point-blank hits in its first frame)
+        while game.mode == "combat" and game.side(computer).alive:
+            game.sticks(**{other: bot.decide(game)})
+            game.tick()
+            enemy = game.side(other)
+            fresh = (enemy.shot_state, enemy.shot_x, enemy.shot_y)
+            shot_lately = 0 if enemy.shot_state or fresh != shot else shot_lately + 1
+            shot = fresh
+        crashes += not game.side(computer).alive and shot_lately > 8
+    assert crashes <= 1, crashes
+
+
 def test_it_cannot_see_a_submerged_sub():
     """The console's tank learns where the player's sub is only while the sub is drawn (at
     periscope depth, or at a sonar ding): the place it keeps changes only in such frames."""
