@@ -130,7 +130,7 @@ times_done:
         ret
 levels:                                 ; parameter x 4 + level
         db      0, 23, 9, 3             ; P_REACT: frames between looks (0.38, 0.15, 0.05 s)
-        db      0, 5, 2, 2              ; P_TOL
+        db      0, 8, 2, 2              ; P_TOL
         db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
         db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
