@@ -134,7 +134,7 @@ levels:                                 ; parameter x 4 + level
         db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
         db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
-        db      0, 14, 20, 22           ; P_NEAR
+        db      0, 10, 20, 22           ; P_NEAR
         db      0, 3, 5, 6              ; P_DETOUR
         db      0, 10, 16, 30           ; P_PATIENCE (3.2 s, 2.4 s, 1.5 s)
 row_bits:
