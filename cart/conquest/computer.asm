@@ -49,7 +49,8 @@ P_REACT         equ     0               ; frames between looks
 P_TOL           equ     4               ; fires when the target is this near a line (half steps)
 P_LOOK          equ     8               ; a jet looks this many units ahead for trees and mountains
 P_FLAGS         equ     12              ; F_* below
-P_LAUNCH        equ     16              ; a sub launches its missile this near (half steps)
+P_NEAR          equ     16              ; a sub launches its missile this near, a jet turns away
+                                        ; this near (half steps)
 P_DETOUR        equ     20              ; looks a detour lasts
 P_PATIENCE      equ     24              ; looks without a shot before a detour a random way
 F_SHARP         equ     01h             ; a jet turns one angle at a time (no autopilot)
@@ -128,12 +129,12 @@ times_negative:
 times_done:
         ret
 levels:                                 ; parameter x 4 + level
-        db      0, 19, 9, 3             ; P_REACT: frames between looks (0.32, 0.15, 0.05 s)
-        db      0, 5, 2, 2              ; P_TOL
+        db      0, 23, 9, 3             ; P_REACT: frames between looks (0.38, 0.15, 0.05 s)
+        db      0, 8, 2, 2              ; P_TOL
         db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
         db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
-        db      0, 14, 20, 22           ; P_LAUNCH
+        db      0, 10, 20, 22           ; P_NEAR
         db      0, 3, 5, 6              ; P_DETOUR
         db      0, 10, 16, 30           ; P_PATIENCE (3.2 s, 2.4 s, 1.5 s)
 row_bits:
@@ -856,11 +857,9 @@ dodge_look:
         jnz     dodge_step
         mov     a,#NO_HEADING
         ret
-dodge_step:
-        mov     a,r2
-        add     a,#2
-        mov     r5,a
-        jmp     go_heading
+dodge_step:                             ; (R2 = the shot's heading, R6/R7 = from it to its middle)
+        sel     mb0
+        jmp     dodge_side              ; (computer_play.asm)
 
 ; target: R6, R7 = da, db again.
 target:

@@ -36,7 +36,9 @@ ai_tank:
         dec     a
         ret
 tank_no_dodge:
-        hcall   my_shot
+        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        nop
+        nop
         jnz     tank_move
         mov     r1,#AI_FRESH
         movx    a,@r1
@@ -151,7 +153,9 @@ move_no_detour:
         mov     a,#F_COVER
         hcall   flag
         jz      move_line
-        hcall   my_shot
+        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        nop
+        nop
         jz      move_line
         hcall   toward                  ; across the line to the enemy, the way its place suggests
         mov     r5,a
@@ -189,7 +193,7 @@ sub_no_dodge:
         mov     r1,#AI_FRESH
         movx    a,@r1
         jz      sub_later
-        mov     a,#P_LAUNCH
+        mov     a,#P_NEAR
         hcall   level_byte
         cpl     a
         mov     r2,a
@@ -303,15 +307,14 @@ guide_let_go:
 ; ---- the jet
 ; my_heading: A = R5 = its heading.
 my_heading:
-        hcall   me_offset
-        add     a,#red_heading
-        mov     r0,a
-        mov     a,@r0
+        call    my_heading_r2
         mov     r5,a
         ret
 
 ai_jet:
-        hcall   my_shot
+        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        nop
+        nop
         jnz     jet_later
         mov     r1,#AI_FRESH
         movx    a,@r1
@@ -335,6 +338,7 @@ jet_later:
 jet_steer:
         hcall   target
         hcall   toward
+        call    stand_off
         mov     r4,a                    ; where it wants to go
         mov     r1,#AI_SEEN
         movx    a,@r1
@@ -350,6 +354,7 @@ jet_want:
         jnz     page_hop_11
         jmp     jet_ahead
 page_hop_11:
+        nop                             ; (keeps the jump below in one page)
         hcall   incoming
         mov     r4,a
         inc     a
@@ -387,8 +392,8 @@ jet_autopilot:
 ai_jet_straight:
         mov     a,r5
 jet_check:                              ; straight on blocked (two boxes ahead): a sharp turn
-        anl     a,#07h                  ; away; else the new heading if its box is clear, else
-        mov     r1,#AI_TRY              ; straight on
+        anl     a,#07h                  ; away; else the new heading if its two boxes are clear,
+        mov     r1,#AI_TRY              ; else straight on
         movx    @r1,a
         call    my_heading
         call    jet_clear
@@ -399,20 +404,25 @@ jet_check:                              ; straight on blocked (two boxes ahead):
         jz      jet_stick               ; straight on is what it wants
         movx    a,@r1
         mov     r5,a
-        call    jet_near
+        call    jet_clear
         jz      jet_stick
         call    my_heading
         jmp     jet_stick
-jet_turn_away:
-        call    my_heading
-        inc     a
+jet_turn_away:                          ; one angle right if clear for two boxes, else
+        call    my_heading              ; left if clear for one, else two angles left (the
+        inc     a                       ; autopilot turns it, slowly)
         anl     a,#07h
         mov     r5,a
-        call    jet_near
+        call    jet_clear
         jz      jet_stick
         call    my_heading
         dec     a
         anl     a,#07h
+        mov     r5,a
+        call    jet_near
+        jz      jet_stick
+        mov     a,r5
+        dec     a
         mov     r5,a
 jet_stick:
         mov     a,r5
@@ -667,3 +677,76 @@ move_both:
         hcall   both_shots
         ret
 
+
+; stand_off: A = heading A (toward the target), or the way away from it when it is nearer than
+; its level's P_NEAR: a jet strikes from beyond a tank's, a sub's or a jet's easy reach (its gun's
+; 70 steps against the shell's 60 and the missile's 56) rather than passing head-on.
+stand_off:
+        mov     r4,a
+        mov     a,#P_NEAR
+        hcall   level_byte
+        cpl     a
+        mov     r2,a
+        mov     r1,#AI_DIST
+        movx    a,@r1
+        add     a,r2                    ; carry: farther than P_NEAR
+        jc      stand_off_done
+        mov     a,r4
+        add     a,#4
+        mov     r4,a
+stand_off_done:
+        mov     a,r4
+        anl     a,#07h
+        ret
+
+; dodge_side: the stick across an enemy shot's way (R2 its heading, R6/R7 from the shot to its
+; middle), to the side of the shot's line it is on: away from the line, never along it.
+dodge_side:
+        mov     a,r2
+        add     a,#low(sign_y)
+        hcall   ai_byte
+        hcall   times_r6
+        mov     r3,a                    ; sy x across
+        mov     a,r7
+        xch     a,r6
+        mov     r7,a
+        mov     a,r2
+        add     a,#low(sign_x)
+        hcall   ai_byte
+        hcall   times_r6                ; sx x down
+        cpl     a
+        add     a,r3
+        cpl     a                       ; sx x down - sy x across: >= 0 on the side 90 degrees
+        anl     a,#80h                  ; clockwise of the shot's way (+2), else the other (+6)
+        swap    a
+        rr      a
+        add     a,#2
+        add     a,r2
+        mov     r5,a
+        mov     r6,#PROBE_UNITS         ; that side blocked: the other (before a way aslant to
+        hcall   probe                   ; the shot's line)
+        jz      dodge_stick
+        mov     a,r5
+        add     a,#4
+        mov     r5,a
+dodge_stick:
+        sel     mb1
+        jmp     go_heading
+
+; reloading: A nonzero while its shot flies or the shot's explosion shows (it cannot fire again
+; before that ends: the player sees it); at level 1 only while its shot flies (the beginner stands
+; lined up, pressing fire, while the explosion shows). Takes R0, R1.
+reloading:
+        hcall   my_shot                 ; (R0 = its side's offset)
+        jnz     reloading_done
+        mov     a,r0
+        swap    a
+        add     a,#side_red + SIDE_SHOT_BOOM
+        mov     r1,a
+        mov     r0,#level
+        mov     a,@r0
+        dec     a
+        jz      reloading_done
+        movx    a,@r1
+reloading_done:
+        ret
