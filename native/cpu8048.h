@@ -39,7 +39,8 @@
  *    executes at once, up to the run's end, the end of the PC's 2 KiB half and a timer interrupt;
  *    and a block-filling loop (DEC/INC Ri; CLR A or MOV A,#v; MOVX @Ri,A; MOV A,Ri; XRL A,Rr or
  *    #e; JNZ back) runs its iterations without fetching and decoding, each store made through
- *    write_ext at its own cycle, stopping where the interpreter would. cpu8048_run_to_break does
+ *    write_ext at its own cycle, stopping where the interpreter would; so does a loop filling the
+ *    internal RAM (MOV @Ri,A; DJNZ Rr back), each store where it lands. cpu8048_run_to_break does
  *    the same where none of the addresses run over is a breakpoint; steps never skip.
  *  - cpu8048_run looks for a due interrupt only where one may have become due (irq_poll: the
  *    run's start, EN I, RETR, a timer or counter overflow); pins change only between runs.
