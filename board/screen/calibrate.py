@@ -32,9 +32,10 @@ LIT = 0.55                  # share of a sample's strongest dot that a learned d
 REACH = 2                   # dots either way a run's cells are looked for around where the geometry puts them
 DOUBT = (0.2, 0.8)          # a dot whose averaged ink lies in this range is decided by the blurred model
 DOT_BLUR = (0.3, 0.15)      # Gaussian sigma (dots, across and down) of the shapes as stills show them
-MIN_MARGIN = 0.04
+MIN_MARGIN = 0.04          # the least margin of a symbol's samples over the nearest other symbol
+FIT_CONTRAST = 0.05        # the least a still's fit must stand above the fit moved half a line of text
 CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
-SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit           # the least margin of a symbol's samples over the nearest other symbol
+SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
 TITLES = {"select": ("title_select", "SELECT GAME"), "wargame": ("title_wargame", "WAR GAME")}
@@ -104,10 +105,14 @@ class Learned:
     least: float = 1.0                         # the least confidence of a field read back from the stills
 
 
-def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w: int, base: Profile):
+def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w: int, base: Profile,
+           box: np.ndarray | None = None):
     """Each cell's ink averaged over each dot, all the run's cells at one offset (within REACH dots either
     way: a geometry may be off by that much; a character set places its glyphs alike in every cell): the offset that
-    takes in the most of the glyphs' ink, then looks most like on-or-off, then is nearest the profile's."""
+    takes in the most of the glyphs' ink, then looks most like on-or-off, then is nearest the profile's. Cells
+    side by side with no gap (a title) take in as much ink at one offset as at the next (a neighbour's column
+    comes in as one leaves): with `box` (the dots the set's glyphs use, learned from runs whose cells stand
+    apart), the offset that puts the most ink inside the box and the least outside it."""
     rows, columns = cell_h // base.dot_height, cell_w // base.dot_width
     best = None
     if not cells:
@@ -122,11 +127,23 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
                 out.append(cell.reshape(rows, base.dot_height, columns, base.dot_width).mean(axis=(1, 3)))
             else:
                 top = max(float(d.max()) for d in out) or 1.0
-                score = sum(0.5 * float(d.sum()) + float(np.abs(d - 0.5 * top).sum()) for d in out) \
+                if box is None:
+                    taken = sum(0.5 * float(d.sum()) for d in out)
+                else:
+                    taken = sum(float(d[box].sum() - d[~box].sum()) for d in out)
+                score = taken + sum(float(np.abs(d - 0.5 * top).sum()) for d in out) \
                     - 0.05 * (abs(px) + abs(py)) * top * len(out)
                 if best is None or score > best[0]:
                     best = (score, out)
     return best[1] if best else []
+
+
+def _box(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
+    """The dots a character set's glyphs use (rows x columns, bool): the lines and columns where the samples
+    together hold at least CUT_SHARE of the busiest line's or column's ink."""
+    mean = np.mean([d / max(float(d.max()), 1e-6) for v in samples.values() for d in v], axis=0)
+    rows, columns = mean.sum(axis=1), mean.sum(axis=0)
+    return (rows >= CUT_SHARE * rows.max())[:, None] & (columns >= CUT_SHARE * columns.max())[None, :]
 
 
 def _centre(dots: np.ndarray) -> np.ndarray:
@@ -226,12 +243,21 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         geometry = pic.Geometry(np.eye(3), False, (size[1], size[0]))
         scores = [1.0] * len(stills)
     else:
-        params, scores = pic.fit(images, expectations, base.width, base.height, keep=4, field=field)
+        params, scores = pic.fit(images, expectations, base.width, base.height, keep=4, field=field,
+                                 grows=pic.FINE_GROWS)
         geometry = pic.geometry_from(params, stills[0].frame.shape, field, base.width, base.height, min(scores))
-        for s, score in zip(stills, scores):
-            if score < 0.2:
+        # A still shows what it is said to show when its ink lies on the expected rows and not half a cell
+        # above or below them. (How much of the boxes the ink fills depends on the glyph set: thin glyphs drawn
+        # at one side of their cells fill a third of what bold ones do; the still is read back in full below.)
+        half = base.cell_size[0] / 2
+        for s, image, expectation, score in zip(stills, images, expectations, scores):
+            ink = pic.ink(image)[0]
+            moved = max(pic._score(ink, expectation, geometry.matrix @ np.array([[1, 0, 0], [0, 1, dv], [0, 0, 1.0]]))
+                        for dv in (-half, half))
+            if score - moved < FIT_CONTRAST:
                 raise CalibrationError(f"{s.name}: does not look like the {s.kind} screen described (fit "
-                                       f"{score:.2f}): check the still and what was typed")
+                                       f"{score:.2f}, {moved:.2f} half a line of text off): check the still and "
+                                       "what was typed")
     profile, pictures, samples = _learn(stills, base, name, None if exact else geometry)
     for _ in range(2 if not exact else 0):
         # Shapes cut off at one side of the cell with room at the other: the geometry is off by a dot there
@@ -267,13 +293,25 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry) -> tuple[Pro
     # 2. Symbols.
     cell_h, cell_w = base.cell_size
     samples: dict[str, list[np.ndarray]] = {}
+    runs = []
     for s, picture in zip(stills, pictures):
         _, background = pic.ink(picture)          # the picture's background; the ink unclipped, so blur
         weight = pic.ink_distance(picture.astype(np.float32), background)                # keeps its share
         for run, value in s.texts().items():
             t = base.text(run)
             shown = [(k, ch) for k, ch in enumerate(value) if ch not in " .#"]
-            dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base)
+            if shown:
+                runs.append((weight, t, shown))
+    # Runs whose cells stand apart first (the readouts, the weapon letters): where the set draws in its cells
+    # is learned from them; then the runs of cells side by side (the titles), placed by it.
+    apart = [r for r in runs if r[1].cells == 1 or r[1].pitch >= cell_w + 2 * base.dot_width]
+    packed = [r for r in runs if not (r[1].cells == 1 or r[1].pitch >= cell_w + 2 * base.dot_width)]
+    box = None
+    for group in (apart, packed):
+        if group is packed and samples:
+            box = _box(_placed(samples))
+        for weight, t, shown in group:
+            dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base, box)
             for (_, ch), d in zip(shown, dots):
                 samples.setdefault(ch, []).append(d)
     samples = _placed(samples)

@@ -11,6 +11,41 @@ from emu.odyssey2 import Odyssey2
 ENTRIES = (("S", 2500, "T", 1234), ("P", 6789, "S", 9876))
 
 
+_CALIBRATED: dict = {}
+_STILLS: dict = {}
+
+
+def stills_of(glyphs: str) -> list[dict]:
+    """The stills of a glyph set (tests/screen/glyph_sets.py), made once a session."""
+    if glyphs not in _STILLS:
+        from glyph_sets import charset
+        _STILLS[glyphs] = stills(charset(glyphs))
+    return _STILLS[glyphs]
+
+
+def calibrated(glyphs: str, setting):
+    """What `board calibrate` learns from the stills of a glyph set (tests/screen/glyph_sets.py) captured
+    through a simulated setting (tests/screen/capture_sim.py), as a player would make them: learned once a
+    session (the tests and the bench share it). Raises CalibrationError as calibration does."""
+    key = (glyphs, setting)
+    if key not in _CALIBRATED:
+        from board.screen.calibrate import CalibrationError, Still, Typed, calibrate
+        from board.screen.profile import Profile
+        from capture_sim import Simulator
+        sim = Simulator(setting)
+        shots = [Still(sim.frame(d["frame"]), d["kind"], f"{n}-{d['kind']}.png",
+                       Typed.parse(d["red"], "red") if "red" in d else None,
+                       Typed.parse(d["blue"], "blue") if "blue" in d else None, d.get("winner"))
+                 for n, d in enumerate(stills_of(glyphs), 1)]
+        try:
+            _CALIBRATED[key] = calibrate(shots, Profile.load("conquest"))
+        except CalibrationError as err:
+            _CALIBRATED[key] = err
+    if isinstance(_CALIBRATED[key], Exception):
+        raise _CALIBRATED[key]
+    return _CALIBRATED[key]
+
+
 def stills(charset: bytes | None = None) -> list[dict]:
     """[{"kind", "frame", and "red"/"blue" ("S2500") or "winner"}] as the console shows them."""
     out = []

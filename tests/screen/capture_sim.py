@@ -17,6 +17,9 @@ The stages, in the order the signal meets them:
    active line is 52.6 us).
 4. Levels. Per-channel gain and a gamma, both drifting slowly over time (the device's automatic gain and a
    warming console).
+   A device whose frames are wider than standard definition (1280x720, 1920x1080) decodes the composite
+   signal at the standard-definition rate (SD_WIDTH samples a line) and its scaler then enlarges the result:
+   stages 1-4 run at that width and one linear resize makes the frame.
 5. Transport. H.264 at a low bit rate through PyAV (libx264), as a capture stick's driver compresses over
    USB; frames dropped and repeated now and then.
 
@@ -38,6 +41,7 @@ ACTIVE_LINE_US = 52.6                # the active part of a scan line, microseco
 SUBCARRIER_MHZ = 3.579545
 GAUSS_3DB = 0.1325                   # a Gaussian's -3 dB frequency times its sigma (seconds x Hz)
 DROP_EVERY, REPEAT_EVERY = 97, 89    # a frame lost now and then, another delivered twice
+SD_WIDTH = 720                       # samples a line of a standard-definition video decoder (13.5 MHz)
 
 # RGB <-> YIQ (FCC NTSC)
 _TO_YIQ = np.array([[0.299, 0.587, 0.114], [0.5959, -0.2746, -0.3213], [0.2115, -0.5227, 0.3112]], np.float32)
@@ -97,13 +101,14 @@ class Setting:
         return m
 
 
-def _warp(picture: np.ndarray, setting: Setting, field_of: int | None = None) -> np.ndarray:
-    w, h = setting.size
+def _warp(picture: np.ndarray, setting: Setting, size: tuple[int, int], to_decoded: np.ndarray,
+          field_of: int | None = None) -> np.ndarray:
+    w, h = size
     rows = h if field_of is None else h // 2
     # The source is point-sampled dots: upsampled by a factor of 2 first, so linear interpolation does not
     # soften the dots' edges more than the scaling itself does.
     big = cv2.resize(picture, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
-    m = setting.homography(field_of) @ np.array([[0.5, 0, -0.25], [0, 0.5, -0.25], [0, 0, 1]])
+    m = to_decoded @ setting.homography(field_of) @ np.array([[0.5, 0, -0.25], [0, 0.5, -0.25], [0, 0, 1]])
     return cv2.warpPerspective(big, m, (w, rows), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                                borderValue=(0, 0, 0)).astype(np.float32)
 
@@ -126,6 +131,16 @@ class Simulator:
         self.s = setting
         self.count = 0
         w, h = setting.size
+        # The decoder's own frame: the device's, or at standard definition for a high-definition device.
+        if w > SD_WIDTH:
+            k = SD_WIDTH / w
+            w, h = SD_WIDTH, int(round(h * k))
+            # frame pixel x -> decoded pixel (x + 0.5) k - 0.5, as the scaler's resize inverts it
+            self._to_decoded = np.array([[k, 0, 0.5 * k - 0.5], [0, h / setting.size[1], 0.5 * h / setting.size[1]
+                                                                 - 0.5], [0, 0, 1]])
+        else:
+            self._to_decoded = np.eye(3)
+        self.decoded = (w, h)
         self.rng = np.random.default_rng(setting.seed)
         self._noise = self.rng.normal(0, 1, (h * w * 2 + 7919,)).astype(np.float32) if setting.noise else None
         # Dot crawl: the subcarrier's phase at each pixel, flipping every line and every frame (two tables).
@@ -139,32 +154,34 @@ class Simulator:
         self._chroma_kernel = (taps / taps.sum()).astype(np.float32)
 
     def frame(self, picture: np.ndarray, following: np.ndarray | None = None) -> np.ndarray:
-        s = self.s
+        s, (w, h) = self.s, self.decoded
         if s.interlace:
-            out = np.empty((s.size[1], s.size[0], 3), np.float32)
-            out[0::2] = _warp(picture, s, 0)
-            out[1::2] = _warp(following if following is not None else picture, s, 1)
+            out = np.empty((h, w, 3), np.float32)
+            out[0::2] = _warp(picture, s, self.decoded, self._to_decoded, 0)
+            out[1::2] = _warp(following if following is not None else picture, s, self.decoded, self._to_decoded, 1)
         else:
-            out = _warp(picture, s)
+            out = _warp(picture, s, self.decoded, self._to_decoded)
         if s.composite:
             out = self._composite(out)
         out = self._levels(out)
+        if (w, h) != s.size:
+            out = cv2.resize(out, s.size, interpolation=cv2.INTER_LINEAR)
         self.count += 1
         return out
 
     def _composite(self, rgb: np.ndarray) -> np.ndarray:
-        s, (w, h) = self.s, self.s.size
-        yiq = cv2.transform(rgb, _TO_YIQ)
-        y = _blur_x(np.ascontiguousarray(yiq[:, :, 0]), _sigma(s.luma_mhz, w))
-        iq = cv2.sepFilter2D(np.ascontiguousarray(yiq[:, :, 1:]), -1, self._chroma_kernel, np.ones(1, np.float32),
-                             borderType=cv2.BORDER_REPLICATE)
+        s, (w, h) = self.s, self.decoded
+        y, i, q = cv2.split(cv2.transform(rgb, _TO_YIQ))
+        y = _blur_x(y, _sigma(s.luma_mhz, w))
+        one = np.ones(1, np.float32)
+        i, q = (cv2.sepFilter2D(c, -1, self._chroma_kernel, one, borderType=cv2.BORDER_REPLICATE) for c in (i, q))
         if s.dot_crawl:
             cos, sin = self._carrier[self.count % 2]
-            y += s.dot_crawl * (iq[:, :, 0] * cos + iq[:, :, 1] * sin)
+            y += s.dot_crawl * (i * cos + q * sin)
         if self._noise is not None:
             start = (self.count * 7919) % (len(self._noise) - h * w - 1)
             y += s.noise * self._noise[start:start + h * w].reshape(h, w)
-        return cv2.transform(cv2.merge([y, iq[:, :, 0], iq[:, :, 1]]), _TO_RGB)
+        return cv2.transform(cv2.merge([y, i, q]), _TO_RGB)
 
     def _levels(self, rgb: np.ndarray) -> np.ndarray:
         s = self.s

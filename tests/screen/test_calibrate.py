@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from calibration_stills import stills  # noqa: E402
+from calibration_stills import calibrated, stills_of  # noqa: E402
 from capture_sim import SETTINGS, Simulator  # noqa: E402
 from glyph_sets import READ, SETS, charset  # noqa: E402
 from scenes import charset_codes  # noqa: E402
@@ -20,15 +20,6 @@ from board.screen.calibrate import CalibrationError, Still, Typed, calibrate  # 
 from board.screen.profile import Profile  # noqa: E402
 from board.screen.reader import Reader  # noqa: E402
 
-_STILLS: dict = {}
-
-
-def stills_of(glyphs: str) -> list[dict]:
-    if glyphs not in _STILLS:
-        _STILLS[glyphs] = stills(charset(glyphs))
-    return _STILLS[glyphs]
-
-
 def as_stills(shots: list[dict], frame=lambda f: f) -> list[Still]:
     return [Still(frame(d["frame"]), d["kind"], f"{n}-{d['kind']}.png",
                   Typed.parse(d["red"], "red") if "red" in d else None,
@@ -36,18 +27,27 @@ def as_stills(shots: list[dict], frame=lambda f: f) -> list[Still]:
             for n, d in enumerate(shots, 1)]
 
 
-def same_shape(learned: np.ndarray, rom: np.ndarray) -> bool:
-    """The ROM's shape, placed in the cell as learned or a dot away (through a capture's blur and a geometry
-    off by a fraction of a dot, where a set places its glyphs in the cell is known to a dot)."""
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            moved = np.zeros_like(rom)
-            h, w = rom.shape
-            moved[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] = \
-                rom[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
-            if moved.sum() == rom.sum() and np.array_equal(learned, moved):
-                return True
-    return False
+def moved(rom: np.ndarray, dy: int, dx: int) -> np.ndarray | None:
+    """The shape moved by whole dots, None if that cuts it at the cell's edge."""
+    out = np.zeros_like(rom)
+    h, w = rom.shape
+    out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] = rom[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
+    return out if out.sum() == rom.sum() else None
+
+
+def not_the_rom(glyphs: dict, rom: bytes, symbols: str) -> list[str]:
+    """The symbols whose learned shape is not the ROM's, all moved alike by the same whole dots (the one move
+    that makes most of them the ROM's): through a capture, what the stills show is each shape; where the set
+    draws in its cells is bound up with the geometry (calibration moves the cells so no shape is cut)."""
+    h, w = rom_shape(rom, symbols[0]).shape
+    best = None
+    for dy in range(-h + 1, h):
+        for dx in range(-w + 1, w):
+            wrong = [ch for ch in symbols if (m := moved(rom_shape(rom, ch), dy, dx)) is None
+                     or not np.array_equal(glyphs[ch], m)]
+            if best is None or len(wrong) < len(best):
+                best = wrong
+    return best
 
 
 def rom_shape(rom: bytes, ch: str) -> np.ndarray:
@@ -65,17 +65,19 @@ def test_clean_stills_teach_the_rom_shapes_exactly(glyphs):
     assert learned.profile.capture is None            # our emulator's frames are the picture itself
 
 
-@pytest.mark.parametrize("glyphs", ["bold", "narrow"])
+@pytest.mark.parametrize("glyphs", [
+    pytest.param("bold", marks=pytest.mark.xfail(strict=True, reason="'4', seen once (in 1234, at the "
+                                                 "right where the fitted tilt is least right), is learned a dot off "
+                                                 "with two stray dots")),
+    "narrow"])
 def test_stills_through_a_cheap_capture_stick_read_back(glyphs):
     """Through the cheap stick (overscan, rotation, interlace, composite, drift): every still reads back as
-    it shows (calibration checks that itself), the geometry is learned for the device's frame size, and
-    nearly every digit's shape is the ROM's to a dot (a digit seen once through this much blur and noise
-    may keep a stray dot; the margins show it still stands apart)."""
-    sim = Simulator(SETTINGS["cheap-stick"])
-    learned = calibrate(as_stills(stills_of(glyphs), sim.frame), Profile.load("conquest"))
+    it shows (calibration checks that itself), the geometry is learned for the device's frame size, and every
+    digit's shape is the ROM's."""
+    learned = calibrated(glyphs, SETTINGS["cheap-stick"])
     assert learned.profile.capture[0] == (640, 480)
     rom = charset(glyphs)
-    assert len([ch for ch in "0123456789" if not same_shape(learned.profile.glyphs[ch], rom_shape(rom, ch))]) <= 3
+    assert not_the_rom(learned.profile.glyphs, rom, "0123456789") == []
     assert min(m for m, _ in learned.margins.values()) >= 0.04
 
 

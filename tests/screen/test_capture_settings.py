@@ -1,10 +1,12 @@
-"""The reader on captures it was not drawn for (tests/screen/capture_sim.py): a war of every pairing, played by
-the bots on our cartridge, through simulated capture settings (composite video, overscan, interlace,
+"""The reader on captures it was not drawn for (tests/screen/capture_sim.py): wars played by the bots on our
+cartridge, through simulated capture settings (composite video, overscan, interlace,
 letterbox and pillarbox at 640x480 to 1920x1080, rotation and keystone, level drift, H.264 at 600 kbit/s,
 a cheap capture stick with all of it). Our character set is read with the shipped profile, the picture found
 by what it shows, through every setting; the two sets drawn for the tests (tests/screen/glyph_sets.py) with a
-profile calibrated from stills of the same setting, through three settings here (`make bench`,
-tests/benchmarks/capture.py, runs every set through every setting with longer battles). Every battle's
+profile calibrated from stills of the same setting, through three settings here. Each case reads a war of two
+battles (their pairings differ from case to case, so every pairing is read with every glyph set); `make bench`
+(tests/benchmarks/capture.py) reads a war of every pairing with longer battles, over 1,500 frames, for every
+set through every setting. Every battle's
 result must come out as the game's RAM has it, nearly every frame must read right, no field may ever be
 read wrong with the confidence the tracker acts on, and the WAR GAME readout must be reported as it stopped."""
 import sys
@@ -14,13 +16,11 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from calibration_stills import stills  # noqa: E402
+from calibration_stills import calibrated  # noqa: E402
 from capture_sim import SETTINGS, Setting, Simulator, captured  # noqa: E402
 from conquest_war import play_war  # noqa: E402
 from glyph_sets import charset  # noqa: E402
 from test_conquest_screens import PAIRINGS  # noqa: E402
-
-from board.screen.calibrate import Still, Typed, calibrate  # noqa: E402
 
 from board.screen.profile import Profile  # noqa: E402
 from board.screen.reader import Reader  # noqa: E402
@@ -77,33 +77,47 @@ def results_in_ram(truths):
 _WARS: dict = {}
 
 
-def war_of(glyphs: str):
-    """The war's frames drawn with a glyph set, each battle's result in RAM (made once a session)."""
-    if glyphs not in _WARS:
-        frames, truths, _ = play_war([((red, 40), (blue, 40)) for red, blue in PAIRINGS], seed=4, result_frames=15,
+def war_of(glyphs: str, battles: tuple) -> tuple:
+    """A war of `battles` (pairings) drawn with a glyph set: its frames, what RAM held for each, each battle's
+    result in RAM (made once a session)."""
+    key = (glyphs, battles)
+    if key not in _WARS:
+        frames, truths, _ = play_war([((red, 40), (blue, 40)) for red, blue in battles], seed=4, result_frames=15,
                                      charset=charset(glyphs))
-        _WARS[glyphs] = (frames, truths, results_in_ram(truths))
-    return _WARS[glyphs]
+        _WARS[key] = (frames, truths, results_in_ram(truths))
+    return _WARS[key]
 
 
 def profile_for(glyphs: str, setting: Setting) -> Profile:
     """Ours: the shipped profile. Another set: calibrated from stills of this setting, as a player would."""
     if glyphs == "ours":
         return Profile.load("conquest")
-    sim = Simulator(setting)
-    shots = [Still(sim.frame(d["frame"]), d["kind"], d["kind"], Typed.parse(d["red"], "red") if "red" in d else None,
-                   Typed.parse(d["blue"], "blue") if "blue" in d else None, d.get("winner"))
-             for d in stills(charset(glyphs))]
-    return calibrate(shots, Profile.load("conquest")).profile
+    return calibrated(glyphs, setting).profile
 
 
 CASES = [("ours", name) for name in SETTINGS] + [(g, name) for g in ("bold", "narrow")
                                                    for name in ("composite-720x480", "overscan-640x480", "cheap-stick")]
 
 
-@pytest.mark.parametrize("glyphs, name", CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def battles_of(case: int) -> tuple:
+    """Two pairings a case's war plays: over the cases of a glyph set, every pairing."""
+    return PAIRINGS[case % len(PAIRINGS)], PAIRINGS[(case + len(PAIRINGS) // 2) % len(PAIRINGS)]
+
+
+# Cases that fail today, kept failing on purpose until what is wrong is fixed (strict: a pass is reported).
+KNOWN: dict[tuple[str, str], str] = {}
+
+
+def _case(glyphs, name):
+    reason = KNOWN.get((glyphs, name))
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(glyphs, name, marks=marks, id=f"{glyphs}-{name}")
+
+
+@pytest.mark.parametrize("glyphs, name", [_case(g, n) for g, n in CASES])
 def test_a_war_through_a_capture_setting(glyphs, name):
-    frames, truths, results = war_of(glyphs)
+    case = [n for g, n in CASES if g == glyphs].index(name)
+    frames, truths, results = war_of(glyphs, battles_of(case))
     profile = profile_for(glyphs, SETTINGS[name])
     lag = CODEC_LAG if SETTINGS[name].h264_kbps else 0
     right, count, wrong, ended = follow(captured(frames, truths, SETTINGS[name]), profile, lag)
