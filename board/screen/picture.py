@@ -312,37 +312,19 @@ class Sampler:
     """The picture sampled from frames through one geometry: only the pixels the profile reads (runs with a
     margin, patches), as a few rectangles each mapped once and remapped per frame; the rest stays black."""
 
-    def __init__(self, geometry: Geometry, regions: np.ndarray, width: int, height: int, sparse=()):
-        """`regions`: the picture's pixels to sample (a mask); `sparse`: rectangles (top, bottom, left, right)
-        of which every other pixel across and down is enough."""
+    def __init__(self, geometry: Geometry, regions: np.ndarray, width: int, height: int):
         self.geometry = geometry
         self.picture = np.zeros((height, width, 3), np.uint8)
         self.parts = []
-        frame_w = geometry.size[0]
-        for (top, bottom, left, right), step in [(r, 1) for r in rectangles(regions)] + [(r, SPARSE) for r in sparse]:
-            us, vs = np.meshgrid(np.arange(left, right, step) + 0.5, np.arange(top, bottom, step) + 0.5)
+        for top, bottom, left, right in rectangles(regions):
+            us, vs = np.meshgrid(np.arange(left, right) + 0.5, np.arange(top, bottom) + 0.5)
             x, y = geometry.map(us, vs)
-            # A field is read in place (below): a point beyond the frame's right edge is sent beyond its left,
-            # to the border, not into the next line.
-            x = np.where(x > frame_w - 1, -2.0, x)
             # Fixed-point maps: remap's fastest form.
             map1, map2 = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
-            self.parts.append((map1, map2, np.zeros(us.shape + (3,), np.uint8),
-                               self.picture[top:bottom:step, left:right:step]))
+            self.parts.append((map1, map2, np.zeros((bottom - top, right - left, 3), np.uint8),
+                               self.picture[top:bottom, left:right]))
 
-    def sample(self, frame: np.ndarray) -> np.ndarray:
-        """The picture from a frame (the whole frame: a field is taken here)."""
-        image = frame
-        if self.geometry.field:
-            h, w = frame.shape[:2]
-            if frame.flags.c_contiguous and h % 2 == 0:
-                # The even lines without a copy: each pair of lines side by side, the left half the field
-                # (remap would copy a strided view whole on every call).
-                image = frame.reshape(h // 2, 2 * w, 3)
-            else:
-                image = np.ascontiguousarray(frame[::2])
-        elif not frame.flags.c_contiguous:
-            image = np.ascontiguousarray(frame)
+    def sample(self, image: np.ndarray) -> np.ndarray:
         for map1, map2, out, place in self.parts:
             cv2().remap(image, map1, map2, cv2().INTER_LINEAR, dst=out, borderMode=cv2().BORDER_CONSTANT,
                         borderValue=(0, 0, 0))
@@ -385,27 +367,16 @@ def _area(box) -> int:
     return (box[1] - box[0]) * (box[3] - box[2])
 
 
-SPARSE = 2               # a sparse patch (one that flashes) is read at every this many pixels across and down
-
-
 def regions(profile, margin: int = MARGIN) -> np.ndarray:
-    """The picture's pixels the reader looks at: every run's cells with `margin` around, every patch but the
-    sparse ones (`sparse_regions`)."""
+    """The picture's pixels the reader looks at: every run's cells with `margin` around, every patch."""
     mask = np.zeros((profile.height, profile.width), bool)
     cell_h, cell_w = profile.cell_size
     for t in profile.texts:
         mask[max(0, t.y - margin):t.y + cell_h + margin,
              max(0, t.x - margin):t.x + (t.cells - 1) * t.pitch + cell_w + margin] = True
     for p in profile.patches:
-        if p.measure != "flashing":
-            mask[p.y:p.y + p.height, p.x:p.x + p.width] = True
+        mask[p.y:p.y + p.height, p.x:p.x + p.width] = True
     return mask
-
-
-def sparse_regions(profile) -> list[tuple[int, int, int, int]]:
-    """(top, bottom, left, right) of the patches read at every SPARSE-th pixel: those that flash (fireworks
-    burst over a large patch, new every few frames: a quarter of its pixels show it as well)."""
-    return [(p.y, p.y + p.height, p.x, p.x + p.width) for p in profile.patches if p.measure == "flashing"]
 
 
 def to_picture(frame: np.ndarray, width: int, height: int, geometry: Geometry | None = None) -> np.ndarray:

@@ -74,16 +74,14 @@ class Reader:
         self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
         self._batch_cache: dict = {}
-        self._ink_t = np.ascontiguousarray(pic.INK_SPACE.T)         # RGB -> ink space, as a matrix on columns
-        self._channel_sum = np.ones((1, 3), np.float32)
-        self._affines = np.zeros((max(1, len(profile.texts)), 3, 4), np.float32)   # per run: ink space less its
-        self._affines[:, :, :3] = self._ink_t                                        # background
         self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
         # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
         columns = np.arange(self.cell_w)
-        self._inner = slice(2 * profile.dot_width, self.cell_w - 2 * profile.dot_width)
+        inside = np.zeros((self.cell_h, self.cell_w), bool)
+        inside[:, 2 * profile.dot_width:self.cell_w - 2 * profile.dot_width] = True
+        self._interior = inside[:, columns].reshape(-1)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
@@ -145,9 +143,9 @@ class Reader:
                 fields[p.name] = self._colour(np.minimum(region[::2] * self.gains, 255.0), p.colours)
             elif p.measure == "busy":
                 fields[p.name] = _busy(region)
-            else:        # every other pixel across and down, as a capture's is sampled (pic.SPARSE)
-                fields[p.name] = self._flashing(p.name, picture[p.y:p.y + p.height:pic.SPARSE,
-                                                                p.x:p.x + p.width:pic.SPARSE].reshape(-1, 3))
+            else:        # every other column: an object's dot is two columns wide
+                fields[p.name] = self._flashing(p.name, picture[p.y:p.y + p.height, p.x:p.x + p.width:2]
+                                                .reshape(-1, 3))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
@@ -160,7 +158,7 @@ class Reader:
 
     def _capture_picture(self, frame: np.ndarray) -> np.ndarray | None:
         """The picture's sampled regions (the rest black), or None while the picture is not found."""
-        pic.working(frame, self.profile.height)          # the frame's shape checked
+        image, field = pic.working(frame, self.profile.height)
         size = (frame.shape[1], frame.shape[0])
         if self.geometry is not None and (self.geometry.size != size or self.unrecognised >= RELOCATE_AFTER):
             self.geometry = self.sampler = None
@@ -176,12 +174,11 @@ class Reader:
                     self.wait_locate = LOCATE_EVERY
                     return None
             self.use(geometry)
-        return self.sampler.sample(frame)
+        return self.sampler.sample(image)
 
     def use(self, geometry: "pic.Geometry") -> None:
         self.geometry = geometry
-        self.sampler = pic.Sampler(geometry, self.regions, self.profile.width, self.profile.height,
-                                   pic.sparse_regions(self.profile))
+        self.sampler = pic.Sampler(geometry, self.regions, self.profile.width, self.profile.height)
         self.offsets.clear()
         self.searched.clear()
 
@@ -306,17 +303,7 @@ class Reader:
                 runs.append(np.full(t.cells, k))
             # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest.
             pixels = np.concatenate(indices)
-            # Placements of one run in a row share its background: (first cell, last cell + 1, run's row).
-            groups, start = [], 0
-            for t, _ in placed:
-                row = self._run_index[t.name]
-                if groups and groups[-1][2] == row and groups[-1][1] == start:
-                    groups[-1][1] = start + t.cells
-                else:
-                    groups.append([start, start + t.cells, row])
-                start += t.cells
-            batch = (pixels[..., None] * 3 + np.arange(3), np.concatenate(allowed), np.concatenate(runs),
-                     [tuple(g) for g in groups])
+            batch = (pixels[..., None] * 3 + np.arange(3), np.concatenate(allowed), np.concatenate(runs))
             self._batch_cache[key] = batch
         return batch
 
@@ -327,19 +314,19 @@ class Reader:
         ys = np.clip(text.y + moves[:, 1], 0, self.profile.height - h)
         return ys, xs
 
-    def _score(self, distance: np.ndarray, allowed: np.ndarray):
+    def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
         """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
-        `distance` is each cell pixel's distance from its run's background (cells x pixels, pic.INK_SPACE)."""
-        n, size = distance.shape
+        `cells` are the cells' pixels in ink space (pic.INK_SPACE), `background` each cell's background there."""
+        n = len(cells)
+        d = cells - background[:, None, :]
+        distance = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
-        contrast = distance.reshape(n, self.cell_h, self.cell_w)[:, :, self._inner].max(axis=(1, 2))
-        # Normalised correlation: the templates have zero mean, so the cell's mean drops out of the product and
-        # only its spread about the mean divides it.
-        total = distance.sum(axis=1)
-        spread = np.sqrt(np.maximum(np.einsum("ij,ij->i", distance, distance) - total * total / size, 1e-12))
-        scores = distance @ self.templates_t
-        scores /= spread[:, None]
+        contrast = distance[:, self._interior].max(axis=1)
+        fg = distance
+        fg -= fg.mean(axis=1, keepdims=True)
+        fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
+        scores = fg @ self.templates_t
         scores[~allowed] = -1.0
         rows = np.arange(n)
         best = scores.argmax(axis=1)
@@ -436,20 +423,11 @@ class Reader:
     def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
         """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
         is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
-        indices, allowed, runs, groups = self._batch(placed)
-        cv2 = pic.cv2()
-        n, size = indices.shape[:2]
-        pixels = np.take(flat.reshape(-1), indices).astype(np.float32).reshape(-1, 1, 3)
-        # Into ink space less the run's background, one affine transform per run (OpenCV's, per pixel): far
-        # cheaper than numpy broadcasting over three channels.
-        ink = np.empty_like(pixels)
-        affines = self._affines
-        affines[:len(backgrounds), :, 3] = -(backgrounds @ pic.INK_SPACE)
-        for first, last, row in groups:
-            ink[first * size:last * size] = cv2.transform(pixels[first * size:last * size], affines[row])
-        squares = cv2.multiply(ink, ink)
-        distance = cv2.sqrt(cv2.transform(squares, self._channel_sum)).reshape(n, size)
-        glyphs, score, second, contrast = self._score(distance, allowed)
+        indices, allowed, runs = self._batch(placed)
+        run_rows = np.array([self._run_index[t.name] for t, _ in placed])
+        cells = np.take(flat.reshape(-1), indices).astype(np.float32) @ pic.INK_SPACE
+        background = (backgrounds[run_rows] @ pic.INK_SPACE)[runs]
+        glyphs, score, second, contrast = self._score(cells, allowed, background)
         out, start = [], 0
         for t, _ in placed:
             part = slice(start, start + t.cells)
@@ -458,26 +436,22 @@ class Reader:
         return out
 
     def _field(self, text, glyphs, score, second, contrast=None) -> Field:
-        # Plain Python over a run's few cells: cheaper than numpy's per-call cost at this size.
-        glyphs, score, second = glyphs.tolist(), score.tolist(), second.tolist()
-        names = self.glyph_names
-        value = "".join([SPACE if g < 0 else names[g] for g in glyphs])
+        value = "".join([SPACE if g < 0 else self.glyph_names[g] for g in glyphs.tolist()])
         if SPACE not in text.alphabet and SPACE in value:
             return Field(value, 0.0)
         if text.numeric and SPACE in value.strip():
             return Field(value, 0.0)           # a number shows its leading zeros blank, never a blank inside
-        drawn = [g >= 0 for g in glyphs]
-        if self.templates is self.capture_templates and any(d and s < FIT_FLOOR for d, s in zip(drawn, score)):
+        drawn = glyphs >= 0
+        if self.templates is self.capture_templates and bool((drawn & (score < FIT_FLOOR)).any()):
             return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
         # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        least = min((s - r) / max(1.0 - r, 1e-6) for s, r in zip(score, second))
+        least = float(((score - second) / np.maximum(1.0 - second, 1e-6)).min())
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
         # block), only as sure as it stands above an empty cell.
-        if contrast is not None and any(drawn):
-            contrast = contrast.tolist()
-            ghost = max(GHOST_SHARE * max(contrast), MIN_CONTRAST + 1.0)
-            least = min(least, min((c - MIN_CONTRAST) / (ghost - MIN_CONTRAST) for c, d in zip(contrast, drawn) if d))
+        if contrast is not None and drawn.any():
+            ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
+            least = min(least, float(((contrast[drawn] - MIN_CONTRAST) / (ghost - MIN_CONTRAST)).min()))
         return Field(value, min(1.0, max(0.0, least)))
 
     # -- patches -----------------------------------------------------------------------------------

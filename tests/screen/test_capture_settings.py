@@ -105,7 +105,11 @@ def battles_of(case: int) -> tuple:
 
 
 # Cases that fail today, kept failing on purpose until what is wrong is fixed (strict: a pass is reported).
-KNOWN: dict[tuple[str, str], str] = {}
+KNOWN: dict[tuple[str, str], str] = {
+    ("narrow", "overscan-640x480"): "a battle's result reported wrong: ('blue', 0, 0) where RAM has a tie at 0 and "
+                                    "0, and the next battle ('red', 20, 0) not reported (narrow glyphs calibrated "
+                                    "through 10 % overscan at 640x480)",
+}
 
 
 def _case(glyphs, name):
