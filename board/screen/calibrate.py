@@ -1,35 +1,44 @@
-"""Calibration: a layout profile made from captures of a cartridge's entry screen on which the players typed
-known entries (e.g. R S 2500 and B T 1234).
+"""Calibration: a layout profile for one console and one capture device, made from a few stills the players
+capture on demand, each of a screen whose content they know:
 
-The character cell's size is the console's (8 x 7 dots: the 8244 draws every cartridge's characters the
-same way); everything else is learned:
-1. the picture is normalised as the reader does, and its foreground (far from the background colour) split
-   into blobs;
-2. glyph-sized blobs are grouped into rows; in the left half of the picture the row that spells the red
-   energy's digit count is the red readout, in the right half the blue one; the readouts' cell grid is fitted
-   to the blobs (pitch and origin);
-3. the flag of each side is the largest solid blob in its half, the weapon letter the glyph-sized blob
-   nearest the flag outside the readout;
-4. each typed character's cell gives its glyph: the cell's foreground averaged over each dot, over every
-   sample of that character;
-5. the colours "red" and "blue" become the flags' colours as the captures show them (white, a loser's flag,
-   is not on the entry screen: the base's stays).
-The base profile (ours by default) supplies the screens and the fields not on the entry screen.
+- entry screens with typed entries (e.g. R S 2500 and B T 1234; R P 6789 and B S 9876): the digits, S P T,
+  the flags' colours and the sea's;
+- SELECT GAME: its title's letters;
+- WAR GAME (any key but SPACE on SELECT GAME, then SPACE): its title's letters and "?";
+- a result, with the winner named: the white of a loser's flag and the land's colour.
+
+The layout (where the cartridge draws each readout, letter and flag) is the base profile's: a console draws
+our cartridge where it draws it. What differs is learned:
+1. the device's geometry: one perspective fit (board/screen/picture.py) lays what every still shows onto
+   all of them together (scale, offset, rotation, keystone; overscan and black borders alike);
+2. each symbol's shape: the cells of every still, sampled through that geometry, each cell's ink averaged over
+   the 8244's dots (at the phase within a dot that looks most on-or-off), every sample of a symbol lined up
+   and averaged; a dot is lit where the average reaches LIT of the sample's strongest;
+3. the colours as this device shows them: flags, white flag, both backgrounds.
+It then checks itself: every still is read again through the new profile and must read as it shows, each
+symbol's margin over the nearest other symbol its runs allow is printed, and a symbol missing or too close
+to another is refused in one line naming it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import cv2
 import numpy as np
 
-from .picture import to_picture
-from .profile import Patch, Profile, Text
+from . import picture as pic
+from .profile import Profile
 
-FOREGROUND = 60.0           # colour distance from the background that counts as drawn
-LIT = 0.6                   # share of a glyph's strongest dot that a learned dot needs to count as lit
-SOLID = 0.8                 # share of its bounding box a flag's blob fills
+LIT = 0.55                  # share of a sample's strongest dot that a learned dot needs on average to be lit
+REACH = 2                   # dots either way a run's cells are looked for around where the geometry puts them
+DOUBT = (0.2, 0.8)          # a dot whose averaged ink lies in this range is decided by the blurred model
+DOT_BLUR = (0.3, 0.15)      # Gaussian sigma (dots, across and down) of the shapes as stills show them
+MIN_MARGIN = 0.04          # the least margin of a symbol's samples over the nearest other symbol
+FIT_CONTRAST = 0.05        # the least a still's fit must stand above the fit moved half a line of text
+CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
+SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit
 DIGITS, WEAPONS = "0123456789", "?SPT"
+KINDS = ("entry", "select", "wargame", "result")
+TITLES = {"select": ("title_select", "SELECT GAME"), "wargame": ("title_wargame", "WAR GAME")}
 
 
 class CalibrationError(ValueError):
@@ -38,7 +47,7 @@ class CalibrationError(ValueError):
 
 @dataclass(frozen=True)
 class Typed:
-    """What the players typed for one side, e.g. Typed("S", "2500") ("?" when no weapon was chosen)."""
+    """What the players typed for one side, e.g. Typed("S", "2500")."""
     weapon: str
     energy: str
 
@@ -50,230 +59,422 @@ class Typed:
                                    f"got {text!r}")
         return cls(text[0], text[1:])
 
+    @property
+    def shown(self) -> str:
+        """The readout as the cartridge shows it: leading zeros blank."""
+        return str(int(self.energy)).rjust(4)
+
 
 @dataclass(frozen=True)
-class Blob:
-    x: int
-    y: int
-    w: int
-    h: int
-    area: int
+class Still:
+    """One capture and what it shows."""
+    frame: np.ndarray
+    kind: str                        # entry, select, wargame or result
+    name: str = "still"              # its file, for messages
+    red: Typed | None = None         # entry: what each side typed
+    blue: Typed | None = None
+    winner: str | None = None        # result: red, blue or tie
+
+    def texts(self) -> dict[str, str]:
+        """What each run shows: characters, " " empty, "." unknown."""
+        if self.kind == "entry":
+            return {"red_energy": self.red.shown, "blue_energy": self.blue.shown,
+                    "red_weapon": self.red.weapon, "blue_weapon": self.blue.weapon}
+        if self.kind in TITLES:
+            name, title = TITLES[self.kind]
+            shown = {name: title}
+            if self.kind == "wargame":
+                shown.update(red_weapon="?", blue_weapon="?", red_energy="...#", blue_energy="...#")
+            return shown
+        return {"red_weapon": ".", "blue_weapon": ".", "red_energy": "...#", "blue_energy": "...#"}
+
+    def expectation_texts(self) -> dict[str, str]:
+        return {n: "".join(c if c in " ." else "#" for c in v) for n, v in self.texts().items()}
+
+    def patches(self) -> tuple[str, ...]:
+        return () if self.kind == "select" else ("red_flag", "blue_flag")
 
 
 @dataclass
-class Found:
-    """What calibration found on one capture (for the picture and the profile)."""
-    picture: np.ndarray
-    texts: dict[str, Text]
-    patches: dict[str, Patch]
-    samples: list[tuple[str, np.ndarray]]          # (character, its cell's foreground as dots)
+class Learned:
+    """What calibration learned and how sure it is of each symbol."""
+    profile: Profile
+    pictures: list[np.ndarray]
+    margins: dict[str, tuple[float, str]]      # symbol -> (its least margin, the nearest other symbol)
+    scores: list[float]                        # how well each still fitted the geometry
+    least: float = 1.0                         # the least confidence of a field read back from the stills
 
 
-def _blobs(foreground: np.ndarray) -> list[Blob]:
-    count, _, stats, _ = cv2.connectedComponentsWithStats(foreground.astype(np.uint8), connectivity=8)
-    return [Blob(*map(int, stats[i, :5])) for i in range(1, count)]
-
-
-def _weight(distance: np.ndarray) -> np.ndarray:
-    """How surely each pixel is drawn: 0 at half the foreground threshold, 1 at 1.5 times it."""
-    return np.clip(distance / FOREGROUND - 0.5, 0, 1)
-
-
-def _foreground(picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    p = picture.astype(np.float32)
-    background = np.median(p.reshape(-1, 3)[::7], axis=0)
-    return np.linalg.norm(p - background, axis=2), background
-
-
-def _solid(b: Blob) -> bool:
-    """A filled patch (a flag), not a character: characters light well under this share of their box."""
-    return min(b.w, b.h) >= 8 and b.area >= SOLID * b.w * b.h
-
-
-def _glyph_rows(blobs: list[Blob], cell_h: int, cell_w: int) -> list[list[Blob]]:
-    """Glyph-sized blobs grouped into rows (tops within a dot of each other), each sorted by x."""
-    glyphs = sorted((b for b in blobs if 2 <= b.h <= cell_h + 2 and b.w <= cell_w + 2 and b.area >= 4
-                     and not _solid(b)),
-                    key=lambda b: (b.y, b.x))
-    rows: list[list[Blob]] = []
-    for b in glyphs:
-        row = next((r for r in rows if abs(r[0].y + r[0].h / 2 - (b.y + b.h / 2)) <= cell_h / 2), None)
-        (row.append(b) if row else rows.append([b]))
-    return [sorted(r, key=lambda b: b.x) for r in rows]
-
-
-def _adjacent(blobs: list[Blob], pitch: int) -> bool:
-    """Blobs in neighbouring cells: centres about a pitch apart (glyphs sit anywhere inside their cells)."""
-    centres = [b.x + b.w / 2 for b in blobs]
-    return all(0.4 * pitch <= b - a <= 1.6 * pitch for a, b in zip(centres, centres[1:]))
-
-
-def _fit_run(row: list[Blob], ink: np.ndarray, count: int, cell_h: int, cell_w: int, pitch: int, base: Profile):
-    """(x, y) of the first cell of a run of `count` cells over these blobs. `ink` is the foreground of every
-    capture together, so a glyph that leaves its cell's edge blank in one capture is filled by another. The
-    origin must take in all the ink near the blobs; among such origins (on the dot grid of the ink) the one
-    that centres the ink wins, as character sets centre their shapes."""
-    # Ink of these cells lies within a cell of the blobs' far edges.
-    top0, left0 = max(0, max(b.y + b.h for b in row) - cell_h), max(0, row[0].x + row[0].w - cell_w)
-    near = ink[top0:min(b.y for b in row) + cell_h, left0:row[-1].x + cell_w] > 0.25
-    ys, xs = np.nonzero(near)
-    top, bottom = top0 + int(ys.min()), top0 + int(ys.max()) + 1
-    left, right = left0 + int(xs.min()), left0 + int(xs.max()) + 1
-    span_w = (count - 1) * pitch + cell_w
-    slack_x, slack_y = max(0, span_w - (right - left)), max(0, cell_h - (bottom - top))
-    dots_x = (slack_x // 2) // base.dot_width * base.dot_width
-    dots_y = (slack_y // 2) // base.dot_height * base.dot_height
-    return max(0, left - dots_x), max(0, top - dots_y)
-
-
-def find(picture: np.ndarray, red: Typed, blue: Typed, base: Profile, ink: np.ndarray | None = None,
-         known: "Found | None" = None) -> Found:
-    """What one capture (as a picture) shows. The fields are found on it, their cells fitted to `ink` (every
-    capture's foreground together); with `known` (the first capture's findings) the fields are taken where
-    they were found there, and only the glyph samples are new."""
-    distance, _ = _foreground(picture)
-    weight = _weight(distance)
-    if ink is None:
-        ink = weight
-    if known is not None:
-        samples = []
-        cell_h, cell_w = base.cell_size
-        for side, typed in (("red", red), ("blue", blue)):
-            run, letter = known.texts[f"{side}_energy"], known.texts[f"{side}_weapon"]
-            samples += [(ch, _dots(weight, run.x + k * run.pitch, run.y, cell_h, cell_w, base))
-                        for k, ch in enumerate(typed.energy)]
-            samples.append((typed.weapon, _dots(weight, letter.x, letter.y, cell_h, cell_w, base)))
-        return Found(picture, known.texts, known.patches, samples)
-    mask = distance > FOREGROUND
-    blobs = _blobs(mask)
-    cell_h, cell_w = base.cell_size
-    pitch = base.text("red_energy").pitch
-    rows = _glyph_rows(blobs, cell_h, cell_w)
-    texts, patches, samples = {}, {}, []
-    for side, typed, half in (("red", red, 0), ("blue", blue, 1)):
-        n = len(typed.energy)
-        in_half = [[b for b in r if (b.x + b.w / 2 >= base.width / 2) == bool(half)] for r in rows]
-        # The readout: as many glyph blobs as digits typed, side by side a cell apart.
-        runs = [r[i:i + n] for r in in_half for i in range(len(r) - n + 1) if _adjacent(r[i:i + n], pitch)]
-        if not runs:
-            raise CalibrationError(f"no run of {n} characters spaced {pitch} pixels on the {side} half: "
-                                   "is this the entry screen with the energies typed?")
-        run = runs[0]
-        x, y = _fit_run(run, ink, n, cell_h, cell_w, pitch, base)
-        texts[f"{side}_energy"] = Text(f"{side}_energy", x, y, n, pitch, DIGITS + " ")
-        for k, ch in enumerate(typed.energy):
-            samples.append((ch, _dots(weight, x + k * pitch, y, cell_h, cell_w, base)))
-        # The flag: the largest solid blob in this half.
-        solid = [b for b in blobs if _solid(b) and (b.x + b.w / 2 >= base.width / 2) == bool(half)]
-        if not solid:
-            raise CalibrationError(f"no flag found on the {side} half")
-        flag = max(solid, key=lambda b: b.area)
-        inset = max(1, min(flag.w, flag.h) // 5)
-        patches[f"{side}_flag"] = Patch(f"{side}_flag", flag.x + inset, flag.y + inset,
-                                        max(1, flag.w - 2 * inset), max(1, flag.h - 2 * inset), "colour",
-                                        base_patch_colours(base, f"{side}_flag"))
-        # The weapon letter: the glyph-sized blob nearest the flag that is not part of a readout.
-        centre = np.array([flag.x + flag.w / 2, flag.y + flag.h / 2])
-        letters = [b for r in in_half for b in r if b not in run]
-        if not letters:
-            raise CalibrationError(f"no weapon letter found near the {side} readout")
-        letter = min(letters, key=lambda b: np.linalg.norm(np.array([b.x + b.w / 2, b.y + b.h / 2]) - centre))
-        lx, ly = _fit_run([letter], ink, 1, cell_h, cell_w, pitch, base)
-        texts[f"{side}_weapon"] = Text(f"{side}_weapon", lx, ly, 1, pitch, WEAPONS)
-        samples.append((typed.weapon, _dots(weight, lx, ly, cell_h, cell_w, base)))
-    return Found(picture, texts, patches, samples)
-
-
-def base_patch_colours(base: Profile, name: str) -> tuple[str, ...]:
-    return next((p.colours for p in base.patches if p.name == name), ())
-
-
-def _dots(weight: np.ndarray, x: int, y: int, cell_h: int, cell_w: int, base: Profile) -> np.ndarray:
-    """The cell's ink averaged over each dot. A capture's dots rarely fall on whole pixels: of the phases
-    within a dot, the one whose dots look most like on-or-off is taken."""
+def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w: int, base: Profile,
+           box: np.ndarray | None = None):
+    """Each cell's ink averaged over each dot, all the run's cells at one offset (within REACH dots either
+    way: a geometry may be off by that much; a character set places its glyphs alike in every cell): the offset that
+    takes in the most of the glyphs' ink, then looks most like on-or-off, then is nearest the profile's. Cells
+    side by side with no gap (a title) take in as much ink at one offset as at the next (a neighbour's column
+    comes in as one leaves): with `box` (the dots the set's glyphs use, learned from runs whose cells stand
+    apart), the offset that puts the most ink inside the box and the least outside it."""
     rows, columns = cell_h // base.dot_height, cell_w // base.dot_width
     best = None
-    for py in range(base.dot_height):
-        for px in range(base.dot_width):
-            cell = weight[y + py:y + py + cell_h, x + px:x + px + cell_w]
-            if cell.shape != (cell_h, cell_w):
-                continue
-            dots = cell[:rows * base.dot_height, :columns * base.dot_width] \
-                .reshape(rows, base.dot_height, columns, base.dot_width).mean(axis=(1, 3))
-            crisp = float(np.abs(dots - 0.5).sum())
-            if best is None or crisp > best[0]:
-                best = (crisp, dots)
-    return best[1]
+    if not cells:
+        return []
+    for py in range(-REACH * base.dot_height, REACH * base.dot_height + 1):
+        for px in range(-REACH * base.dot_width, REACH * base.dot_width + 1):
+            out = []
+            for x, y in cells:
+                cell = weight[max(0, y + py):y + py + cell_h, max(0, x + px):x + px + cell_w]
+                if cell.shape != (cell_h, cell_w):
+                    break
+                out.append(cell.reshape(rows, base.dot_height, columns, base.dot_width).mean(axis=(1, 3)))
+            else:
+                top = max(float(d.max()) for d in out) or 1.0
+                if box is None:
+                    taken = sum(0.5 * float(d.sum()) for d in out)
+                else:
+                    taken = sum(float(d[box].sum() - d[~box].sum()) for d in out)
+                score = taken + sum(float(np.abs(d - 0.5 * top).sum()) for d in out) \
+                    - 0.05 * (abs(px) + abs(py)) * top * len(out)
+                if best is None or score > best[0]:
+                    best = (score, out)
+    return best[1] if best else []
 
 
-def _aligned(samples: list[np.ndarray]) -> list[np.ndarray]:
-    """Samples of one glyph moved by whole dots (at most one) to line up with the first: two readouts may
-    be registered a dot apart on a capture."""
-    first, out = samples[0], [samples[0]]
-    for sample in samples[1:]:
-        shifts = [np.roll(np.roll(sample, dy, axis=0), dx, axis=1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
-        out.append(max(shifts, key=lambda s: float((s * first).sum())))
+def _box(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
+    """The dots a character set's glyphs use (rows x columns, bool): the lines and columns where the samples
+    together hold at least CUT_SHARE of the busiest line's or column's ink."""
+    mean = np.mean([d / max(float(d.max()), 1e-6) for v in samples.values() for d in v], axis=0)
+    rows, columns = mean.sum(axis=1), mean.sum(axis=0)
+    return (rows >= CUT_SHARE * rows.max())[:, None] & (columns >= CUT_SHARE * columns.max())[None, :]
+
+
+def _centre(dots: np.ndarray) -> np.ndarray:
+    """The centre of a sample's bounding box of lit dots (row, column)."""
+    rows, cols = np.nonzero(dots >= 0.5 * max(float(dots.max()), 1e-6))
+    return np.array([(rows.min() + rows.max()) / 2, (cols.min() + cols.max()) / 2]) if len(rows) else np.zeros(2)
+
+
+def _shift(dots: np.ndarray, dy: int, dx: int) -> np.ndarray:
+    out = np.zeros_like(dots)
+    h, w = dots.shape
+    out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] = dots[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
     return out
 
 
-def calibrate(captures: list[tuple[np.ndarray, Typed, Typed]], base: Profile, name: str = "calibrated") \
-        -> tuple[Profile, list[Found]]:
-    """A profile from one or more (frame, red typed, blue typed) captures of the entry screen."""
-    pictures = [to_picture(frame, base.width, base.height) for frame, _, _ in captures]
-    ink = np.max([_weight(_foreground(p)[0]) for p in pictures], axis=0)
-    first = find(pictures[0], captures[0][1], captures[0][2], base, ink)
-    found = [first] + [find(p, red, blue, base, known=first) for p, (_, red, blue) in zip(pictures[1:], captures[1:])]
-    texts = {t.name: t for t in base.texts}
-    patches = {p.name: p for p in base.patches}
-    texts.update(first.texts)
-    patches.update(first.patches)
-    sums: dict[str, list[np.ndarray]] = {}
-    for f in found:
-        for ch, dots in f.samples:
-            sums.setdefault(ch, []).append(dots)
-    # A dot is lit where the samples' ink, each scaled to its own strongest dot, averages LIT or more: a
-    # blurred capture spreads a dot's ink half into its neighbours, which must stay dark.
-    learned = {ch: np.mean([d / max(float(d.max()), 1e-6) for d in _aligned(v)], axis=0) >= LIT
-               for ch, v in sums.items()}
-    missing = [c for c in DIGITS + "SPT" if c not in learned]
-    if missing:
-        raise CalibrationError("these characters were never typed, so their shapes are unknown: "
-                               f"{' '.join(missing)} (add a capture with entries that show them, e.g. "
-                               f"R P 6789 and B S 9876)")
-    # The flags' colours as this console shows them: each flag's median over every capture.
-    colours = dict(base.colours)
-    for side in ("red", "blue"):
-        p = patches[f"{side}_flag"]
-        medians = [np.median(f.picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3), axis=0) for f in found]
-        colours[side] = tuple(int(round(float(v))) for v in np.median(medians, axis=0))
-    glyphs = dict(base.glyphs)
-    glyphs.update(learned)
-    if "?" not in learned:        # a capture before the weapons were chosen teaches "?"; until then, the base's
-        glyphs["?"] = base.glyphs.get("?", np.zeros_like(next(iter(learned.values()))))
-    profile = replace(base, name=name, glyphs=glyphs, colours=colours, texts=tuple(texts.values()), patches=tuple(patches.values()),
-                      source="")
-    return Profile.parse(profile.to_toml(), f"<{name}>"), found
+def _placed(samples: dict[str, list[np.ndarray]]) -> dict[str, list[np.ndarray]]:
+    """Every sample moved by whole dots so its bounding box is centred where most samples' are: a character
+    set places its glyphs alike in the cell, and a blurred glyph narrower than the cell leaves the offset
+    a run was sampled at ambiguous by a dot."""
+    centre = np.median([_centre(d) for v in samples.values() for d in v], axis=0)
+    out = {}
+    for ch, v in samples.items():
+        out[ch] = []
+        for d in v:
+            dy, dx = np.rint(centre - _centre(d)).astype(int)
+            out[ch].append(_shift(d, int(dy), int(dx)))
+    return out
 
 
-def picture(found: Found, profile: Profile, scale: int = 3) -> np.ndarray:
-    """The capture as the reader sees it, every field's box drawn on it, and the learned glyphs below."""
-    image = cv2.resize(found.picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
-    cell_h, cell_w = profile.cell_size
-    for t in found.texts.values():
-        for k in range(t.cells):
-            x, y = (t.x + k * t.pitch) * scale, t.y * scale
-            cv2.rectangle(image, (x, y), (x + cell_w * scale - 1, y + cell_h * scale - 1), (255, 255, 0), 1)
-    for p in found.patches.values():
-        cv2.rectangle(image, (p.x * scale, p.y * scale), ((p.x + p.width) * scale - 1, (p.y + p.height) * scale - 1),
-                      (0, 255, 0), 2)
-    names = [c for c in DIGITS + WEAPONS if c in profile.glyphs]
-    dot = scale * 2
-    sheet = np.full((cell_h // profile.dot_height * dot + 2 * dot, image.shape[1], 3), 32, np.uint8)
-    for i, ch in enumerate(names):
-        bits = profile.glyphs[ch]
-        x0 = dot + i * (bits.shape[1] + 2) * dot
-        if x0 + bits.shape[1] * dot > sheet.shape[1]:
+def _blurred(bits: np.ndarray) -> np.ndarray:
+    """A shape as a capture's path shows it, in dots: spread across by composite video, a little down."""
+    import cv2
+    return cv2.GaussianBlur(bits.astype(np.float32), (0, 0), sigmaX=DOT_BLUR[0], sigmaY=DOT_BLUR[1],
+                            borderType=cv2.BORDER_CONSTANT)
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    a, b = a - a.mean(), b - b.mean()
+    return float((a * b).sum() / max(np.sqrt((a * a).sum() * (b * b).sum()), 1e-9))
+
+
+def _shape(average: np.ndarray) -> np.ndarray:
+    """The lit dots whose blurred picture correlates best with the averaged samples: a threshold first, then
+    dots flipped one at a time while that improves the fit (a one-dot stroke blurred across keeps half its
+    ink, a two-dot stroke nearly all: no single threshold suits both)."""
+    bits = average >= LIT
+    best = _correlation(_blurred(bits), average)
+    doubtful = [(r, c) for r, c in np.ndindex(bits.shape) if DOUBT[0] <= average[r, c] <= DOUBT[1]]
+    for _ in range(4):
+        improved = False
+        for r, c in doubtful:        # a dot clearly lit or dark in every sample stays as it is
+            bits[r, c] = not bits[r, c]
+            value = _correlation(_blurred(bits), average)
+            if value > best + 1e-4:
+                best, improved = value, True
+            else:
+                bits[r, c] = not bits[r, c]
+        if not improved:
             break
-        for r, c in zip(*np.nonzero(bits)):
-            sheet[dot + r * dot:dot + (r + 1) * dot, x0 + c * dot:x0 + (c + 1) * dot] = 255
-    return np.concatenate([image, sheet])
+    return bits
+
+
+def _median_colour(picture: np.ndarray, patch) -> tuple[int, int, int]:
+    region = picture[patch.y:patch.y + patch.height, patch.x:patch.x + patch.width].reshape(-1, 3)
+    return tuple(int(round(float(v))) for v in np.median(region, axis=0))
+
+
+def needed(base: Profile) -> str:
+    """Every symbol the base profile's runs may show, in a fixed order."""
+    out = []
+    for t in base.texts:
+        for c in t.alphabet:
+            if c != " " and c not in out:
+                out.append(c)
+    return "".join(sorted(out, key=lambda c: (c not in DIGITS, c not in WEAPONS, c)))
+
+
+def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> Learned:
+    if not stills:
+        raise CalibrationError("no stills given")
+    for s in stills:
+        if s.kind not in KINDS:
+            raise CalibrationError(f"{s.name}: a still is one of {', '.join(KINDS)}, not {s.kind!r}")
+    size = stills[0].frame.shape[:2]
+    for s in stills[1:]:
+        if s.frame.shape[:2] != size:
+            raise CalibrationError(f"{s.name}: {s.frame.shape[1]}x{s.frame.shape[0]}, the first still is "
+                                   f"{size[1]}x{size[0]}: every still must come from the same device and mode")
+    # 1. The geometry, every still together.
+    exact = size == (base.height, base.width)
+    images, field = [], False
+    for s in stills:
+        image, field = pic.working(s.frame, base.height)
+        images.append(np.ascontiguousarray(image))
+    expectations = [pic.Expectation.build(base, s.expectation_texts(), s.patches()) for s in stills]
+    if exact:
+        geometry = pic.Geometry(np.eye(3), False, (size[1], size[0]))
+        scores = [1.0] * len(stills)
+    else:
+        params, scores = pic.fit(images, expectations, base.width, base.height, keep=4, field=field,
+                                 grows=pic.FINE_GROWS)
+        geometry = pic.geometry_from(params, stills[0].frame.shape, field, base.width, base.height, min(scores))
+        # A still shows what it is said to show when its ink lies on the expected rows and not half a cell
+        # above or below them. (How much of the boxes the ink fills depends on the glyph set: thin glyphs drawn
+        # at one side of their cells fill a third of what bold ones do; the still is read back in full below.)
+        half = base.cell_size[0] / 2
+        for s, image, expectation, score in zip(stills, images, expectations, scores):
+            ink = pic.ink(image)[0]
+            moved = max(pic._score(ink, expectation, geometry.matrix @ np.array([[1, 0, 0], [0, 1, dv], [0, 0, 1.0]]))
+                        for dv in (-half, half))
+            if score - moved < FIT_CONTRAST:
+                raise CalibrationError(f"{s.name}: does not look like the {s.kind} screen described (fit "
+                                       f"{score:.2f}, {moved:.2f} half a line of text off): check the still and "
+                                       "what was typed")
+    profile, pictures, samples = _learn(stills, base, name, None if exact else geometry)
+    for _ in range(2 if not exact else 0):
+        # Shapes cut off at one side of the cell with room at the other: the geometry is off by a dot there
+        # (a field's line is a whole dot); the cells are moved and everything learned again.
+        du, dv = (_cut(profile.glyphs, axis) for axis in (0, 1))
+        if (du, dv) == (0, 0):
+            break
+        move = np.array([[1, 0, du * base.dot_width], [0, 1, dv * base.dot_height], [0, 0, 1]], float)
+        geometry = pic.Geometry(geometry.matrix @ move, geometry.field, geometry.size, geometry.score)
+        profile, pictures, samples = _learn(stills, base, name, geometry)
+    if not exact:
+        # The fit lays boxes on the ink; the stills read through what was learned show where each character
+        # really lies (a glyph set may draw at one side of its cells): the geometry corrected by that, and
+        # everything learned again through it.
+        better = _settled(profile, stills, geometry)
+        if better is not None:
+            geometry = better
+            profile, pictures, samples = _learn(stills, base, name, geometry)
+    margins = _margins(profile, samples)
+    close = sorted((m, ch, other) for ch, (m, other) in margins.items() if m < MIN_MARGIN)
+    if close:
+        m, ch, other = close[0]
+        raise CalibrationError(f"{ch!r} is too close to {other!r} (margin {m:.2f}, at least {MIN_MARGIN} needed): "
+                               "capture it sharper, or more stills showing it")
+    least = _check(profile, stills)
+    return Learned(profile, pictures, margins, scores, least)
+
+
+def _learn(stills: list[Still], base: Profile, name: str, geometry) -> tuple[Profile, list, dict]:
+    """Symbols and colours learned from the stills through `geometry` (None: the stills are the picture):
+    (the profile, each still's picture, each symbol's samples)."""
+    pictures = [pic.to_picture(s.frame, base.width, base.height, geometry) for s in stills]
+    # 2. Symbols.
+    cell_h, cell_w = base.cell_size
+    samples: dict[str, list[np.ndarray]] = {}
+    runs = []
+    for s, picture in zip(stills, pictures):
+        _, background = pic.ink(picture)          # the picture's background; the ink unclipped, so blur
+        weight = pic.ink_distance(picture.astype(np.float32), background)                # keeps its share
+        for run, value in s.texts().items():
+            t = base.text(run)
+            shown = [(k, ch) for k, ch in enumerate(value) if ch not in " .#"]
+            if shown:
+                runs.append((weight, t, shown))
+    # Runs whose cells stand apart first (the readouts, the weapon letters): where the set draws in its cells
+    # is learned from them; then the runs of cells side by side (the titles), placed by it.
+    apart = [r for r in runs if r[1].cells == 1 or r[1].pitch >= cell_w + 2 * base.dot_width]
+    packed = [r for r in runs if not (r[1].cells == 1 or r[1].pitch >= cell_w + 2 * base.dot_width)]
+    box = None
+    for group in (apart, packed):
+        if group is packed and samples:
+            box = _box(_placed(samples))
+        for weight, t, shown in group:
+            dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base, box)
+            for (_, ch), d in zip(shown, dots):
+                samples.setdefault(ch, []).append(d)
+    samples = _placed(samples)
+    learned = {ch: _shape(np.mean([d / max(float(d.max()), 1e-6) for d in v], axis=0)) for ch, v in samples.items()}
+    missing = [c for c in needed(base) if c not in learned]
+    if missing:
+        raise CalibrationError(f"never shown, so their shapes are unknown: {' '.join(missing)} (capture "
+                               f"{_where(missing)})")
+    glyphs = {ch: learned[ch] for ch in needed(base)}
+    # 3. Colours as this device shows them.
+    colours = dict(base.colours)
+    patches = {p.name: p for p in base.patches}
+    for s, picture in zip(stills, pictures):
+        if s.kind == "entry":
+            colours["red"], colours["blue"] = (_median_colour(picture, patches["red_flag"]),
+                                               _median_colour(picture, patches["blue_flag"]))
+            colours["sea_blue"] = _median_colour(picture, patches["background"])
+        if s.kind == "result":
+            loser = {"red": "blue", "blue": "red", "tie": "red"}[s.winner]
+            colours["white"] = _median_colour(picture, patches[f"{loser}_flag"])
+            colours["land"] = _median_colour(picture, patches["background"])
+    for needed_colour, still in (("white", "a result"), ("land", "a result"), ("red", "an entry screen")):
+        if needed_colour in base.colours and needed_colour not in colours:
+            raise CalibrationError(f"no {needed_colour} learned: capture {still}")
+    capture = None if geometry is None else (geometry.size, geometry.field, tuple(geometry.params()))
+    profile = replace(base, name=name, glyphs=glyphs, colours=colours, source="", capture=capture)
+    profile = Profile.parse(profile.to_toml(), f"<{name}>")
+    return profile, pictures, samples
+
+
+def _cut(glyphs: dict[str, np.ndarray], axis: int) -> int:
+    """-1 or 1 (dots, along `axis`: 0 across, 1 down) when the shapes together touch one side of the cell and
+    leave the other free (the cells should move that way), else 0."""
+    counts = np.sum(np.stack(list(glyphs.values())), axis=(0, 1 + axis))
+    used = counts >= CUT_SHARE * max(int(counts.max()), 1)      # a stray dot or two does not use a line
+    low, high = not used[0], not used[-1]
+    return 1 if (used[-1] and low) else -1 if (used[0] and high) else 0
+
+
+def _settled(profile: Profile, stills: list[Still], geometry):
+    """The geometry corrected by where every still's characters were read (as they show) through `profile`."""
+    from .reader import Reader
+    points = []
+    for s in stills:
+        reader = Reader(profile, search=SETTLE_SEARCH)
+        reader.use(geometry)
+        reader.settle = False
+        reading = reader.read(s.frame)
+        shown = {n: v for n, v in s.texts().items() if "." not in v and "#" not in v}
+        points.append(reader.placements(reading.fields, shown))
+    points = np.concatenate(points)
+    return pic.settled(geometry, points, profile.width, profile.height) if len(points) >= 3 else None
+
+
+def _where(missing: list[str]) -> str:
+    hints = []
+    if any(c in DIGITS + "SPT" for c in missing):
+        hints.append("entry screens typing them, e.g. R P 6789 and B S 9876")
+    if "?" in missing or any(c in "WR" for c in missing):
+        hints.append("the WAR GAME screen")
+    if any(c in "SELCTGAM" for c in missing):
+        hints.append("SELECT GAME")
+    return " and ".join(hints) or "a screen showing them"
+
+
+def _margins(profile: Profile, samples: dict[str, list[np.ndarray]]) -> dict[str, tuple[float, str]]:
+    """Each symbol's least margin over its samples: correlation with its own learned shape minus the best
+    correlation with another symbol that shares a run with it (the reader only chooses within a run)."""
+    from .reader import _templates
+    names = list(profile.glyphs)
+    shapes = _templates(np.stack([profile.glyphs[n].astype(np.float32) for n in names]))
+    rivals = {n: set() for n in names}
+    for t in profile.texts:
+        for c in t.alphabet:
+            if c in rivals:
+                rivals[c] |= {o for o in t.alphabet if o not in (" ", c)}
+    out = {}
+    for ch, dots in samples.items():
+        if ch not in rivals or not rivals[ch]:
+            continue
+        worst = None
+        for d in dots:       # each sample at the whole-dot shift that fits its own shape best (the reader searches)
+            shifted = np.stack([np.roll(np.roll(d, dy, axis=0), dx, axis=1).astype(np.float32)
+                                for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
+            rows = _templates(shifted) @ shapes.T
+            row = rows[int(np.argmax(rows[:, names.index(ch)]))]
+            margin = min((float(row[names.index(ch)] - row[names.index(o)]), o) for o in rivals[ch])
+            worst = margin if worst is None or margin < worst else worst
+        out[ch] = worst
+    return out
+
+
+def _check(profile: Profile, stills: list[Still]) -> float:
+    """Every still read again through the new profile must read as it shows (a reader of its own each, the
+    still repeated as a capture would be); returns the least confidence of a field read."""
+    from .reader import Reader
+    least = 1.0
+    for s in stills:
+        reader = Reader(profile)
+        reading = None
+        for _ in range(2):
+            reading = reader.read(s.frame)
+        expected = {"entry": "entry", "select": "select", "wargame": "wargame", "result": "result"}[s.kind]
+        if reading.screen != expected:
+            shown = ", ".join(f"{n} {reading.fields[n].value!r}" for n in s.texts() if n in reading.fields)
+            raise CalibrationError(f"{s.name}: read back as {reading.screen or 'no screen'} ({shown}), not "
+                                   f"{expected}: the stills disagree (another device or mode?)")
+        for run, value in s.texts().items():
+            if "." in value or "#" in value:
+                continue
+            f = reading.fields[run]
+            if f.value != value:
+                raise CalibrationError(f"{s.name}: {run} read back as {f.value!r}, not {value!r}")
+            if f.confidence <= 0:
+                raise CalibrationError(f"{s.name}: {run} read back as {value!r} but its glyphs fit it poorly: "
+                                       "capture it sharper")
+            least = min(least, f.confidence)
+        if s.kind == "result":
+            loser = {"red": ("blue_flag",), "blue": ("red_flag",), "tie": ("red_flag", "blue_flag")}[s.winner]
+            for flag in loser:
+                if reading[flag] != "white":
+                    raise CalibrationError(f"{s.name}: {flag} read back as {reading[flag]}, not white")
+    return least
+
+
+def picture(learned: Learned, scale: int = 2) -> np.ndarray:
+    """What calibration learned: each still as the reader sees it (the profile's cells and patches drawn on
+    it), then every symbol's shape with its margin and every colour."""
+    import cv2
+    profile = learned.profile
+    cell_h, cell_w = profile.cell_size
+    tiles = []
+    for image in learned.pictures:
+        tile = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+        for t in profile.texts:
+            for k in range(t.cells):
+                x, y = (t.x + k * t.pitch) * scale, t.y * scale
+                cv2.rectangle(tile, (x, y), (x + cell_w * scale - 1, y + cell_h * scale - 1), (255, 255, 0), 1)
+        for p in profile.patches:
+            cv2.rectangle(tile, (p.x * scale, p.y * scale), ((p.x + p.width) * scale - 1,
+                                                             (p.y + p.height) * scale - 1), (0, 255, 0), 1)
+        tiles.append(tile)
+    width = tiles[0].shape[1]
+    rows = [np.concatenate(tiles[i:i + 2] + ([np.zeros_like(tiles[0])] if len(tiles[i:i + 2]) == 1 else []), axis=1)
+            for i in range(0, len(tiles), 2)]
+    sheet_w = rows[0].shape[1]
+    dot = 3 * scale
+    names = list(profile.glyphs)
+    glyph_w = (profile.glyphs[names[0]].shape[1] + 2) * dot
+    per_row = max(1, sheet_w // glyph_w)
+    glyph_h = (profile.glyphs[names[0]].shape[0] + 5) * dot
+    sheet = np.full((glyph_h * ((len(names) + per_row - 1) // per_row) + 40, sheet_w, 3), 32, np.uint8)
+    for i, ch in enumerate(names):
+        x0, y0 = (i % per_row) * glyph_w + dot, (i // per_row) * glyph_h + dot
+        for r, c in zip(*np.nonzero(profile.glyphs[ch])):
+            sheet[y0 + r * dot:y0 + (r + 1) * dot - 1, x0 + c * dot:x0 + (c + 1) * dot - 1] = 255
+        margin = learned.margins.get(ch)
+        label = f"{ch} {margin[0]:.2f}" if margin else ch
+        cv2.putText(sheet, label, (x0, y0 + glyph_h - 2 * dot), cv2.FONT_HERSHEY_PLAIN, 0.9, (200, 200, 200), 1)
+    y = sheet.shape[0] - 34
+    for i, (n, rgb) in enumerate(profile.colours.items()):
+        x = 8 + i * (sheet_w // max(1, len(profile.colours)))
+        sheet[y:y + 16, x:x + 24] = rgb
+        cv2.putText(sheet, n, (x, y + 30), cv2.FONT_HERSHEY_PLAIN, 0.8, (200, 200, 200), 1)
+    del width
+    return np.concatenate(rows + [sheet])

@@ -242,25 +242,35 @@ def _first_frame(spec: str) -> np.ndarray:
 def run_calibrate(args) -> int:
     from PIL import Image
 
-    from .calibrate import CalibrationError, Typed, calibrate, picture
+    from .calibrate import CalibrationError, Still, Typed, calibrate, picture
     from .capture import CaptureError
     from .profile import ProfileError
     try:
         if not (len(args.capture) == len(args.red) == len(args.blue)):
             raise CalibrationError("give --red and --blue once for each --capture")
+        if bool(args.result) != bool(args.winner):
+            raise CalibrationError("give --winner (red, blue or tie) with --result")
         base = _load_profile(args.base)
-        captures = [(_first_frame(c), Typed.parse(r, "red"), Typed.parse(b, "blue"))
-                    for c, r, b in zip(args.capture, args.red, args.blue)]
-        profile, found = calibrate(captures, base, name=args.name)
+        stills = [Still(_first_frame(c), "entry", c, Typed.parse(r, "red"), Typed.parse(b, "blue"))
+                  for c, r, b in zip(args.capture, args.red, args.blue)]
+        for kind in ("select", "wargame"):
+            if getattr(args, kind):
+                stills.append(Still(_first_frame(getattr(args, kind)), kind, getattr(args, kind)))
+        if args.result:
+            stills.append(Still(_first_frame(args.result), "result", args.result, winner=args.winner))
+        learned = calibrate(stills, base, name=args.name)
+        profile = learned.profile
         write_output(args.out, profile.to_toml())
         print(f"{args.out}: profile {args.name!r} written")
-        for t in profile.texts:
-            print(f"  {t.name}: {t.cells} cells at x {t.x}, y {t.y}, pitch {t.pitch}")
+        print("  fit of each still: " + ", ".join(f"{s.name} {v:.2f}" for s, v in zip(stills, learned.scores)))
+        print("  margins: " + " ".join(f"{ch} {m:.2f}" for ch, (m, _) in learned.margins.items()))
+        print(f"  every still read back as it shows; the least sure field {learned.least:.2f} "
+              "(the tracker acts from 0.30)")
         if args.png:
             still = io.BytesIO()
-            Image.fromarray(picture(found[0], profile)).save(still, format="PNG")
+            Image.fromarray(picture(learned)).save(still, format="PNG")
             write_output(args.png, still.getvalue())
-            print(f"{args.png}: what was found, drawn on the first capture")
+            print(f"{args.png}: what was learned, drawn")
         return 0
     except (CalibrationError, ProfileError, CaptureError) as err:
         print(f"board: {err}", file=sys.stderr)
@@ -308,8 +318,12 @@ def add_commands(sub) -> None:
                    help="a picture or video of the entry screen (repeat for more entries)")
     p.add_argument("--red", action="append", required=True, metavar="WDDDD", help="what red typed, e.g. S2500")
     p.add_argument("--blue", action="append", required=True, metavar="WDDDD", help="what blue typed, e.g. T1234")
+    p.add_argument("--select", metavar="FILE", help="a still of SELECT GAME")
+    p.add_argument("--wargame", metavar="FILE", help="a still of the WAR GAME readouts, stopped")
+    p.add_argument("--result", metavar="FILE", help="a still of a battle's result")
+    p.add_argument("--winner", choices=("red", "blue", "tie"), help="who won the battle of --result")
     p.add_argument("--base", default=DEFAULT_PROFILE, metavar="NAME|FILE.toml",
-                   help="profile supplying the screens and other fields")
+                   help="profile supplying the layout and the screens")
     p.add_argument("--name", default="calibrated", help="the new profile's name")
     p.add_argument("--out", required=True, metavar="FILE.toml")
     p.add_argument("--png", metavar="FILE.png", help="draw what was found")

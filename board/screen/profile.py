@@ -45,6 +45,11 @@ class Text:
     pitch: int
     alphabet: str          # the glyph names this run may show; " " = an empty cell
 
+    @property
+    def numeric(self) -> bool:
+        """A run of digits and blanks: a number, its leading zeros blank."""
+        return set(self.alphabet) <= set("0123456789 ") and " " in self.alphabet
+
 
 @dataclass(frozen=True)
 class Patch:
@@ -83,6 +88,13 @@ class Profile:
     patches: tuple[Patch, ...]
     screens: tuple[Screen, ...]
     source: str = ""
+    # What every screen that matters shows, to find the picture in a capture by: run name -> one mark a
+    # cell ("#" ink, " " empty, "." either), and solid patches (PROFILES.md, [locate]).
+    locate_texts: tuple[tuple[str, str], ...] = ()
+    locate_patches: tuple[str, ...] = ()
+    # A capture device's geometry learned by calibration: frame (width, height), one field or not, and the
+    # 3x3 matrix from picture units to the frame's (or field's) pixels.
+    capture: tuple | None = None
 
     @property
     def cell_size(self) -> tuple[int, int]:
@@ -139,6 +151,13 @@ class Profile:
         for s in self.screens:
             out += ["", "[[screen]]", f"name = {_q(s.name)}"]
             out.append("when = { " + ", ".join(f"{c.field} = {_q(c.pattern.pattern)}" for c in s.conditions) + " }")
+        if self.locate_texts or self.locate_patches:
+            out += ["", "[locate]", "texts = { " + ", ".join(f"{n} = {_q(v)}" for n, v in self.locate_texts) + " }",
+                    "patches = [" + ", ".join(map(_q, self.locate_patches)) + "]"]
+        if self.capture:
+            (w, h), field, matrix = self.capture
+            out += ["", "[capture]", f"width = {w}", f"height = {h}", f"field = {'true' if field else 'false'}",
+                    "matrix = [" + ", ".join(repr(float(x)) for x in matrix) + "]"]
         return "\n".join(out) + "\n"
 
 
@@ -180,7 +199,8 @@ class _Reader:
             self.fail("format", f'expected "{FORMAT}"')
         if d.get("version") != VERSION:
             self.fail("version", f"this reader knows version {VERSION}, not {d.get('version')!r}")
-        self.unknown(d, {"format", "version", "name", "picture", "glyphs", "colours", "text", "patch", "screen"}, "")
+        self.unknown(d, {"format", "version", "name", "picture", "glyphs", "colours", "text", "patch", "screen", "locate",
+                          "capture"}, "")
         picture = self.get(d, "picture", dict, "")
         width = self.number(picture, "width", "picture.", 16, 4096)
         height = self.number(picture, "height", "picture.", 16, 4096)
@@ -239,8 +259,42 @@ class _Reader:
                 except re.error as err:
                     self.fail(f"{where}when.{field}", f"bad pattern ({err})")
             screens.append(Screen(self.get(s, "name", str, where), tuple(conditions)))
+        locate_texts, locate_patches = self.locate(d.get("locate"), {t.name: t for t in texts},
+                                                   {p.name for p in patches})
         return Profile(str(d.get("name", "")), width, height, dot_w, dot_h, glyphs, colours, tuple(texts),
-                       tuple(patches), tuple(screens), self.path)
+                       tuple(patches), tuple(screens), self.path, locate_texts, locate_patches,
+                       self.capture(d.get("capture")))
+
+    def locate(self, table, texts: dict, patches: set):
+        if table is None:
+            return (), ()
+        if not isinstance(table, dict):
+            self.fail("locate", "expected a table")
+        self.unknown(table, {"texts", "patches"}, "locate.")
+        marks = []
+        for name, value in (table.get("texts") or {}).items():
+            if name not in texts:
+                self.fail(f"locate.texts.{name}", "no text of that name")
+            if not isinstance(value, str) or len(value) != texts[name].cells or set(value) - {"#", " ", "."}:
+                self.fail(f"locate.texts.{name}", f"one of '#', ' ', '.' for each of its {texts[name].cells} cells")
+            marks.append((name, value))
+        named = table.get("patches") or []
+        if not isinstance(named, list) or any(n not in patches for n in named):
+            self.fail("locate.patches", "a list of patch names")
+        return tuple(marks), tuple(named)
+
+    def capture(self, table):
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            self.fail("capture", "expected a table")
+        self.unknown(table, {"width", "height", "field", "matrix"}, "capture.")
+        w, h = self.number(table, "width", "capture.", 16, 8192), self.number(table, "height", "capture.", 16, 8192)
+        field = self.get(table, "field", bool, "capture.")
+        matrix = self.get(table, "matrix", list, "capture.")
+        if len(matrix) != 9 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in matrix):
+            self.fail("capture.matrix", "expected 9 numbers (a 3x3 matrix, row by row)")
+        return (w, h), field, tuple(float(x) for x in matrix)
 
     def name(self, table: dict, where: str, names: set) -> str:
         name = self.get(table, "name", str, where)

@@ -2,6 +2,13 @@
 each with a confidence). It never looks at the machine's memory, so a capture of real hardware reads the same
 way as our emulator's screen.
 
+A capture is first located (board/screen/picture.py: the geometry found by what the frame shows, or the one
+calibration learned for this device) and only the pixels the profile reads are sampled through it. A field's
+confidence is the least of its cells' margins between the best and the second-best glyph (and, for a character
+far fainter than its run's strongest, between it and an empty cell), and nothing when
+the best glyph itself fits poorly or the run fitted only at the edge of its search (the geometry is off
+there): a poor fit is unsure, never a confident guess.
+
 Text: each cell's foreground is its distance from the cell's own background colour, scaled to the cell's
 contrast; it is compared with every allowed glyph by normalised correlation. A run is read at its profile
 position and, unless every cell is certain there, at the offset within a few pixels that fits best (captures
@@ -13,23 +20,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
-from .picture import to_picture
+from . import picture as pic
 from .profile import SPACE, Profile
 
-MIN_CONTRAST = 48.0        # colour distance below which a cell is empty
+MIN_CONTRAST = 32.0        # colour distance below which a cell is empty
+GHOST_SHARE = 0.5          # a character fainter than this share of its run's strongest is not surely drawn
 CERTAIN = 0.9              # every cell at least this sure: no offset search
 CAPTURE_BLUR = 0.7         # Gaussian sigma (picture pixels) of the glyphs a capture is compared with
-SEARCH = 3                 # picture pixels searched each way around a run's position
+SEARCH = 4                 # picture pixels searched each way around a run's position
+BAND = 3                   # lines above and below a run where its background is measured
+BAND_SAMPLES = 64          # pixels of those bands taken
 KEEP_OFFSET = 0.3          # a run read this surely where it fitted last time is not searched again
 SLOPES = (0.0, -1 / 3, 1 / 3, -2 / 3, 2 / 3)   # drifts across a run tried, pixels a cell (no drift first)
-SEARCH_EVERY = 30          # a run still unsure after a search is searched again only this many frames on
+SEARCH_EVERY = 60          # a run still unsure after a search is searched again only this many frames on
 BUSY_DISTANCE = 60.0       # a patch pixel this far from the patch's median colour is "busy"
 BUSY_SHARE = 0.04          # and a patch with this share of such pixels is busy
 FLASH_FRAMES = 8           # a patch that changed within this many frames is flashing (fireworks: every 4)
 FLASH_SHARE = 0.01         # the share of a patch's pixels that must move far in colour for a change
+FIT_FLOOR = 0.55           # on a capture, a cell whose best glyph correlates less than this is unsure
+LOCATED = 0.12             # the least score of a located geometry (the expectation on the ink) to read through
+TITLE_FIT = 0.2            # the least score of a title's own ink for its fit to be taken
+RELOCATE_AFTER = 90        # frames in a row with no screen recognised before the picture is looked for again
+LOCATE_EVERY = 15          # while no geometry is found, frames between two attempts
+SETTLE_SURE = 0.5          # the least confidence of a run whose place corrects the geometry
+DARK_CHANNEL = 40.0        # a known background channel below this level gives no gain of its own
+GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 
 
 @dataclass(frozen=True)
@@ -56,34 +73,74 @@ class Reader:
         self.profile, self.search = profile, search
         self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
-        self._origin_cache: dict = {}
+        self._batch_cache: dict = {}
+        self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
-        self._sample_size = 4 * ((self.cell_h + 1) // 2) * ((self.cell_w + 1) // 2)
+        # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
+        columns = np.arange(self.cell_w)
+        inside = np.zeros((self.cell_h, self.cell_w), bool)
+        inside[:, 2 * profile.dot_width:self.cell_w - 2 * profile.dot_width] = True
+        self._interior = inside[:, columns].reshape(-1)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
         sharp = np.stack([np.kron(profile.glyphs[n], np.ones((profile.dot_height, profile.dot_width)))
                           .astype(np.float32) for n in names])
-        self.exact_templates = _templates(sharp)
+        self.exact_templates = _templates(sharp[:, :, columns])
         # A capture's path blurs every edge: its cells are compared with glyphs blurred as much.
-        self.capture_templates = _templates(np.stack([cv2.GaussianBlur(g, (0, 0), CAPTURE_BLUR) for g in sharp]))
-        self.templates = self.exact_templates
+        self.capture_templates = _templates(np.stack([pic.cv2().GaussianBlur(g, (0, 0), CAPTURE_BLUR)[:, columns]
+                                                      for g in sharp]))
+        self._exact_t = np.ascontiguousarray(self.exact_templates.T)
+        self._capture_t = np.ascontiguousarray(self.capture_templates.T)
+        self.templates, self.templates_t = self.exact_templates, self._exact_t
+        # A cell's pixels compared, as offsets from its top-left corner in the picture's flat index.
+        self._cell_offsets = (np.arange(self.cell_h)[:, None] * profile.width + columns[None, :]).reshape(-1)
+        self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
+        self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
         chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
         self.colour_names, self.colour_chroma = list(profile.colours), chroma
+        self._allowed_chroma: dict[tuple, np.ndarray] = {}
+        # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
+        self.geometry: pic.Geometry | None = None
+        self.sampler: pic.Sampler | None = None
+        self.regions = pic.regions(profile, max(pic.MARGIN, search + 2))
+        self.unrecognised = 0
+        self.wait_locate = 0
+        self.settle = True               # correct the geometry by where the runs are found
+        self.gains = np.ones(3, np.float32)
+        background = next((p for p in profile.patches if p.name == "background"), None)
+        self.background_patch = background
+        self.background_colours = (np.array([profile.colours[c] for c in background.colours], np.float32)
+                                   if background is not None else None)
+        self.background_chroma = (np.array([_chroma(c) for c in self.background_colours])
+                                  if background is not None else None)
 
     # -- one frame ---------------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
-        picture = to_picture(frame, self.profile.width, self.profile.height).astype(np.float32)
-        self.templates = self.exact_templates if exact else self.capture_templates
+        if exact:
+            picture = frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8)
+            self.templates, self.templates_t = self.exact_templates, self._exact_t
+            self.gains = np.ones(3, np.float32)
+        else:
+            picture = self._capture_picture(frame)
+            if picture is None:
+                return Reading(None, 0.0, {})
+            self.templates, self.templates_t = self.capture_templates, self._capture_t
+            self.gains = self._gains(picture)
+        self.searched_now = False
         fields = self._texts(picture, search=not exact)
+        if not exact:
+            fields = {name: self._trusted(name, f) for name, f in fields.items()}
+            if self.searched_now and self.settle:
+                self._settle(fields)
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             if p.measure == "colour":
-                fields[p.name] = self._colour(region, p.colours)
+                fields[p.name] = self._colour(np.minimum(region[::2] * self.gains, 255.0), p.colours)
             elif p.measure == "busy":
                 fields[p.name] = _busy(region)
             else:        # every other column: an object's dot is two columns wide
@@ -92,18 +149,163 @@ class Reader:
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
+                self.unrecognised = 0
                 return Reading(screen.name, confidence, fields)
+        self.unrecognised += 1
         return Reading(None, 0.0, fields)
+
+    # -- captures ----------------------------------------------------------------------------------
+
+    def _capture_picture(self, frame: np.ndarray) -> np.ndarray | None:
+        """The picture's sampled regions (the rest black), or None while the picture is not found."""
+        image, field = pic.working(frame, self.profile.height)
+        size = (frame.shape[1], frame.shape[0])
+        if self.geometry is not None and (self.geometry.size != size or self.unrecognised >= RELOCATE_AFTER):
+            self.geometry = self.sampler = None
+            self.unrecognised = 0
+        if self.geometry is None:
+            geometry = self._calibrated(size)
+            if geometry is None:
+                if self.wait_locate > 0:
+                    self.wait_locate -= 1
+                    return None
+                geometry = self.locate(frame)
+                if geometry is None:
+                    self.wait_locate = LOCATE_EVERY
+                    return None
+            self.use(geometry)
+        return self.sampler.sample(image)
+
+    def use(self, geometry: "pic.Geometry") -> None:
+        self.geometry = geometry
+        self.sampler = pic.Sampler(geometry, self.regions, self.profile.width, self.profile.height)
+        self.offsets.clear()
+        self.searched.clear()
+
+    def _calibrated(self, size) -> "pic.Geometry | None":
+        capture = self.profile.capture
+        if capture is None or tuple(capture[0]) != size:
+            return None
+        return pic.Geometry(np.array(capture[2], float).reshape(3, 3), capture[1], size)
+
+    def locate(self, frame: np.ndarray) -> "pic.Geometry | None":
+        """The picture found in the frame by what the screens show: the profile's [locate] (the status bar,
+        on every screen of a war), and that with each title a screen is recognised by (a title far above the
+        status bar fixes the vertical scale the status bar alone leaves loose); the best fit wins. None when
+        none fits well enough."""
+        p = self.profile
+        if not p.locate_texts and not p.locate_patches:
+            return None
+        image, field = pic.working(frame, p.height)
+        ink = pic.ink(image)[0]
+        base_marks, *titled = self._locate_marks()
+        base = pic.Expectation.build(p, base_marks, p.locate_patches)
+        params, scores = pic.fit([image], [base], p.width, p.height, field=field)
+        best = (params, scores[0])
+        # A title on screen (its own ink far better placed by a fit that includes it, the status bar no
+        # worse) fixes the vertical scale: that fit is taken. Scores of different expectations are not
+        # comparable as they are (a title's glyphs fill less of their boxes than flags do).
+        title_best = None
+        for marks in titled:
+            title = pic.Expectation.build(p, {k: v for k, v in marks.items() if k not in base_marks})
+            candidate, _ = pic.fit([image], [pic.Expectation.build(p, marks, p.locate_patches)], p.width, p.height,
+                                   field=field)
+            own = pic._score(ink, title, pic._matrix(candidate, p.width, p.height))
+            before = pic._score(ink, title, pic._matrix(params, p.width, p.height))
+            status = pic._score(ink, base, pic._matrix(candidate, p.width, p.height))
+            if own >= TITLE_FIT and own > before + 0.05 and status >= scores[0] - 0.05 \
+                    and (title_best is None or own > title_best[2]):
+                title_best = (candidate, status, own)
+        if title_best is not None:
+            best = title_best[:2]
+        if best[1] < LOCATED:
+            return None
+        return pic.geometry_from(best[0], frame.shape, field, p.width, p.height, best[1])
+
+    def _locate_marks(self) -> list[dict[str, str]]:
+        base = dict(self.profile.locate_texts)
+        out = [base]
+        names = {t.name for t in self.profile.texts}
+        for screen in self.profile.screens:
+            for c in screen.conditions:
+                literal = c.pattern.pattern
+                if c.field in names and c.field not in base and literal.replace(" ", "").isalpha() \
+                        and len(literal) == self.profile.text(c.field).cells:
+                    out.append({**base, c.field: "".join(" " if ch == " " else "#" for ch in literal)})
+        return out
+
+    def _gains(self, picture: np.ndarray) -> np.ndarray:
+        """Per-channel gains that turn the background as captured into the nearest known background colour:
+        the capture's colour balance and level, corrected frame by frame."""
+        if self.background_patch is None:
+            return np.ones(3, np.float32)
+        b = self.background_patch
+        measured = _median(picture[b.y:b.y + b.height:2, b.x:b.x + b.width:3].reshape(-1, 3)).astype(np.float32)
+        known = self.background_colours
+        nearest = known[int(np.argmin(np.linalg.norm(self.background_chroma - _chroma(measured), axis=1)))]
+        gains = (nearest + 8.0) / (measured + 8.0)
+        # A channel the known colour hardly has (land's red) says nothing of its gain: it takes the others'.
+        reliable = nearest >= DARK_CHANNEL
+        if reliable.any():
+            gains = np.where(reliable, gains, float(np.median(gains[reliable])))
+        return np.clip(gains, *GAIN_LIMITS).astype(np.float32)
+
+    def placements(self, fields: dict[str, Field], shown: dict[str, str] | None = None) -> np.ndarray:
+        """Rows (u, v, du, dv): each drawn cell's centre where the geometry puts it and the offset it was read
+        best at, for the runs read surely (or, with `shown`, read as they show)."""
+        rows = []
+        for t in self.profile.texts:
+            f, offsets = fields.get(t.name), self.offsets.get(t.name, ((0, 0),) * t.cells)
+            if f is None or not f.value.strip():
+                continue
+            if (f.value != shown.get(t.name)) if shown is not None else f.confidence < SETTLE_SURE:
+                continue
+            for k, ((dx, dy), ch) in enumerate(zip(offsets, f.value)):
+                if ch != SPACE:
+                    rows.append((t.x + k * t.pitch + self.cell_w / 2, t.y + self.cell_h / 2, dx, dy))
+        return np.array(rows, float).reshape(-1, 4)
+
+    def _settle(self, fields: dict[str, Field]) -> None:
+        """After a search: the geometry corrected by where the characters read surely were found (the first
+        fit of a capture may be a little off in scale; the runs' offsets show by how much), so every run,
+        near or far, is read where it lies with the search to spare."""
+        points = self.placements(fields)
+        if len({(u, v) for u, v, _, _ in points.tolist()}) < 3:
+            return
+        geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height)
+        if geometry is not None:
+            self.use(geometry)
+
+    def _trusted(self, name: str, f: Field) -> Field:
+        """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
+        window (where the geometry is off, the right place may lie beyond it)."""
+        offsets = self.offsets.get(name)
+        if offsets and any(max(abs(dx), abs(dy)) >= self.search for dx, dy in offsets):
+            return Field(f.value, 0.0)
+        return f
 
     # -- texts -------------------------------------------------------------------------------------
 
-    def _origins(self, text, shift) -> tuple[np.ndarray, np.ndarray]:
-        """Top-left corners of a run's cells, each moved by its (dx, dy) of `shift` (one pair for the whole
-        run, or one per cell), kept inside the picture (remembered)."""
-        key = (text.name, shift)
-        if key not in self._origin_cache:
-            self._origin_cache[key] = self._place(text, shift)
-        return self._origin_cache[key]
+    def _batch(self, placed) -> tuple:
+        """For runs placed at offsets [(run, shift)]: the flat pixel indices of all their cells (cells x pixels),
+        which glyphs each cell allows, and which run each cell belongs to; remembered, as the same placements
+        come back frame after frame."""
+        key = tuple((t.name, shift) for t, shift in placed)
+        batch = self._batch_cache.get(key)
+        if batch is None:
+            if len(self._batch_cache) > 4096:
+                self._batch_cache.clear()
+            indices, allowed, runs = [], [], []
+            for k, (t, shift) in enumerate(placed):
+                ys, xs = self._place(t, shift)
+                indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
+                allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
+                runs.append(np.full(t.cells, k))
+            # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest.
+            pixels = np.concatenate(indices)
+            batch = (pixels[..., None] * 3 + np.arange(3), np.concatenate(allowed), np.concatenate(runs))
+            self._batch_cache[key] = batch
+        return batch
 
     def _place(self, text, shift) -> tuple[np.ndarray, np.ndarray]:
         h, w = self.cell_h, self.cell_w
@@ -113,26 +315,32 @@ class Reader:
         return ys, xs
 
     def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
-        """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score); `background` is
-        each cell's background colour."""
+        """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
+        `cells` are the cells' pixels in ink space (pic.INK_SPACE), `background` each cell's background there."""
         n = len(cells)
-        flat = cells.reshape(n, -1, 3)
-        distance = np.linalg.norm(flat - background[:, None, :], axis=2)
-        contrast = distance.max(axis=1)
-        fg = distance / np.maximum(contrast, 1.0)[:, None]
+        d = cells - background[:, None, :]
+        distance = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
+        # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
+        # (composite chroma is that wide) does not make an empty cell a character.
+        contrast = distance[:, self._interior].max(axis=1)
+        fg = distance
         fg -= fg.mean(axis=1, keepdims=True)
         fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
-        scores = fg @ self.templates.T
+        scores = fg @ self.templates_t
         scores[~allowed] = -1.0
-        order = np.argsort(scores, axis=1)
-        best, second = order[:, -1], order[:, -2] if scores.shape[1] > 1 else order[:, -1]
         rows = np.arange(n)
-        best_score, second_score = scores[rows, best], scores[rows, second]
+        best = scores.argmax(axis=1)
+        best_score = scores[rows, best]
+        if scores.shape[1] > 1:
+            scores[rows, best] = -np.inf
+            second_score = scores.max(axis=1)
+        else:
+            second_score = best_score
         blank = contrast < MIN_CONTRAST
         best = np.where(blank, -1, best)
         best_score = np.where(blank, 1.0 - contrast / MIN_CONTRAST * 0.5, best_score)
         second_score = np.where(blank, 0.0, second_score)
-        return best, best_score, second_score
+        return best, best_score, second_score, contrast
 
     def _texts(self, picture: np.ndarray, search: bool = True) -> dict[str, Field]:
         """Every run read at its position; on a capture (`search`), the runs not certain there are read again
@@ -142,88 +350,109 @@ class Reader:
         texts = self.profile.texts
         if not texts:
             return {}
-        windows = np.lib.stride_tricks.sliding_window_view(picture, (self.cell_h, self.cell_w, 3))[:, :, 0]
-        backgrounds = self._backgrounds(windows, texts)
+        flat = picture.reshape(-1, 3)
+        backgrounds = self._backgrounds(picture, texts)
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
-        first = self._read_at(windows, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        first = self._read_at(flat, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
         fields, unsure = {}, []
-        for t, (glyphs, score, second) in zip(texts, first):
-            field = self._field(t, glyphs, score, second)
+        for t, (glyphs, score, second, contrast) in zip(texts, first):
+            field = self._field(t, glyphs, score, second, contrast)
             waited = self.searched.get(t.name, SEARCH_EVERY)
             self.searched[t.name] = waited + 1
-            if not search or score.min() >= CERTAIN or field.confidence >= KEEP_OFFSET or waited < SEARCH_EVERY:
+            if not search or waited < SEARCH_EVERY or field.confidence >= KEEP_OFFSET or score.min() >= CERTAIN \
+                    or self._field(t, glyphs, score, second).confidence >= KEEP_OFFSET:
+                # Whether the run is placed well is judged by its glyphs' fit: a ghost (below) says nothing of it.
                 fields[t.name] = field
             else:
                 self.searched[t.name] = 0
                 unsure.append(t)
         if unsure:
-            offsets = [(dx, dy) for dy in range(-self.search, self.search + 1)
-                       for dx in range(-self.search, self.search + 1)]
-            read = self._read_at(windows, backgrounds, [(t, o) for t in unsure for o in offsets])
+            self.searched_now = True
+            offsets = self._search_offsets
+            read = self._read_at(flat, backgrounds, [(t, o) for t in unsure for o in offsets])
             for i, t in enumerate(unsure):
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
                 chosen = self._fit(offsets, tried)
                 self.offsets[t.name] = tuple(offsets[k] for k in chosen)
                 fields[t.name] = self._field(t, *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
-                                                  for part in range(3)))
+                                                  for part in range(4)))
         return fields
 
     def _fit(self, offsets, tried) -> list[int]:
         """Each cell's offset (an index into `offsets`) under the run's best fit: one offset for the run plus
         a drift across it (SLOPES: pixels a cell), as a capture scaled a little off (overscan cropped, a
-        calibrated pitch rounded) spreads the cells apart by a fraction of a pixel each."""
-        scores = np.array([s for _, s, _ in tried])            # (offset, cell)
+        calibrated pitch rounded) spreads the cells apart by a fraction of a pixel each. `offsets` is the
+        square window, row by row (dy outer, dx inner)."""
+        scores = np.array([s for _, s, *_ in tried])            # (offset, cell)
         cells = scores.shape[1]
-        index = {o: k for k, o in enumerate(offsets)}
+        side = 2 * self.search + 1
+        grid = scores.reshape(side, side, cells)                # (dy, dx, cell)
         best, best_score = None, -np.inf
         for slope in SLOPES if cells > 1 else (0.0,):
             drift = np.rint(slope * (np.arange(cells) - (cells - 1) / 2)).astype(int)
-            for dx, dy in offsets:
-                try:
-                    chosen = [index[(dx + d, dy)] for d in drift]
-                except KeyError:                                 # drifts out of the searched window
-                    continue
-                score = float(scores[chosen, np.arange(cells)].mean())
-                if score > best_score + 1e-9:
-                    best, best_score = chosen, score
+            low, high = max(0, -drift.min()), side - max(0, drift.max())
+            if low >= high:
+                continue
+            # For every run offset dx in [low, high): the mean over cells of grid[dy, dx + drift[c], c].
+            columns = np.arange(low, high)[:, None] + drift[None, :]          # (dx, cell)
+            means = grid[:, columns, np.arange(cells)[None, :]].mean(axis=2)   # (dy, dx)
+            k = int(np.argmax(means))
+            if means.flat[k] > best_score + 1e-9:
+                dy, dx = divmod(k, means.shape[1])
+                best_score = float(means.flat[k])
+                best = [dy * side + int(c) for c in columns[dx]]
         return best
 
-    def _backgrounds(self, windows: np.ndarray, texts) -> dict:
-        """Each run's background colour: the median of its cells' pixels, every other one (glyphs light the
-        lesser part), all runs in one call."""
-        samples = []
-        for t in texts:
-            ys, xs = self._origins(t, (0, 0))
-            cells = windows[ys[:4], xs[:4]][:, ::2, ::2].reshape(-1, 3)    # four cells are plenty
-            samples.append(cells if len(cells) == self._sample_size else np.resize(cells, (self._sample_size, 3)))
-        medians = np.median(np.stack(samples), axis=1)
-        return {t.name: medians[i] for i, t in enumerate(texts)}
+    def _backgrounds(self, picture: np.ndarray, texts) -> np.ndarray:
+        """Each run's background colour (one row per run): the median of the bands just above and below its cells (every other
+        pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells. All runs
+        in one call."""
+        if self._bands is None:
+            ys, xs = [], []
+            for t in texts:
+                top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
+                rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
+                cols = np.arange(t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w, 2)
+                r, c = np.meshgrid(rows, cols, indexing="ij")
+                pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
+                ys.append(r.reshape(-1)[pick])
+                xs.append(c.reshape(-1)[pick])
+            self._bands = (np.stack(ys), np.stack(xs))
+        return np.sort(picture[self._bands[0], self._bands[1]], axis=1)[:, BAND_SAMPLES // 2].astype(np.float32)
 
-    def _read_at(self, windows: np.ndarray, backgrounds: dict, placed) -> list:
-        """[(glyphs, score, second)] for each (run, offset) of `placed`, scored in one batch."""
-        ys, xs, allowed, background = [], [], [], []
-        for t, shift in placed:
-            y, x = self._origins(t, shift)
-            ys.append(y)
-            xs.append(x)
-            allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
-            background.append(np.repeat(backgrounds[t.name][None], t.cells, axis=0))
-        cells = windows[np.concatenate(ys), np.concatenate(xs)]
-        glyphs, score, second = self._score(cells, np.concatenate(allowed), np.concatenate(background))
+    def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
+        """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
+        is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
+        indices, allowed, runs = self._batch(placed)
+        run_rows = np.array([self._run_index[t.name] for t, _ in placed])
+        cells = np.take(flat.reshape(-1), indices).astype(np.float32) @ pic.INK_SPACE
+        background = (backgrounds[run_rows] @ pic.INK_SPACE)[runs]
+        glyphs, score, second, contrast = self._score(cells, allowed, background)
         out, start = [], 0
         for t, _ in placed:
             part = slice(start, start + t.cells)
             start += t.cells
-            out.append((glyphs[part], score[part], second[part]))
+            out.append((glyphs[part], score[part], second[part], contrast[part]))
         return out
 
-    def _field(self, text, glyphs, score, second) -> Field:
-        value = "".join(SPACE if g < 0 else self.glyph_names[g] for g in glyphs)
+    def _field(self, text, glyphs, score, second, contrast=None) -> Field:
+        value = "".join([SPACE if g < 0 else self.glyph_names[g] for g in glyphs.tolist()])
         if SPACE not in text.alphabet and SPACE in value:
             return Field(value, 0.0)
+        if text.numeric and SPACE in value.strip():
+            return Field(value, 0.0)           # a number shows its leading zeros blank, never a blank inside
+        drawn = glyphs >= 0
+        if self.templates is self.capture_templates and bool((drawn & (score < FIT_FLOOR)).any()):
+            return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
         # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        margins = [(a - b) / max(1.0 - b, 1e-6) for a, b in zip(score.tolist(), second.tolist())]
-        return Field(value, min(1.0, max(0.0, min(margins))))
+        least = float(((score - second) / np.maximum(1.0 - second, 1e-6)).min())
+        # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
+        # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
+        # block), only as sure as it stands above an empty cell.
+        if contrast is not None and drawn.any():
+            ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
+            least = min(least, float(((contrast[drawn] - MIN_CONTRAST) / (ghost - MIN_CONTRAST)).min()))
+        return Field(value, min(1.0, max(0.0, least)))
 
     # -- patches -----------------------------------------------------------------------------------
 
@@ -233,10 +462,14 @@ class Reader:
         history yet, are unsure."""
         previous, changes = self.flashes.get(name, (None, []))
         if previous is not None and previous.shape == region.shape:
-            difference = region - previous
-            moved = float((np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2).mean())
+            current = region.astype(np.float32)
+            difference = current - previous
+            moved = float(np.count_nonzero(np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2)
+                          ) / len(difference)
             changes = (changes + [moved])[-FLASH_FRAMES:]
-        self.flashes[name] = (region.copy(), changes)
+        else:
+            current = region.astype(np.float32)
+        self.flashes[name] = (current, changes)
         if len(changes) < FLASH_FRAMES:
             return Field("still", 0.0)
         share = max(changes)
@@ -244,14 +477,22 @@ class Reader:
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
     def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
-        colour = _chroma(np.median(region, axis=0))
-        index = [self.colour_names.index(c) for c in allowed]
-        distances = np.linalg.norm(self.colour_chroma[index] - colour, axis=1)
+        colour = _chroma(_median(region))
+        chroma = self._allowed_chroma.get(allowed)
+        if chroma is None:
+            chroma = self._allowed_chroma[allowed] = self.colour_chroma[[self.colour_names.index(c) for c in allowed]]
+        difference = chroma - colour
+        distances = np.sqrt(np.einsum("ij,ij->i", difference, difference))
         order = np.argsort(distances)
         if len(order) == 1:
             return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
         nearest, runner_up = distances[order[0]], distances[order[1]]
         return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
+
+
+def _median(pixels: np.ndarray) -> np.ndarray:
+    """Per channel, the middle of the pixels' values (np.median's overhead is most of its cost on so few)."""
+    return np.sort(pixels, axis=0)[len(pixels) // 2]
 
 
 def _templates(glyphs: np.ndarray) -> np.ndarray:

@@ -14,10 +14,12 @@ def snapshot(game) -> dict:
             "red_energy": red.energy, "blue_energy": blue.energy, "winner": game.winner}
 
 
-def play_war(battles, seed: int = 1, result_frames: int = 90, entry_frames: int = 20, region: str = "ntsc"):
+def play_war(battles, seed: int = 1, result_frames: int = 90, entry_frames: int = 20, region: str = "ntsc",
+             charset: bytes | None = None):
     """battles: [((red weapon, energy or None), (blue weapon, energy or None))]. Returns (frames, truths,
-    winners): every frame from the first ENTER on, the RAM state each one shows, each battle's winner."""
-    m = Odyssey2(cart=rom_path(), region=region)
+    winners): every frame from the first ENTER on (drawn with the character ROM `charset`, ours by default), the
+    RAM state each one shows, each battle's winner."""
+    m = Odyssey2(cart=rom_path(), region=region, charset=charset)
     game = Conquest(m)
     frames, truths, winners = [], [], []
     last = [snapshot(game)]

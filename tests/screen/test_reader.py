@@ -91,6 +91,9 @@ colours = ["red", "blue", "white"]
 [[screen]]
 name = "entry"
 when = {{ red_weapon = "[?SPT]", blue_weapon = "[?SPT]" }}
+[locate]
+texts = {{ red_weapon = "#", blue_weapon = "#", red_energy = "...#", blue_energy = "...#" }}
+patches = ["red_flag", "blue_flag"]
 ''')
 
 

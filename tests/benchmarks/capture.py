@@ -1,0 +1,111 @@
+"""The screen reader on captures it was not drawn for: every glyph set (ours, and the two drawn for the tests)
+through every simulated capture setting (tests/screen/capture_sim.py), a war of every pairing played by the
+bots (over 1,500 frames), plus the WAR GAME readout. Ours is read with the shipped profile; the other sets with
+a profile calibrated from stills of that same setting (tests/screen/calibration_stills.py); a set whose
+calibration refuses counts as nothing right. Then the reader's CPU time per 720x480 frame and the whole
+capture path's frame rate (decode, field, locate, sample, read) on 720x480 and 1280x720 H.264 video."""
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "screen"))
+
+from capture_sim import SETTINGS, Simulator, captured  # noqa: E402
+from conquest_war import play_war  # noqa: E402
+from glyph_sets import SETS, charset  # noqa: E402
+from test_capture_settings import CODEC_LAG, follow, profile_for, readout_reported, results_in_ram  # noqa: E402
+from test_conquest_screens import PAIRINGS  # noqa: E402
+
+from board.screen.calibrate import CalibrationError  # noqa: E402
+from board.screen.profile import Profile  # noqa: E402
+from board.screen.reader import Reader  # noqa: E402
+
+ENERGY = 80          # a war of every pairing at this energy: 1,612 frames
+
+
+def bench():
+    yield from accuracy()
+    yield from speed()
+
+
+def accuracy():
+    lowest, wrong_reads, wars, war_count = 100.0, 0, 0, 0
+    for glyphs in SETS:
+        frames, truths, _ = play_war([((r, ENERGY), (b, ENERGY)) for r, b in PAIRINGS], seed=6, result_frames=30,
+                                     charset=charset(glyphs))
+        expected = results_in_ram(truths)
+        for name, setting in SETTINGS.items():
+            try:
+                profile = profile_for(glyphs, setting)
+            except CalibrationError as err:
+                print(f"# {glyphs} {name}: calibration refused: {err}", file=sys.stderr)
+                lowest = 0.0
+                war_count += len(expected) + 1
+                continue
+            lag = CODEC_LAG if setting.h264_kbps else 0
+            right, count, wrong, ended = follow(captured(frames, truths, setting), profile, lag)
+            values, stopped = readout_reported(glyphs, profile, setting)
+            stop_right, stop_count = int([int(v) for v in values] == [stopped]), 1
+            pct = 100 * right / count
+            print(f"# {glyphs} {name}: {pct:.2f}% of {count} frames right, {len(wrong)} wrong at the tracker's "
+                  f"confidence, battles {ended == expected}, readout {stop_right}/{stop_count}", file=sys.stderr)
+            lowest = min(lowest, pct)
+            wrong_reads += len(wrong)
+            wars += (len(expected) if ended == expected else 0) + stop_right
+            war_count += len(expected) + stop_count
+    yield "reader_degraded_frames_right_pct", round(lowest, 2)
+    yield "reader_wrong_reads", wrong_reads
+    yield "reader_wars_right", f"{wars}/{war_count}"
+
+
+SPEED_ENERGY = 150   # the battle the speed is measured on: over 600 frames
+
+
+def speed():
+    # Speed: CPU time of reading one 720x480 composite capture (the geometry found once, as a session does).
+    frames, truths, _ = play_war([(("T", SPEED_ENERGY), ("P", SPEED_ENERGY))], seed=6, result_frames=30)
+    shots = [s for s, _ in captured(frames[:400], truths[:400], SETTINGS["composite-720x480"])]
+    reader = Reader(Profile.load("conquest"))
+    reader.read(shots[0])
+    start = time.process_time()
+    for shot in shots:
+        reader.read(shot)
+    yield "readout_ms_per_frame_720", round(1000 * (time.process_time() - start) / len(shots), 3)
+    for size, label in (((720, 480), "720"), ((1280, 720), "1280")):
+        setting = SETTINGS["composite-720x480"] if label == "720" else SETTINGS["pillarbox-1280x720"]
+        sim = Simulator(setting)
+        with tempfile.TemporaryDirectory() as work:
+            video = Path(work) / "capture.mp4"
+            data = b"".join(_encoded(sim, frames[:600], size))
+            video.write_bytes(data)
+            from board.screen.capture import Source
+            reader = Reader(Profile.load("conquest"))
+            count = 0
+            start = time.process_time()
+            for frame in Source(str(video)).frames():
+                reader.read(frame)
+                count += 1
+            seconds = time.process_time() - start
+        yield f"capture_fps_{label}", round(count / seconds, 1)
+
+
+def _encoded(sim, frames, size):
+    """An H.264 file (600 kbit/s) of the frames through the simulator, as bytes."""
+    import io
+
+    import av
+    buffer = io.BytesIO()
+    with av.open(buffer, "w", format="mp4") as container:
+        stream = container.add_stream("libx264", rate=60)
+        stream.width, stream.height = size
+        stream.pix_fmt = "yuv420p"
+        stream.bit_rate = 600_000
+        for frame in frames:
+            for packet in stream.encode(av.VideoFrame.from_ndarray(sim.frame(frame), format="rgb24")):
+                container.mux(packet)
+        for packet in stream.encode():
+            container.mux(packet)
+    yield buffer.getvalue()
