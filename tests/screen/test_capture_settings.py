@@ -109,6 +109,11 @@ KNOWN: dict[tuple[str, str], str] = {
     ("narrow", "overscan-640x480"): "a battle's result reported wrong: ('blue', 0, 0) where RAM has a tie at 0 and "
                                     "0, and the next battle ('red', 20, 0) not reported (narrow glyphs calibrated "
                                     "through 10 % overscan at 640x480)",
+    ("bold", "cheap-stick"): "no field read wrong and every result right, but 5 of 301 frames unsure (98.3 %, "
+                             "under 99 %)",
+    ("narrow", "cheap-stick"): "no field read wrong and every result right, but 139 of 301 frames unsure: the "
+                               "calibration learns the narrow '1' a dot off through the cheap stick "
+                               "(test_calibrate's narrow case)",
 }
 
 
