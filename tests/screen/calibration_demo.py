@@ -2,7 +2,7 @@
 with a character set of the tests (tests/screen/glyph_sets.py), through a simulated capture device
 (tests/screen/capture_sim.py), saved as PNG files with the command that calibrates from them.
 
-    .venv/bin/python tests/screen/calibration_demo.py --glyphs narrow --setting cheap-stick --out /tmp/stills
+    .venv/bin/python tests/screen/calibration_demo.py --glyphs narrow --setting cheap-stick --out stills
 """
 import argparse
 import sys
