@@ -57,6 +57,9 @@ def _kind(mode: int) -> str:
     return next((words for test, words in _KINDS if test(mode)), "is a special file")
 
 
+NUL_IN_NAME = "a file name cannot hold a NUL byte"     # os calls raise ValueError for one
+
+
 def _reason(err: OSError) -> str:
     if err.errno in (errno.ELOOP, errno.ENOENT):
         return _output_reason(err)
@@ -78,6 +81,8 @@ def regular_file_size(path) -> int:
         info = os.stat(path)
     except OSError as err:
         raise InputFileError(path, _reason(err)) from err
+    except ValueError:              # the operating system cannot take a name with a NUL byte
+        raise InputFileError(path, NUL_IN_NAME) from None
     if not stat.S_ISREG(info.st_mode):
         raise InputFileError(path, f"{_kind(info.st_mode)}, not a regular file")
     return info.st_size
@@ -92,6 +97,8 @@ def read_input(path, limit: int, what: str = "file") -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
         raise InputFileError(path, _reason(err)) from err
+    except ValueError:
+        raise InputFileError(path, NUL_IN_NAME) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -135,6 +142,8 @@ def output_target(path) -> Path:
         info = os.stat(real) if os.path.lexists(real) else None
     except OSError as err:
         raise OutputFileError(path, _output_reason(err)) from None
+    except ValueError:
+        raise OutputFileError(path, NUL_IN_NAME) from None
     if os.path.islink(real):        # realpath stops at a loop and leaves the link
         raise OutputFileError(path, _output_reason(OSError(errno.ELOOP, "")))
     if info is not None and not stat.S_ISREG(info.st_mode):

@@ -226,6 +226,22 @@ def test_outputs_onto_devices_and_folders_are_refused(tmp_path, capsys):
     one_line(capsys, board_main(["-g", str(game), "export", str(tmp_path)]), 1, "is a directory, not a regular file")
 
 
+def test_a_file_name_with_a_nul_byte_is_one_line(tmp_path, capsys):
+    """No file can be named with a NUL byte (the system call refuses the name; a shell cannot pass
+    one, a Python caller of main() can): inputs and outputs alike get one line."""
+    game = tmp_path / "game.db"
+    assert board_main(["-g", str(game), "new", "--players", "Ann,Bob"]) == 0
+    source = tmp_path / "p.asm"
+    source.write_text("\tjmp 0\n")
+    capsys.readouterr()
+    nul = "a file name cannot hold a NUL byte"
+    one_line(capsys, board_main(["-g", str(game), "export", "g\x00.json"]), 1, f"cannot write ({nul})")
+    one_line(capsys, asm_cli.main([str(source), "-o", "p\x00.bin"]), 2, f"cannot write ({nul})")
+    one_line(capsys, board_main(["-g", str(game), "import", "g\x00.json"]), 1, nul)
+    one_line(capsys, board_main(["-g", "g\x00.db", "show"]), 1, nul)
+    one_line(capsys, o2_cli.main(["run", "c\x00.bin", "--headless"]), 2, nul)
+
+
 def test_a_full_disk_for_real_when_root_can_mount_one(tmp_path):
     """The same on a real full filesystem (a 1 MiB tmpfs), where root may mount one."""
     if os.geteuid() != 0 or subprocess.run(["unshare", "-m", "true"], capture_output=True).returncode:
