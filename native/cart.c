@@ -8,8 +8,6 @@
 #include "cart.h"
 #include "o2.h"
 
-#define P1_BANK_BITS 0x03
-
 static const cart_board *const boards[] = {
     &cart_board_none, &cart_board_standard, &cart_board_packed3k, &cart_board_paged3k,
 };
@@ -65,7 +63,7 @@ int cart_bank(const cartridge *c, uint8_t p1)
 {
     if (c->size == 0)
         return -1;
-    return (int)((p1 & P1_BANK_BITS) % c->bank_count);
+    return (int)((p1 & CART_P1_BANK_BITS) % c->bank_count);
 }
 
 void cart_map(const cartridge *c, uint8_t p1, const uint8_t *windows[CART_WINDOWS])

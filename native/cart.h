@@ -12,6 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "o2.h"
+
+/* The P1 bits that select the bank: cart_map's result changes with these alone. */
+#define CART_P1_BANK_BITS (O2_P1_BANK0 | O2_P1_BANK1)
+
 #define CART_MAX_SIZE  (16 * 1024)
 #define CART_WINDOW    1024        /* program windows 1-3: 0x400-0x7FF, 0x800-0xBFF, 0xC00-0xFFF */
 #define CART_WINDOWS   3

@@ -351,7 +351,7 @@ static void write_port(void *ctx, int port, uint8_t value)
     o2_machine *m = ctx;
     if (port != CPU8048_PORT_P1)
         return;               /* P2 and BUS outputs are read back live by the decoder */
-    if ((value ^ m->mapped_p1) & (P1_BANK0 | P1_BANK1))     /* most P1 writes switch chips only */
+    if ((value ^ m->mapped_p1) & CART_P1_BANK_BITS)     /* most P1 writes switch chips only */
         map_cartridge(m);
     /* The port changes in the instruction's last cycle (machine.h); MAME's VDC sees P17 where it
      * sees a MOVX, at the end of the instruction: test_p17, tests/conformance/DIFFERENCES.md. */
