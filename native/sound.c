@@ -77,6 +77,7 @@ void sound_reset(o2_sound *s, unsigned mame_lines_to_line0)
     s->sub_acc = 0;
     memset(s->fir_line, 0, sizeof s->fir_line);
     s->sub_pending = 0;
+    s->edges = 0;
     s->fir_pos = 0;
     s->sub_parity = 0;
     s->count = 0;
@@ -110,37 +111,45 @@ uint8_t sound_shift_byte(const o2_sound *s, uint8_t reg)
     return (uint8_t)(s->shift >> (8 * (SOUND_REG_SHIFT_LOW - reg)));
 }
 
+/* The reference build (the render cache compiled out, tests/machine/test_fastpath_reference.py)
+ * puts every sub-sample through the filter line and every output through the filter. */
+#ifdef VDC_NO_RENDER_CACHE
+#define FILTER_EVERY_OUTPUT 1
+#else
+#define FILTER_EVERY_OUTPUT 0
+#endif
+/* A stretch of one level at least this many sub-samples long ends the block once the history is
+ * all that level, and its outputs are written as that level at once (silence, a held tone). */
+#define STEADY_SUBS 128
+
 static int32_t newest_sub(const o2_sound *s)
 {
     return s->fir_line[SOUND_FIR_TAPS - 1 + s->sub_pending];
 }
 
-/* Filters the pending sub-samples: every second one (by sub_parity) ends the 16-sub-sample window
- * of an output sample. 16 and 32 bits are exact: sub-samples lie in 0..15 × SOUND_LEVEL_UNIT and
- * the taps' absolute values sum to 44948, so |acc| < 44948 × 30720 + Q15 < 2^31 (this form lets
- * the compiler use multiply-add vector instructions). The taps are copied to a local array and
- * the outputs counted first: stores to samples[] could otherwise alias the taps (both int16) and
- * make the compiler reload them and check the room for every sample. */
-static void sound_filter_block(o2_sound *s)
+/* fir_line[at] differs from the sub-sample before it. */
+static inline void record_edge(o2_sound *s, uint32_t at)
 {
-    uint32_t n = s->sub_pending;
-    if (!n)
-        return;
-    int16_t coef[SOUND_FIR_TAPS];
-    memcpy(coef, s->fir_coef, sizeof coef);
-    unsigned first = (s->sub_parity ^ n) & 1u ? 0 : 1;   /* sub_parity when the block began: 1 */
-    uint32_t outputs = first < n ? (n - first + 1) / 2 : 0;
-    if (outputs > SOUND_MAX_SAMPLES - s->count)
-        outputs = SOUND_MAX_SAMPLES - s->count;
-    const int16_t *restrict window = s->fir_line + first + 1;
-    int16_t *restrict out = s->samples + s->count;
-    uint32_t j = 0;
+    if (s->edges < SOUND_MAX_EDGES)
+        s->edge[s->edges] = (uint16_t)at;
+    if (s->edges <= SOUND_MAX_EDGES)
+        s->edges++;
+}
+
+/* Outputs [j, end) of the block through the filter, and perhaps a few more below `limit` (the
+ * block's outputs): out[j] from the 16 sub-samples at window + 2j. Returns the first output not
+ * computed. 16 and 32 bits are exact: sub-samples lie in 0..15 × SOUND_LEVEL_UNIT and the
+ * taps' absolute values sum to 44948, so |acc| < 44948 × 30720 + Q15 < 2^31. */
+static inline __attribute__((always_inline)) uint32_t filter_outputs(
+    const o2_sound *s, const int16_t *window, int16_t *out, uint32_t j, uint32_t end, uint32_t limit)
+{
 #ifdef __SSE2__
     /* Four outputs at a time: output j's window starts 2j sub-samples in, so the pairs of
      * sub-samples (2t, 2t + 1) line up with the pairs of taps (2m, 2m + 1) for t = j + m, and one
      * multiply-add of 16-bit pairs (pmaddwd) serves four outputs. The sum is the same integer in
-     * any order; the pack saturates to int16 as the scalar clamp does. */
-    for (; j + 4 <= outputs; j += 4) {
+     * any order; the pack saturates to int16 as the scalar clamp does. A last group short of four
+     * is computed whole (its windows read into fir_line's padding) and stored in part. */
+    for (; j < end; j += 4) {
         __m128i acc = _mm_set1_epi32(Q15 / 2);
         _Pragma("GCC unroll 8")
         for (int m = 0; m < SOUND_FIR_TAPS / 2; m++) {
@@ -149,28 +158,106 @@ static void sound_filter_block(o2_sound *s)
             acc = _mm_add_epi32(acc, _mm_madd_epi16(pairs, taps));
         }
         acc = _mm_srai_epi32(acc, 15);
-        _mm_storel_epi64((__m128i *)(void *)(out + j), _mm_packs_epi32(acc, acc));
+        acc = _mm_packs_epi32(acc, acc);
+        if (j + 4 <= limit) {
+            _mm_storel_epi64((__m128i *)(void *)(out + j), acc);
+        } else {
+            int16_t four[4];
+            _mm_storel_epi64((__m128i *)(void *)four, acc);
+            memcpy(out + j, four, (limit - j) * sizeof four[0]);
+            return limit;
+        }
     }
-#endif
-    for (; j < outputs; j++) {
+    return j;
+#else
+    for (; j < end; j++) {
         const int16_t *w = window + 2 * j;
         int32_t acc = Q15 / 2;
         for (int k = 0; k < SOUND_FIR_TAPS; k++)
-            acc += coef[k] * w[k];
+            acc += s->fir_coef[k] * w[k];
         acc >>= 15;
         out[j] = (int16_t)(acc > INT16_MAX ? INT16_MAX : acc < INT16_MIN ? INT16_MIN : acc);
+    }
+    (void)limit;
+    return j;
+#endif
+}
+
+static void fill16(int16_t *to, int16_t value, size_t n);
+
+/* Filters the pending sub-samples: every second one (by sub_parity) ends the 16-sub-sample window
+ * of an output sample. A window without a change of value gives that value exactly (the taps sum
+ * to exactly 1): only the outputs whose window holds an edge (or reaches into a history that is
+ * not all one value) go through the filter, the runs between them are filled. */
+static void sound_filter_block(o2_sound *s)
+{
+    uint32_t n = s->sub_pending;
+    if (!n)
+        return;
+    unsigned first = (s->sub_parity ^ n) & 1u ? 0 : 1;   /* sub_parity when the block began: 1 */
+    uint32_t outputs = first < n ? (n - first + 1) / 2 : 0;
+    if (outputs > SOUND_MAX_SAMPLES - s->count)
+        outputs = SOUND_MAX_SAMPLES - s->count;
+    const int16_t *window = s->fir_line + first + 1;   /* output j: window[2j .. 2j + 15] */
+    int16_t *out = s->samples + s->count;
+    if (FILTER_EVERY_OUTPUT || s->edges > SOUND_MAX_EDGES) {
+        filter_outputs(s, window, out, 0, outputs, outputs);
+    } else {
+        /* Edge e (fir_line[e - 1] != fir_line[e]) lies in the windows j with
+         * first + 1 + 2j <= e - 1 and e <= first + 16 + 2j; the history's pairs in those up to
+         * (SOUND_FIR_TAPS - 2 - first) / 2. Ranges a group of four apart or less are merged. */
+        uint32_t j = 0, lo = 0, hi = 0;   /* outputs [lo, hi) wait for the filter */
+        if (memcmp(s->fir_line, s->fir_line + 1, (SOUND_FIR_TAPS - 1) * sizeof s->fir_line[0]))
+            hi = (SOUND_FIR_TAPS - 2 - first) / 2 + 1;
+        for (unsigned k = 0; k <= s->edges; k++) {
+            uint32_t e_lo = outputs, e_hi = outputs;
+            if (k < s->edges) {
+                uint32_t e = s->edge[k];
+                e_lo = e >= SOUND_FIR_TAPS + first + 1 ? (e - SOUND_FIR_TAPS - first + 1) / 2 : 0;
+                e_hi = (e - 2 - first) / 2 + 1;
+            }
+            if (lo < hi && e_lo > hi + 4) {
+                if (lo > j) {
+                    fill16(out + j, window[2 * j], lo - j);
+                    j = lo;
+                }
+                j = filter_outputs(s, window, out, j, hi < outputs ? hi : outputs, outputs);
+                lo = hi = 0;
+            }
+            if (e_lo >= outputs)
+                break;
+            if (lo >= hi)
+                lo = e_lo > j ? e_lo : j;
+            if (e_hi > hi)
+                hi = e_hi;
+        }
+        if (lo < hi && lo < outputs) {
+            if (lo > j) {
+                fill16(out + j, window[2 * j], lo - j);
+                j = lo;
+            }
+            j = filter_outputs(s, window, out, j, hi < outputs ? hi : outputs, outputs);
+        }
+        if (j < outputs)
+            fill16(out + j, window[2 * j], outputs - j);
     }
     s->count += outputs;
     memmove(s->fir_line, s->fir_line + n, SOUND_FIR_TAPS * sizeof s->fir_line[0]);
     s->fir_pos = (uint8_t)((s->fir_pos + n) % SOUND_FIR_TAPS);
     s->sub_pending = 0;
+    s->edges = 0;
 }
 
 static void emit_sub(o2_sound *s, int32_t sub)
 {
     if (s->sub_pending == SOUND_SUB_BLOCK)
         sound_filter_block(s);
-    s->same_run = sub == newest_sub(s) ? (uint8_t)(s->same_run < SOUND_FIR_TAPS ? s->same_run + 1 : SOUND_FIR_TAPS) : 1;
+    if (sub == newest_sub(s)) {
+        s->same_run = (uint8_t)(s->same_run < SOUND_FIR_TAPS ? s->same_run + 1 : SOUND_FIR_TAPS);
+    } else {
+        s->same_run = 1;
+        record_edge(s, SOUND_FIR_TAPS + s->sub_pending);
+    }
     s->fir_line[SOUND_FIR_TAPS + s->sub_pending++] = (int16_t)sub;
     s->sub_parity ^= 1;
 }
@@ -202,30 +289,40 @@ static void fill16(int16_t *to, int16_t value, size_t n)
     }
 }
 
-/* n whole sub-samples at one level. */
-static void emit_level(o2_sound *s, int32_t level, uint64_t n)
+/* n sub-samples of `level` into the filter line (n > 0), filtering full blocks on the way. */
+static void append_level(o2_sound *s, int32_t level, uint64_t n)
 {
-    /* Until the history is all `level`, the sub-samples go to the filter: as emit_sub would put
-     * them one by one, in stretches. */
-    if (!n)
-        return;
-    unsigned run = newest_sub(s) == level ? s->same_run : 0;
-    uint64_t to_filter = run < SOUND_FIR_TAPS ? SOUND_FIR_TAPS - run : 0;
-    if (to_filter > n)
-        to_filter = n;
-    s->same_run = (uint8_t)(run + to_filter < SOUND_FIR_TAPS ? run + to_filter : SOUND_FIR_TAPS);
-    s->sub_parity ^= (uint8_t)(to_filter & 1);
-    n -= to_filter;
-    while (to_filter) {
+    if (newest_sub(s) != level) {
+        if (s->sub_pending == SOUND_SUB_BLOCK)
+            sound_filter_block(s);
+        record_edge(s, SOUND_FIR_TAPS + s->sub_pending);
+    }
+    s->sub_parity ^= (uint8_t)(n & 1);
+    while (n) {
         if (s->sub_pending == SOUND_SUB_BLOCK)
             sound_filter_block(s);
         uint32_t stretch = SOUND_SUB_BLOCK - s->sub_pending;
-        if (stretch > to_filter)
-            stretch = (uint32_t)to_filter;
+        if (stretch > n)
+            stretch = (uint32_t)n;
         fill16(&s->fir_line[SOUND_FIR_TAPS + s->sub_pending], (int16_t)level, stretch);
         s->sub_pending += stretch;
-        to_filter -= stretch;
+        n -= stretch;
     }
+}
+
+/* n whole sub-samples at one level. */
+static void emit_level(o2_sound *s, int32_t level, uint64_t n)
+{
+    if (!n)
+        return;
+    unsigned run = newest_sub(s) == level ? s->same_run : 0;
+    uint64_t to_filter = n;
+    if (!FILTER_EVERY_OUTPUT && n >= STEADY_SUBS)
+        to_filter = run < SOUND_FIR_TAPS ? SOUND_FIR_TAPS - run : 0;
+    s->same_run = (uint8_t)(run + n < SOUND_FIR_TAPS ? run + n : SOUND_FIR_TAPS);
+    if (to_filter)
+        append_level(s, level, to_filter);
+    n -= to_filter;
     if (!n)
         return;
     /* The history is all `level` now and stays so; only the output count and parity move. */
@@ -302,7 +399,7 @@ void sound_state(o2_sound *s, o2_stream *st)
      * rate keeps this machine's rate and restarts the resampler. */
     uint32_t rate = s->rate;
     if (st->mode == O2_STREAM_LOAD)
-        s->sub_pending = 0;           /* the loaded history replaces them */
+        s->sub_pending = s->edges = 0;   /* the loaded history replaces them */
     else
         sound_filter_block(s);        /* the state holds filtered samples only */
     st_u32(st, &rate);

@@ -60,7 +60,10 @@
 #define SOUND_LEVEL_UNIT     2048   /* PCM value per volume step: volume 15 -> 30720 */
 #define SOUND_FIR_TAPS       16
 #define SOUND_MAX_SAMPLES    O2_AUDIO_MAX_SAMPLES
-#define SOUND_SUB_BLOCK      1024   /* sub-samples filtered at a time, at most */
+#define SOUND_SUB_BLOCK      2048   /* sub-samples filtered at a time, at most: a frame's at
+                                       44.1 or 48 kHz */
+#define SOUND_FIR_PAD        8      /* read past the block by the filter's last group of four */
+#define SOUND_MAX_EDGES      192    /* changes of value a block records (more: all filtered) */
 
 typedef struct o2_sound {
     /* The chip. */
@@ -82,9 +85,15 @@ typedef struct o2_sound {
     uint64_t sub_acc;        /* level × ticks accumulated in the current sub-sample */
     /* Sub-samples are filtered in blocks (sound_filter_block), when a frame ends, a long steady
      * stretch starts or the block is full: fir_line holds the last SOUND_FIR_TAPS filtered ones,
-     * oldest first, then sub_pending unfiltered ones. */
-    int16_t fir_line[SOUND_FIR_TAPS + SOUND_SUB_BLOCK];   /* each 0..15 × SOUND_LEVEL_UNIT */
+     * oldest first, then sub_pending unfiltered ones. Only the outputs whose window holds a
+     * change of value are computed through the filter; the others are that window's value.
+     * edge[]: the fir_line index of each sub-sample in the block that differs from the one
+     * before it, in order (edges > SOUND_MAX_EDGES: too many recorded, filter every output). */
+    int16_t fir_line[SOUND_FIR_TAPS + SOUND_SUB_BLOCK + SOUND_FIR_PAD];   /* each 0..15 ×
+                                                                            SOUND_LEVEL_UNIT */
     uint32_t sub_pending;
+    uint16_t edges;
+    uint16_t edge[SOUND_MAX_EDGES];
     uint8_t fir_pos;         /* sub-samples filtered, modulo SOUND_FIR_TAPS (the saved history's
                                 ring position) */
     uint8_t sub_parity;      /* every second sub-sample makes an output sample (counts pending) */
