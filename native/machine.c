@@ -631,8 +631,9 @@ uint8_t o2_vdc_peek(const o2_machine *m, uint8_t reg) { return vdc_peek(&m->vdc,
 const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
+const uint16_t *o2_screen_spans(const o2_machine *m) { return &m->vdc.screen_span[0][0]; }
 
-/* Screen lines first to end-1 that are flagged as redrawn into out, their flags cleared (the
+/* Screen lines first to end-1 that are flagged as redrawn into out (their redrawn spans), their flags cleared (the
  * flags of FLAG_BLOCK lines tested at once: a front end reads every frame, and most lines stay
  * as they were). Returns the lines copied. */
 enum { FLAG_BLOCK = 4 * sizeof(uint64_t) };
@@ -649,7 +650,8 @@ static int copy_redrawn(o2_machine *m, uint8_t *out, size_t first, size_t end)
         if (!flags[y])
             continue;
         flags[y] = 0;
-        memcpy(out + y * sizeof m->vdc.screen[0], m->vdc.screen[y], sizeof m->vdc.screen[0]);
+        const uint16_t *span = m->vdc.screen_span[y];   /* the rest is as last copied */
+        memcpy(out + y * sizeof m->vdc.screen[0] + 3 * span[0], m->vdc.screen[y][span[0]], 3 * (size_t)(span[1] - span[0]));
         copied++;
     }
     return copied;

@@ -252,9 +252,13 @@ uint8_t *o2_screen(o2_machine *m);
 #define O2_REDRAWN          1
 #define O2_REDRAWN_AS_ABOVE 2
 uint8_t *o2_screen_redrawn(o2_machine *m);
+/* O2_SCREEN_H pairs [x0, x1): where a flagged line's pixels may have changed since its flag was
+ * last cleared (the columns outside kept what they were then); meaningless for a clear flag. */
+const uint16_t *o2_screen_spans(const o2_machine *m);
 /* The picture copied into out (O2_SCREEN_H x O2_SCREEN_W x 3 bytes, laid out as o2_screen):
  * every line, or with redrawn_only the lines flagged by o2_screen_redrawn only, clearing their
- * flags (out then keeps the other lines from the last copy). Returns the lines copied. */
+ * flags, and of those their spans (o2_screen_spans) only: out keeps the other lines and columns from
+ * the last copy. Returns the lines copied. */
 int o2_read_screen(o2_machine *m, void *out, int redrawn_only);
 /* Every framebuffer pixel is one of these O2_PENS RGB triples (pen = R | G << 1 | B << 2 |
  * luminance << 3, vdc8244.h): 3 x O2_PENS bytes. */

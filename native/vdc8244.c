@@ -802,10 +802,18 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
     memcpy(to + BYTES - PIECE, from + BYTES - PIECE, PIECE);   /* the rest, overlapping */
 }
 
-/* Line y's pixels changed (O2_REDRAWN) or became a copy of the line above's
- * (O2_REDRAWN_AS_ABOVE): a front end takes it again. */
-static void line_redrawn(vdc8244 *v, unsigned line, uint8_t how)
+/* Line y's pixels changed (O2_REDRAWN: in half-clocks [x0, x1)) or became a copy of the line
+ * above's (O2_REDRAWN_AS_ABOVE, the whole line): a front end takes it again (o2_screen_spans). */
+static void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
 {
+    uint16_t *span = v->screen_span[line];
+    if (!v->screen_redrawn[line]) {    /* taken since: the span starts again */
+        span[0] = (uint16_t)x0;
+        span[1] = (uint16_t)x1;
+    } else {
+        span[0] = (uint16_t)(x0 < span[0] ? x0 : span[0]);
+        span[1] = (uint16_t)(x1 > span[1] ? x1 : span[1]);
+    }
     v->screen_redrawn[line] = how;
     if (line + 1 < VDC_SCREEN_H && v->screen_redrawn[line + 1] == O2_REDRAWN_AS_ABOVE)
         v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
@@ -834,7 +842,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         hits = rasterize(v, d, line, x0, x1, &base);
         major = major_overlap(d, x0, x1);
     }
-    line_redrawn(v, line, redrawn);
+    line_redrawn(v, line, redrawn, x0, x1);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
         v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
@@ -901,7 +909,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             copy_line_above(v, line);
             hits = v->line_hits[line - 1];
             v->line_hits[line] = hits;
-            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE);
+            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE, 0, VDC_SCREEN_W);
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
@@ -926,7 +934,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             v->patch_hits = found;
             hits = (uint8_t)(v->line_base_hits[line] | found);
             v->line_hits[line] = hits;
-            line_redrawn(v, line, O2_REDRAWN);
+            line_redrawn(v, line, O2_REDRAWN, (unsigned)x0, (unsigned)x1);
             if (v->above_line == line)
                 v->above_line = NO_LINE;   /* its description is not the one kept */
         }
@@ -985,6 +993,10 @@ static void picture_changed(vdc8244 *v)
 static void forget_lines(vdc8244 *v)
 {
     memset(v->screen_redrawn, O2_REDRAWN, sizeof v->screen_redrawn);   /* the screen may be new */
+    for (unsigned line = 0; line < VDC_SCREEN_H; line++) {
+        v->screen_span[line][0] = 0;
+        v->screen_span[line][1] = VDC_SCREEN_W;
+    }
     memset(v->line_valid, 0, sizeof v->line_valid);
     memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
     v->above_line = NO_LINE;
@@ -1064,6 +1076,7 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
     v->hc += (uint64_t)n * line_hc;
     v->line = (uint16_t)line;
 }
+_Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");
 
 void vdc_catch_up(vdc8244 *v, uint64_t hc)

@@ -218,6 +218,8 @@ struct vdc8244 {
     uint8_t screen_redrawn[VDC_SCREEN_H];  /* O2_REDRAWN(_AS_ABOVE): line y may have changed
                                               since a front end took it (o2_screen_redrawn); not
                                               machine state */
+    uint16_t screen_span[VDC_SCREEN_H][2];  /* with a flag set: the half-clocks [x0, x1) of the
+                                              line that may have changed (o2_screen_spans) */
     /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
      * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
      * that switches the grid or colours at the same place every frame finds its lines valid.

@@ -537,13 +537,13 @@ static uint32_t recoloured(uint32_t rgb)
  * frame redraws a quarter of the lines, and moving them through the caches is most of what the
  * core adds to emulating the frame: so the widest shuffle the processor has (choose_converter,
  * when the core loads), and with AVX-512 only the changed pixels are stored. */
-typedef int line_converter(const uint8_t *in, uint32_t *out);
+typedef int line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end);
 
-/* Pixels x.. of the line, one by one. */
-static int convert_pixels(const uint8_t *in, uint32_t *out, size_t x)
+/* Pixels [x, end) of the line, one by one. */
+static int convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     uint32_t changed = 0;
-    for (; x < O2_SCREEN_W; x++) {
+    for (; x < end; x++) {
         uint32_t pixel = xrgb(in + 3 * x);
         changed |= out[x] ^ pixel;
         out[x] = pixel;
@@ -560,12 +560,11 @@ typedef uint8_t bytes16 __attribute__((vector_size(16)));
 #if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
 __attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
 #endif
-static int convert_line_plain(const uint8_t *in, uint32_t *out)
+static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     const bytes16 zero = {0}, order = {2, 1, 0, 16, 5, 4, 3, 16, 8, 7, 6, 16, 11, 10, 9, 16};
     bytes16 changed = zero;
-    size_t x = 0;
-    for (; 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
+    for (; x + 4 <= end && 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
         bytes16 rgb, old;
         memcpy(&rgb, in + 3 * x, sizeof rgb);
         memcpy(&old, out + x, sizeof old);
@@ -575,12 +574,12 @@ static int convert_line_plain(const uint8_t *in, uint32_t *out)
     }
     uint64_t halves[2];
     memcpy(halves, &changed, sizeof halves);
-    return convert_pixels(in, out, x) | ((halves[0] | halves[1]) != 0);
+    return convert_pixels(in, out, x, end) | ((halves[0] | halves[1]) != 0);
 }
 #else
-static int convert_line_plain(const uint8_t *in, uint32_t *out)
+static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
-    return convert_pixels(in, out, 0);
+    return convert_pixels(in, out, x, end);
 }
 #endif
 
@@ -589,9 +588,9 @@ static int convert_line_plain(const uint8_t *in, uint32_t *out)
 #define X86_SHUFFLES 1
 
 /* 16 pixels at a time: 48 bytes of R G B into 64 of B G R 0 (XRGB8888 in memory), the last
- * 8 pixels through the same masks. */
+ * few pixels through the same masks. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-static int convert_line_avx512(const uint8_t *in, uint32_t *out)
+static int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
 #define BGR0(p) 3 * (p) + 2, 3 * (p) + 1, 3 * (p), 0
     static const uint8_t order[64] = {
@@ -600,17 +599,17 @@ static int convert_line_avx512(const uint8_t *in, uint32_t *out)
 #undef BGR0
     const __m512i shuffle = _mm512_loadu_si512(order);
     const __mmask64 colour_bytes = 0x7777777777777777ull;    /* every fourth byte, X, is 0 */
-    const __mmask64 whole_in = (1ull << 48) - 1, last_in = (1ull << 3 * (O2_SCREEN_W % 16)) - 1;
-    const __mmask16 last_out = (1u << (O2_SCREEN_W % 16)) - 1;
+    const __mmask64 whole_in = (1ull << 48) - 1;
     __mmask16 changed = 0;
-    size_t x = 0;
-    for (; x + 16 <= O2_SCREEN_W; x += 16) {
+    for (; x + 16 <= end; x += 16) {
         __m512i rgb = _mm512_maskz_loadu_epi8(whole_in, in + 3 * x);
         __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
         __mmask16 differ = _mm512_cmpneq_epi32_mask(bgr0, _mm512_loadu_si512(out + x));
         _mm512_mask_storeu_epi32(out + x, differ, bgr0);   /* the changed pixels only */
         changed |= differ;
     }
+    const __mmask64 last_in = (1ull << 3 * (end - x)) - 1;   /* end - x < 16 */
+    const __mmask16 last_out = (__mmask16)((1u << (end - x)) - 1);
     __m512i rgb = _mm512_maskz_loadu_epi8(last_in, in + 3 * x);
     __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
     __m512i old = _mm512_maskz_loadu_epi32(last_out, out + x);
@@ -623,13 +622,12 @@ static int convert_line_avx512(const uint8_t *in, uint32_t *out)
  * piece stored (AVX2's masked store is slow), the differences gathered without a branch; the
  * last pixels, whose 16-byte read would pass the line's end, one by one. */
 __attribute__((target("avx2")))
-static int convert_line_avx2(const uint8_t *in, uint32_t *out)
+static int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     const __m256i shuffle = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
                                              2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
     __m256i changed = _mm256_setzero_si256();
-    size_t x = 0;
-    for (; 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8) {
+    for (; x + 8 <= end && 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8) {
         __m256i rgb = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(in + 3 * x))),
             _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), 1);
@@ -638,7 +636,7 @@ static int convert_line_avx2(const uint8_t *in, uint32_t *out)
         changed = _mm256_or_si256(changed, _mm256_xor_si256(bgr0, old));
         _mm256_storeu_si256((__m256i *)(out + x), bgr0);
     }
-    return convert_pixels(in, out, x) | !_mm256_testz_si256(changed, changed);
+    return convert_pixels(in, out, x, end) | !_mm256_testz_si256(changed, changed);
 }
 #endif
 
@@ -663,11 +661,11 @@ static void choose_converter(void)
     log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] pictures converted by the %s converter\n", name);
 }
 
-static int recolour_line(const uint8_t *in, uint32_t *out)
+static int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     uint32_t last_in = UINT32_MAX, last_out = 0, changed = 0;
-    for (size_t x = 0; x < O2_SCREEN_W; x++, in += 3) {
-        uint32_t rgb = xrgb(in);
+    for (; x < end; x++) {
+        uint32_t rgb = xrgb(in + 3 * x);
         if (rgb != last_in) {
             last_in = rgb;
             last_out = recoloured(rgb);
@@ -690,6 +688,7 @@ static int convert_frame(void)
 {
     const uint8_t *in = o2_screen(machine);
     uint8_t *redrawn = o2_screen_redrawn(machine);
+    const uint16_t *span = o2_screen_spans(machine);
     line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
     int changed = 0, above_changed = 0;
     for (size_t y = 0; y < O2_SCREEN_H; y++) {
@@ -705,7 +704,7 @@ static int convert_frame(void)
         if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y] && !above_changed) {
             /* frame[] has it already */
         } else if (redrawn[y]) {
-            line_changed = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y);
+            line_changed = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1]);
             same_as_above[y] = redrawn[y] == O2_REDRAWN_AS_ABOVE;
         } else if (above_changed) {
             same_as_above[y] = 0;

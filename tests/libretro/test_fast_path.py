@@ -1,9 +1,10 @@
 """The core's fast path for pictures (native/libretro/libretro.c, convert_frame): it converts only
-the lines the machine flags as redrawn (o2_screen_redrawn, set by the VDC), each through the
-widest converter the processor has, storing only the pixels that changed, and passes a picture
-without a change as a dupe. Here: the flags cover every line whose pixels changed, wherever a run
-stops; each converter gives Python's pictures; and a core built against flags that forget lines
-gives pictures that differ from Python's, so that the lockstep tests would see broken dirty
+the lines the machine flags as redrawn (o2_screen_redrawn, set by the VDC), and of each only the
+span that may have changed (o2_screen_spans), through the widest converter the processor has,
+storing only the pixels that changed, and passes a picture without a change as a dupe. Here: the
+flags and spans cover every pixel that changed, wherever a run stops; each converter gives
+Python's pictures; and a core built against flags that forget lines or spans cut short gives
+pictures that differ from Python's, so that the lockstep tests would see broken dirty
 tracking."""
 import re
 import subprocess
@@ -27,25 +28,42 @@ def redrawn_flags(m: Odyssey2) -> np.ndarray:
     return np.frombuffer(ffi.buffer(o2.o2_screen_redrawn(m._machine._m), o2.O2_SCREEN_H), dtype=np.uint8)
 
 
-def unflagged_changes(m: Odyssey2, advances, forget_midway=False):
+def redrawn_spans(m: Odyssey2) -> np.ndarray:
+    """The machine's redrawn spans, [x0, x1) for each of the O2_SCREEN_H lines."""
+    spans = ffi.cast("uint16_t *", o2.o2_screen_spans(m._machine._m))   # writable: the tests narrow them
+    return np.frombuffer(ffi.buffer(spans, 4 * o2.O2_SCREEN_H), dtype=np.uint16).reshape(o2.O2_SCREEN_H, 2)
+
+
+def unflagged_changes(m: Odyssey2, advances, forget_midway=False, narrow_midway=False):
     """Runs each advance(m) in turn and, after each, takes the picture as a front end does: the
-    lines whose pixels changed since the last take and are not flagged, or are flagged as a copy
-    of the line above (O2_REDRAWN_AS_ABOVE) and are not, as (advance's index, lines) for the
-    first take that has any, else None. forget_midway clears the flags halfway
-    through each advance as well, without a take (a VDC that forgets what it drew): the check
-    must then find lines."""
+    lines whose pixels changed since the last take and are not flagged, or changed outside their
+    span, or are flagged as a copy of the line above (O2_REDRAWN_AS_ABOVE) and are not, as
+    (advance's index, lines) for the first take that has any, else None. forget_midway clears the
+    flags halfway through each advance as well, without a take (a VDC that forgets what it drew),
+    narrow_midway sets every span to a single column there (a VDC that loses a span's width): the
+    check must then find lines."""
     flags = redrawn_flags(m)
+    spans = redrawn_spans(m)
     seen = m.screen.copy()
     flags[:] = 0
     for i, advance in enumerate(advances):
-        if forget_midway:
+        if forget_midway or narrow_midway:
             advance(m, half=0)
-            flags[:] = 0
+            if forget_midway:
+                flags[:] = 0
+            else:
+                spans[:, 1] = np.minimum(spans[:, 1], spans[:, 0] + 1)
             advance(m, half=1)
         else:
             advance(m, half=None)
         changed = np.flatnonzero((m.screen != seen).any(axis=(1, 2)))
         missed = [int(y) for y in changed if not flags[y]]
+        for y in changed:
+            if flags[y]:
+                columns = np.flatnonzero((m.screen[y] != seen[y]).any(axis=1))
+                x0, x1 = spans[y]
+                if columns[0] < x0 or columns[-1] >= x1:
+                    missed.append(int(y))
         # a line flagged as a copy of the line above must be one now
         missed += [int(y) for y in np.flatnonzero(flags == o2.O2_REDRAWN_AS_ABOVE)
                    if y == 0 or not np.array_equal(m.screen[y], m.screen[y - 1])]
@@ -102,6 +120,13 @@ def test_the_check_finds_lines_a_vdc_forgot():
     assert found is not None and found[1], "clearing the flags mid-run went unnoticed"
 
 
+def test_the_check_finds_pixels_outside_a_span():
+    """Nor is it blind to spans: with every span cut to its first column in the middle of each run
+    (the moving sprites' pixels drawn before then left outside), it finds those lines."""
+    found = unflagged_changes(busy_machine(), ADVANCES, narrow_midway=True)
+    assert found is not None and found[1], "narrowing the spans mid-run went unnoticed"
+
+
 def busy_core(core, tmp_path):
     """The core on the busy program (a BIOS in the system folder, an empty cartridge)."""
     (tmp_path / "o2rom.bin").write_bytes(busy_bios())
@@ -143,18 +168,19 @@ def test_each_converter_gives_python_s_pictures(core, tmp_path, monkeypatch, cap
     assert c.dupes > 0
 
 
-@pytest.mark.parametrize("mutation", ["FORGET_ODD_LINES", "CLAIM_COPIES"])
+@pytest.mark.parametrize("mutation", ["FORGET_ODD_LINES", "CLAIM_COPIES", "NARROW_SPANS"])
 def test_a_core_whose_dirty_tracking_is_broken_is_caught(library, tmp_path, mutation):
     """The core built against redrawn-line flags broken on purpose (forgetful_redrawn.c, linked
-    in place of the hook the fast path trusts: every odd line's flag dropped, or every redrawn
-    line said to be a copy of the line above) gives a picture unlike Python's within a few busy
+    in place of the hooks the fast path trusts: every odd line's flag dropped, every redrawn
+    line said to be a copy of the line above, or every span two columns short) gives a picture unlike Python's within a few busy
     frames: the lockstep comparison sees broken dirty tracking. The same comparison with the
     real flags passes (test_each_converter_gives_python_s_pictures)."""
     here, root = retro.ROOT / "tests" / "libretro", retro.ROOT
     broken = tmp_path / "broken_libretro.so"
     include = [f"-I{root / 'native'}", f"-I{root / 'native' / 'libretro'}", f"-I{root / 'build' / 'libretro'}"]
     flags = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", *include]
-    done = subprocess.run(["cc", *flags, "-Do2_screen_redrawn=forgetful_screen_redrawn", "-c",
+    done = subprocess.run(["cc", *flags, "-Do2_screen_redrawn=forgetful_screen_redrawn",
+                           "-Do2_screen_spans=forgetful_screen_spans", "-c",
                            str(root / "native" / "libretro" / "libretro.c"), "-o", str(tmp_path / "libretro.o")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
