@@ -909,7 +909,8 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             copy_line_above(v, line);
             hits = v->line_hits[line - 1];
             v->line_hits[line] = hits;
-            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE, 0, VDC_SCREEN_W);
+            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE, (unsigned)x0, (unsigned)x1);   /* its base is
+                                                                                  as it was */
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
