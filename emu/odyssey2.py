@@ -251,6 +251,27 @@ class Odyssey2:
         buffer (the machine holds on to the last one, which cannot be resized meanwhile)."""
         return self._machine.read_audio(out)
 
+    def frame_stepper(self, audio_out=None, screen_out=None):
+        """A front end's frame step as one callable: step() runs one frame (frame hooks included),
+        then copies its samples into audio_out as read_audio does and the lines redrawn since the
+        last such copy into screen_out as read_screen(screen_out, redrawn_only=True) does (either
+        buffer may be None); returns the samples copied. The buffers are checked once, here, and
+        held by the callable; without frame hooks a step is one C call.
+
+            step = m.frame_stepper(samples, picture)
+            while playing:
+                n = step()          # samples[:n], picture: the frame just run
+        """
+        step, read = self._machine.frame_stepper(audio_out, screen_out)
+        hooks = self.hooks
+
+        def stepped() -> int:
+            if not hooks._callbacks:
+                return step()
+            self.run_frames(1)
+            return read()
+        return stepped
+
     def read_screen(self, out, redrawn_only: bool = False) -> int:
         """The picture copied into `out`, a writable contiguous buffer of screen.nbytes (such as
         numpy.empty_like(m.screen)), laid out as `screen`; returns the lines copied. With

@@ -678,6 +678,13 @@ uint32_t o2_read_audio(o2_machine *m, void *out)
     memcpy(out, samples, *count * sizeof *samples);
     return *count;
 }
+uint32_t o2_step_frame(o2_machine *m, void *audio_out, void *screen_out)
+{
+    o2_run_frames(m, 1);
+    if (screen_out)
+        o2_read_screen(m, screen_out, 1);
+    return audio_out ? o2_read_audio(m, audio_out) : 0;
+}
 void o2_set_sample_rate(o2_machine *m, uint32_t rate) { sound_set_rate(&m->vdc.sound, rate); }
 void o2_set_breakpoints(o2_machine *m, const uint8_t *flags) { m->breakpoints = flags; }
 

@@ -273,6 +273,10 @@ const int16_t *o2_audio(o2_machine *m, const uint32_t **count);
 /* The last complete frame's samples copied into out (room for O2_AUDIO_MAX_SAMPLES native int16,
  * any alignment); their number. */
 uint32_t o2_read_audio(o2_machine *m, void *out);
+/* A front end's frame step in one call: o2_run_frames(m, 1), then that frame's samples into
+ * audio_out (as o2_read_audio) and the picture's redrawn lines into screen_out (as
+ * o2_read_screen(m, screen_out, 1)); either may be NULL. Returns the samples copied. */
+uint32_t o2_step_frame(o2_machine *m, void *audio_out, void *screen_out);
 void o2_set_sample_rate(o2_machine *m, uint32_t rate);
 int  o2_cart_bank(const o2_machine *m);   /* bank mapped now, -1 without a cartridge */
 /* Keyboard: row 0-5 and column 0-7 as in the matrix (emu/keys.py); joystick n = 0 left, 1 right,

@@ -135,6 +135,26 @@ class Machine:
                 out, self.screen.nbytes, "read_screen", f"{self.screen.nbytes} bytes")
         return lib.o2_read_screen(self._pointer, buffer[1], 1 if redrawn_only else 0)
 
+    def frame_stepper(self, audio_out, screen_out):
+        """(step, read): step() runs one frame and copies its samples into audio_out and the
+        picture's redrawn lines into screen_out (as read_audio and read_screen(..., True); either
+        buffer may be None), in one C call, returning the samples copied; read() makes the same
+        copies without running. The buffers are checked here, once, and held by both."""
+        audio = (None, ffi.NULL, None) if audio_out is None else _writable(
+            audio_out, 2 * lib.O2_AUDIO_MAX_SAMPLES, "frame_stepper", f"{lib.O2_AUDIO_MAX_SAMPLES} int16 samples")
+        screen = (None, ffi.NULL, None) if screen_out is None else _writable(
+            screen_out, self.screen.nbytes, "frame_stepper", f"{self.screen.nbytes} bytes")
+        pointer = self._pointer
+
+        def read():
+            if screen[0] is not None:
+                lib.o2_read_screen(pointer, screen[1], 1)
+            return lib.o2_read_audio(pointer, audio[1]) if audio[0] is not None else 0
+
+        step = functools.partial(lib.o2_step_frame, pointer, audio[1], screen[1])
+        read.held = step.held = (audio, screen)
+        return step, read
+
     def set_sample_rate(self, rate: int):
         lib.o2_set_sample_rate(self._m, rate)
 

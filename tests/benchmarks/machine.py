@@ -269,19 +269,26 @@ def measure(found: dict, with_mame: bool) -> tuple[dict, dict]:
     return realtime, versus_mame
 
 
-def step_overhead_us() -> float:
+def step_overhead_us(stepper: bool = True) -> float:
     """What a front end's frame step (run_frames(1), then the frame's audio and the lines of the
     picture redrawn in it, each read into a buffer kept from frame to frame) costs beyond the
     emulation itself: per frame, against run_frames(STEP_FRAMES) in one call, in CPU time, on the
-    SELECT GAME screen (cheap to emulate, so the overhead shows); rounds alternated, medians."""
+    SELECT GAME screen (cheap to emulate, so the overhead shows); rounds alternated, medians.
+    stepper: the step as Odyssey2.frame_stepper makes it (one call), else the three calls
+    run_frames(1), read_audio, read_screen(..., redrawn_only=True)."""
     import numpy as np
     import roms_free
     from emu.odyssey2 import AUDIO_BUFFER_SAMPLES
     m = Odyssey2(cart=roms_free.path("test_select.bin"))
     m.run_frames(100)
     samples, picture = np.empty(AUDIO_BUFFER_SAMPLES, np.int16), np.empty_like(m.screen)
+    step = m.frame_stepper(samples, picture)
 
     def stepped():
+        if stepper:
+            for _ in range(STEP_FRAMES):
+                step()
+            return
         for _ in range(STEP_FRAMES):
             m.run_frames(1)
             m.read_audio(samples)
@@ -306,6 +313,7 @@ def bench():
     if versus_mame:
         yield "mame_realtime_ratio", round(realtime["busy"] / versus_mame["busy"], 1)
     yield "frame_step_overhead_us", round(step_overhead_us(), 2)
+    yield "frame_step_three_calls_overhead_us", round(step_overhead_us(stepper=False), 2)
     m = machine()
     m.run_frames(10)
     start = time.process_time()             # CPU time, as the figures above: a loaded machine

@@ -109,3 +109,47 @@ def test_redrawn_only_copies_each_flagged_line_and_no_other():
         assert (out[y] == y % 200 + 1).all()
         assert not out[:y].any() and not out[y + 1:].any()
         assert flags[y] == 0
+
+
+def test_a_frame_stepper_runs_a_frame_and_fills_both_buffers():
+    """frame_stepper: one call a frame gives what run_frames(1), audio and screen give on a
+    machine run beside it; the busy program's picture and noise change every frame."""
+    m, beside = busy_machine(), busy_machine()
+    samples, picture = np.full(AUDIO_BUFFER_SAMPLES, -1, np.int16), np.zeros_like(m.screen)
+    step = m.frame_stepper(samples, picture)
+    for frame in range(30):
+        count = step()
+        beside.run_frames(1)
+        assert m.frame == beside.frame
+        np.testing.assert_array_equal(samples[:count], beside.audio, err_msg=f"frame {frame}")
+        np.testing.assert_array_equal(picture, beside.screen, err_msg=f"frame {frame}")
+    assert 736 <= count <= 738 and np.unique(samples[:count]).size > 2
+
+
+def test_a_frame_stepper_runs_the_frame_hooks_and_takes_no_buffer_too():
+    m, beside = busy_machine(), busy_machine()
+    picture = np.zeros_like(m.screen)
+    seen = []
+    step = m.frame_stepper(screen_out=picture)
+    assert step() == 0                                    # no audio buffer: no samples copied
+    m.on_frame(lambda machine: seen.append(machine.frame))
+    for _ in range(3):
+        step()
+    beside.run_frames(4)
+    assert seen == [m.frame - 2, m.frame - 1, m.frame]
+    np.testing.assert_array_equal(picture, beside.screen)
+    samples = np.zeros(AUDIO_BUFFER_SAMPLES, np.int16)
+    count = m.frame_stepper(audio_out=samples)()
+    beside.run_frames(1)
+    np.testing.assert_array_equal(samples[:count], beside.audio)
+
+
+@pytest.mark.parametrize("audio_out, screen_out, problem", [
+    (np.zeros(10, np.int16), None, "2048 int16 samples"),
+    (None, np.zeros(100, np.uint8), "262440 bytes"),
+    (None, b"\0" * 262440, "writable contiguous array"),
+])
+def test_a_frame_stepper_refuses_a_buffer_too_small_or_read_only(audio_out, screen_out, problem):
+    m = busy_machine()
+    with pytest.raises(ValueError, match=problem):
+        m.frame_stepper(audio_out, screen_out)
