@@ -16,17 +16,9 @@ from emu.odyssey2 import Odyssey2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import mame  # noqa: E402  (tests/mame.py)
+from vdc_programs import RELEASE_INT, program, write  # noqa: E402  (tests/vdc_programs.py)
 
-BUSY = """
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        retr
-
-start:  mov     a,#097h         ; P1: VDC selected, RAM and keyboard off
-        outl    p1,a
+BUSY = program("""
         mov     r0,#000h        ; objects 00-7F: value 3 x address + 18h (positions, pointers,
 objects: mov    a,r0            ; colours all over the screen, overlapping)
         add     a,r0
@@ -50,13 +42,9 @@ grid:   mov     a,#0FFh
         inc     r0
         mov     a,r0
         xrl     a,#0F0h
-        jnz     grid
-        mov     r0,#0A3h        ; colours
-        mov     a,#01Dh
-        movx    @r0,a
-        mov     r0,#0A2h        ; collisions: test against every class
-        mov     a,#0FFh
-        movx    @r0,a
+        jnz     grid"""
+    + write(0xA3, 0x1D, "colours")
+    + write(0xA2, 0xFF, "collisions: test against every class") + """
         mov     r0,#0A7h        ; sound: a 24-bit pattern, noise, fast, volume 15
         mov     a,#0FFh
         movx    @r0,a
@@ -65,27 +53,15 @@ grid:   mov     a,#0FFh
         movx    @r0,a
         inc     r0
         mov     a,#0F1h
-        movx    @r0,a
-        mov     r0,#0AAh
-        mov     a,#0BFh
-        movx    @r0,a
-        mov     r0,#0A0h        ; grid, dots and objects on
-        mov     a,#068h
-        movx    @r0,a
-        en      i
-idle:   inc     r5
-        jmp     idle
-
-vblank: sel     rb1
-        mov     r7,a
-        mov     r0,#0A1h        ; status: releases /INT
-        movx    a,@r0
+        movx    @r0,a"""
+    + write(0xAA, 0xBF, "noise, fast, volume 15, on")
+    + write(0xA0, 0x68, "grid, dots and objects on"), """
+        mov     r7,a"""
+    + RELEASE_INT + """
         mov     r0,#0A2h        ; what collided during the frame
         movx    a,@r0
-        mov     r6,a
-        mov     r0,#0A0h        ; objects off so their registers take writes
-        mov     a,#048h
-        movx    @r0,a
+        mov     r6,a"""
+    + write(0xA0, 0x48, "objects off so their registers take writes") + """
         mov     r0,#001h        ; sprite 0-3 X + 1
         mov     r1,#4
 move:   movx    a,@r0
@@ -94,13 +70,11 @@ move:   movx    a,@r0
         mov     a,r0
         add     a,#4
         mov     r0,a
-        djnz    r1,move
-        mov     r0,#0A0h
-        mov     a,#068h
-        movx    @r0,a
-        mov     a,r7
-        retr
-"""
+        djnz    r1,move"""
+    + write(0xA0, 0x68, "objects on again") + """
+        mov     a,r7""",
+    idle="""idle:   inc     r5
+        jmp     idle""")
 FRAMES = 20_000
 NTSC_FPS = 59.826097856519
 ROUNDS = 9              # rounds, the setups taking turns in each; the median is reported

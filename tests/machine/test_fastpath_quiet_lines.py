@@ -8,27 +8,12 @@ beam steps those one by one): the report comes from the quiet lines."""
 from cart.asm.assembler import assemble_text
 from emu.odyssey2 import Odyssey2
 from machine_images import CHARSET
+from vdc_programs import RELEASE_INT, program, sprite0, write
 
 VGRID = 0x10                   # A2: the vertical grid's class
-SCENE = """
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        retr
-
-start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#000h        ; sprite 0: Y 40h, X 06h (half-clocks 22-37, over the grid's
-        mov     a,#040h         ; first column at 26-29), colour 1
-        movx    @r0,a
-        inc     r0
-        mov     a,#006h
-        movx    @r0,a
-        inc     r0
-        mov     a,#008h
-        movx    @r0,a
+SCENE = program(
+    sprite0(0x40, 0x06, 0x08, "sprite 0: Y 40h, X 06h (half-clocks 22-37, over the grid's first "
+                              "column at 26-29), colour 1") + """
         mov     r0,#083h        ; shape row 3 only: lines 46h and 47h
         mov     a,#0FFh
         movx    @r0,a
@@ -36,25 +21,14 @@ start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
         movx    @r0,a
         mov     r0,#0AAh        ; sound off: the prescaler's slow rate, a shift every 16 lines
         clr     a
-        movx    @r0,a
-        mov     r0,#0A2h        ; collisions: sprite 0 selected
-        mov     a,#001h
-        movx    @r0,a
-        mov     r0,#0A0h        ; objects and grid on
-        mov     a,#028h
-        movx    @r0,a
-        en      i
-idle:   jmp     idle
-
-vblank: sel     rb1
-        mov     r0,#0A1h        ; status: releases /INT
-        movx    a,@r0
+        movx    @r0,a"""
+    + write(0xA2, 0x01, "collisions: sprite 0 selected")
+    + write(0xA0, 0x28, "objects and grid on"),
+    RELEASE_INT + """
         mov     r0,#0A2h        ; what the selected classes met during the frame
         movx    a,@r0
         mov     r2,a
-        inc     r3
-        retr
-"""
+        inc     r3""")
 BANK1_R2, BANK1_R3 = 0x1A, 0x1B
 
 

@@ -18,7 +18,13 @@ import numpy as np
 
 from cart.asm.assembler import assemble_text
 from emu.odyssey2 import Odyssey2
+from vdc_programs import RELEASE_INT, SOLID_SPRITE0, character0, program, sprite0, write
 
+# Objects off (A0 bit 5 clear), so that their registers take writes.
+OBJECTS_OFF = """
+        mov     r0,#0A0h        ; objects off: their registers take writes
+        clr     a
+        movx    @r0,a"""
 CHARSET = (Path(__file__).resolve().parents[2] / "roms_free" / "charset.bin").read_bytes()
 FRAMES = 60                    # the sprite from X 0x26 to 0xDA: on screen, then past the right edge
 
@@ -30,62 +36,17 @@ SPRITE_PEN, CHAR_PEN, GRID_PEN, BACKGROUND_PEN = 9, 10, 7, 0     # attr 0x0C, at
 BANK1_R2 = 0x1A
 # The character's pointer: its rows start at ROM byte (pointer + Y / 2), code 47's first row.
 CHAR_POINTER = CHAR_CODE * 8 - CHAR_Y // 2
-SCENE = f"""
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        retr
-
-start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#000h        ; sprite 0: Y, X, colour 1 double size
-        mov     a,#{SPRITE_Y:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{SPRITE_X0:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#00Ch
-        movx    @r0,a
-        mov     r0,#080h        ; its shape: every row solid
-shape:  mov     a,#0FFh
-        movx    @r0,a
-        inc     r0
-        mov     a,r0
-        xrl     a,#088h
-        jnz     shape
-        mov     r0,#010h        ; character 0: Y, X, pointer, colour 2 and pointer bit 8
-        mov     a,#{CHAR_Y:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{CHAR_X:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{CHAR_POINTER & 0xFF:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{0x04 | CHAR_POINTER >> 8:03X}h
-        movx    @r0,a
+SCENE = program(
+    sprite0(SPRITE_Y, SPRITE_X0, 0x0C, "sprite 0: Y, X, colour 1 double size") + SOLID_SPRITE0
+    + character0(CHAR_Y, CHAR_X, CHAR_POINTER, 0x04, "character 0: Y, X, pointer, colour 2 and pointer bit 8")
+    + f"""
         mov     r0,#{0xE0 + GRID_COLUMN:03X}h        ; one vertical grid column, every row
         mov     a,#0FFh
-        movx    @r0,a
-        mov     r0,#0A3h        ; grid colour 7, background 0
-        mov     a,#007h
-        movx    @r0,a
-        mov     r0,#0A2h        ; collisions: sprite 0 and the characters selected
-        mov     a,#{SPRITE0 | CHARS:03X}h
-        movx    @r0,a
-        mov     r0,#0A0h        ; grid and objects on
-        mov     a,#028h
-        movx    @r0,a
-        en      i
-idle:   jmp     idle
-
-vblank: sel     rb1
-        mov     r0,#0A1h        ; status: releases /INT
-        movx    a,@r0
+        movx    @r0,a"""
+    + write(0xA3, 0x07, "grid colour 7, background 0")
+    + write(0xA2, SPRITE0 | CHARS, "collisions: sprite 0 and the characters selected")
+    + write(0xA0, 0x28, "grid and objects on"),
+    RELEASE_INT + f"""
         mov     r0,#0A2h        ; what the selected classes met during the frame
         movx    a,@r0
         mov     r2,a
@@ -95,12 +56,8 @@ vblank: sel     rb1
         mov     r0,#001h        ; sprite 0's X + {STEP}
         movx    a,@r0
         add     a,#{STEP:03X}h
-        movx    @r0,a
-        mov     r0,#0A0h
-        mov     a,#028h
-        movx    @r0,a
-        retr
-"""
+        movx    @r0,a"""
+    + write(0xA0, 0x28, "objects on again"))
 PALETTE = np.array([[0x00, 0x00, 0x00], [0x79, 0x00, 0x00], [0x00, 0x6D, 0x07], [0x77, 0x67, 0x0B],
                     [0x1A, 0x37, 0xBE], [0x94, 0x30, 0x9F], [0x2A, 0xAA, 0xBE], [0xCE, 0xCE, 0xCE],
                     [0x67, 0x67, 0x67], [0xC7, 0x51, 0x51], [0x56, 0xC4, 0x69], [0xC6, 0xB8, 0x6A],
@@ -152,8 +109,9 @@ def expected_collisions(sprite_x):
     return met
 
 
-def scene():
-    return Odyssey2(cart=bytes(2048), bios=assemble_text(SCENE, "scene.asm").image(1024, fill=0x00),
+def scene(source: str = SCENE) -> Odyssey2:
+    """A machine running `source` as its BIOS, an empty cartridge in the slot."""
+    return Odyssey2(cart=bytes(2048), bios=assemble_text(source, "scene.asm").image(1024, fill=0x00),
                     charset=CHARSET)
 
 
@@ -203,56 +161,11 @@ def test_lines_whose_sprite_rows_did_not_change_are_not_reported_redrawn():
 # the character's row from it when the character is back.
 TOGGLE_CHAR_Y, AWAY_Y, ROW_SPRITE_Y = 0x36, 0x80, 0x41
 TOGGLE_POINTER = CHAR_CODE * 8 - TOGGLE_CHAR_Y // 2      # code 47's 7 solid rows at Y 0x36
-TOGGLE = f"""
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        retr
-
-start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#000h        ; sprite 0: Y, X, colour 1
-        mov     a,#{ROW_SPRITE_Y:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{SPRITE_X0:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#008h
-        movx    @r0,a
-        mov     r0,#080h        ; its shape: every row solid
-shape:  mov     a,#0FFh
-        movx    @r0,a
-        inc     r0
-        mov     a,r0
-        xrl     a,#088h
-        jnz     shape
-        mov     r0,#010h        ; character 0, away at first: Y, X, pointer, colour 2
-        mov     a,#{AWAY_Y:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{CHAR_X:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{TOGGLE_POINTER & 0xFF:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{0x04 | TOGGLE_POINTER >> 8:03X}h
-        movx    @r0,a
-        mov     r0,#0A0h        ; objects on
-        mov     a,#020h
-        movx    @r0,a
-        en      i
-idle:   jmp     idle
-
-vblank: sel     rb1
-        mov     r0,#0A1h        ; status: releases /INT
-        movx    a,@r0
-        mov     r0,#0A0h        ; objects off: their registers take writes
-        clr     a
-        movx    @r0,a
+TOGGLE = program(
+    sprite0(ROW_SPRITE_Y, SPRITE_X0, 0x08) + SOLID_SPRITE0
+    + character0(AWAY_Y, CHAR_X, TOGGLE_POINTER, 0x04, "character 0, away at first: Y, X, pointer, colour 2")
+    + write(0xA0, 0x20, "objects on"),
+    RELEASE_INT + OBJECTS_OFF + f"""
         mov     r0,#001h        ; sprite 0's X + {STEP}
         movx    a,@r0
         add     a,#{STEP:03X}h
@@ -260,17 +173,12 @@ vblank: sel     rb1
         mov     r0,#010h        ; the character comes or goes
         movx    a,@r0
         xrl     a,#{TOGGLE_CHAR_Y ^ AWAY_Y:03X}h
-        movx    @r0,a
-        mov     r0,#0A0h
-        mov     a,#020h
-        movx    @r0,a
-        retr
-"""
+        movx    @r0,a"""
+    + write(0xA0, 0x20, "objects on again"))
 
 
 def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
-    m = Odyssey2(cart=bytes(2048), bios=assemble_text(TOGGLE, "toggle.asm").image(1024, fill=0x00),
-                 charset=CHARSET)
+    m = scene(TOGGLE)
     m.run_frames(3)
     seen_char = 0
     for _ in range(24):
@@ -290,68 +198,35 @@ def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
 
 # A sprite's attribute bits 7 and 6 are unused (colour 5-3, double size 2, shift 1-0): a routine
 # that flips bit 7 every frame changes a sprite register, but no pixel.
-STILL = f"""
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        retr
-
-start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#000h        ; sprite 0: Y, X, colour 1
-        mov     a,#{SPRITE_Y:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{SPRITE_X0:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#008h
-        movx    @r0,a
-        mov     r0,#080h        ; its shape: every row solid
-shape:  mov     a,#0FFh
-        movx    @r0,a
-        inc     r0
-        mov     a,r0
-        xrl     a,#088h
-        jnz     shape
-        mov     r0,#0A0h        ; objects on
-        mov     a,#020h
-        movx    @r0,a
-        en      i
-idle:   jmp     idle
-
-vblank: sel     rb1
-        mov     r0,#0A1h        ; status: releases /INT
-        movx    a,@r0
-        mov     r0,#0A0h        ; objects off: their registers take writes
-        clr     a
-        movx    @r0,a
+STILL = program(
+    sprite0(SPRITE_Y, SPRITE_X0, 0x08) + SOLID_SPRITE0 + write(0xA0, 0x20, "objects on"),
+    RELEASE_INT + OBJECTS_OFF + """
         mov     r0,#002h        ; sprite 0's attributes: bit 7 flipped
         mov     a,r2
         xrl     a,#080h
         mov     r2,a
         orl     a,#008h
-        movx    @r0,a
-        mov     r0,#0A0h
-        mov     a,#020h
-        movx    @r0,a
-        retr
-"""
+        movx    @r0,a"""
+    + write(0xA0, 0x20, "objects on again"))
 
 
-def test_a_sprite_register_change_that_draws_the_same_rows_redraws_nothing():
-    m = Odyssey2(cart=bytes(2048), bios=assemble_text(STILL, "still.asm").image(1024, fill=0x00),
-                 charset=CHARSET)
+def frames_redrawing_nothing(source: str, frames: int = 8):
+    """The scene's machine after 3 frames, then each of `frames` more frames run: none may report
+    a line redrawn."""
+    m = scene(source)
     picture = np.empty_like(m.screen)
     m.run_frames(3)
     m.read_screen(picture, redrawn_only=True)
-    attributes = set()
-    for _ in range(8):
+    for _ in range(frames):
         m.run_frames(1)
-        attributes.add(m.vdc_registers[2])
         assert m.read_screen(picture, redrawn_only=True) == 0
+        yield m
+
+
+def test_a_sprite_register_change_that_draws_the_same_rows_redraws_nothing():
+    attributes = set()
+    for m in frames_redrawing_nothing(STILL):
+        attributes.add(m.vdc_registers[2])
         pens = np.full(SCREEN_W, BACKGROUND_PEN)
         pens[list(columns(SPRITE_X0, 8, 2))] = SPRITE_PEN
         for line in range(SPRITE_Y, SPRITE_Y + 16):
@@ -360,56 +235,18 @@ def test_a_sprite_register_change_that_draws_the_same_rows_redraws_nothing():
 
 
 # Objects never shown (A0 bit 5 clear): a sprite whose registers change every frame draws nothing.
-HIDDEN = f"""
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        retr
-
-start:  mov     a,#097h         ; P1: the VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#000h        ; sprite 0: Y, X, colour 1
-        mov     a,#{SPRITE_Y:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#{SPRITE_X0:03X}h
-        movx    @r0,a
-        inc     r0
-        mov     a,#008h
-        movx    @r0,a
-        mov     r0,#080h        ; its shape: every row solid
-shape:  mov     a,#0FFh
-        movx    @r0,a
-        inc     r0
-        mov     a,r0
-        xrl     a,#088h
-        jnz     shape
-        en      i
-idle:   jmp     idle
-
-vblank: sel     rb1
-        mov     r0,#0A1h        ; status: releases /INT
-        movx    a,@r0
+HIDDEN = program(
+    sprite0(SPRITE_Y, SPRITE_X0, 0x08) + SOLID_SPRITE0,
+    RELEASE_INT + f"""
         mov     r0,#001h        ; sprite 0's X + {STEP}
         movx    a,@r0
         add     a,#{STEP:03X}h
-        movx    @r0,a
-        retr
-"""
+        movx    @r0,a""")
 
 
 def test_a_sprite_changed_while_objects_are_off_is_not_drawn():
-    m = Odyssey2(cart=bytes(2048), bios=assemble_text(HIDDEN, "hidden.asm").image(1024, fill=0x00),
-                 charset=CHARSET)
-    picture = np.empty_like(m.screen)
-    m.run_frames(3)
-    m.read_screen(picture, redrawn_only=True)
     xs = set()
-    for _ in range(8):
-        m.run_frames(1)
+    for m in frames_redrawing_nothing(HIDDEN):
         xs.add(m.vdc_registers[1])
-        assert m.read_screen(picture, redrawn_only=True) == 0
         assert (m.screen == PALETTE[BACKGROUND_PEN]).all()
     assert len(xs) == 8                          # the sprite did move
