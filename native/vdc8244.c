@@ -804,7 +804,7 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
 
 /* Line y's pixels changed (O2_REDRAWN: in half-clocks [x0, x1)) or became a copy of the line
  * above's (O2_REDRAWN_AS_ABOVE, the whole line): a front end takes it again (o2_screen_spans). */
-static void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
+static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
 {
     uint16_t *span = v->screen_span[line];
     if (!v->screen_redrawn[line]) {    /* taken since: the span starts again */
@@ -905,8 +905,9 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
             && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
             && !memcmp(v->line_sprites[line - 1], now, sprites * sizeof now[0])) {
-            /* The line above, as it is now, has the same background, grid, characters and sprites. */
-            copy_line_above(v, line);
+            /* The line above, as it is now, has the same background, grid, characters and sprites:
+             * its sprites lie in the span, and outside it both lines show their common base. */
+            memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
             hits = v->line_hits[line - 1];
             v->line_hits[line] = hits;
             line_redrawn(v, line, O2_REDRAWN_AS_ABOVE, (unsigned)x0, (unsigned)x1);   /* its base is
@@ -1045,9 +1046,9 @@ static void position_from_hc(vdc8244 *v)
 }
 
 /* From the start of a line (x 0), the whole lines before hc on which the beam's step below would
- * only add the collisions and status the render cache remembers for the line (or nothing, in
- * VBLANK) and count the sound's prescaler (sound_quiet_lines): up to the VBLANK line, the next
- * line to draw again and the next shift clock. The reference build steps every line. */
+ * only draw the line (or add the collisions and status the render cache remembers for it; in
+ * VBLANK nothing) and count the sound's prescaler (sound_quiet_lines): up to the VBLANK line and
+ * the next shift clock. The reference build steps every line. */
 static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
 {
     unsigned quiet = RENDER_CACHE ? sound_quiet_lines(&v->sound) : 0;
@@ -1062,10 +1063,13 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
                 sync_cache(v);
                 look = v->look;
             }
-            if (v->line_valid[line] != VDC_LINE_VALID || v->line_look[line] != look)
-                break;
-            hits |= v->line_hits[line];
-            major |= v->line_major[line];
+            if (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == look) {
+                hits |= v->line_hits[line];
+                major |= v->line_major[line];
+            } else {                   /* drawn whole, as the beam's step would */
+                draw_span(v, line, 0, ACTIVE_END);
+                look = v->look;
+            }
         }
         line = line_after(v, line);
     }
