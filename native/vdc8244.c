@@ -550,7 +550,24 @@ static unsigned reverse8(unsigned b)
     return (b & 0xAAu) >> 1 | (b & 0x55u) << 1;
 }
 
-/* A row of 8 pixels goes in runs of adjacent set pixels, one fill each. */
+/* Bit k of an 8-bit row made `width` bits each (2 or 4): the row's half-clocks. */
+static inline uint64_t row_half_clocks(unsigned bits, unsigned width)
+{
+    uint64_t x = bits;
+    if (width == 2 * OBJ_PIXEL_HC) {
+        x = (x | x << 12) & 0x000F000Fu;
+        x = (x | x << 6) & 0x03030303u;
+        x = (x | x << 3) & 0x11111111u;
+        return x * 0xF;
+    }
+    x = (x | x << 4) & 0x0F0Fu;
+    x = (x | x << 2) & 0x3333u;
+    x = (x | x << 1) & 0x5555u;
+    return x * 0x3;
+}
+
+/* A row of 8 pixels: its half-clocks in [x0, x1) as one mask, set in its class's bitmap at once
+ * and filled in runs of adjacent set half-clocks, one fill each. */
 static void draw_piece(span *s, const piece *p)
 {
     if (p->kind == PIECE_SOLID) {
@@ -558,11 +575,31 @@ static void draw_piece(span *s, const piece *p)
         return;
     }
     unsigned bits = p->kind == PIECE_MSB_FIRST ? reverse8(p->bits) : p->bits;   /* bit k = pixel k */
-    while (bits) {
-        unsigned first = (unsigned)__builtin_ctz(bits);
-        unsigned count = (unsigned)__builtin_ctz(~(bits >> first));
-        run(s, p->start + (int)(first * p->width), count * p->width, p->pen, p->cls);
-        bits &= ~(((1u << count) - 1) << first);
+    int start = p->start, end = start + ROW_PIXELS * p->width;
+    int a = start < (int)s->x0 ? (int)s->x0 : start, b = end > (int)s->x1 ? (int)s->x1 : end;
+    if (a >= b || !bits)
+        return;
+    uint64_t mask = row_half_clocks(bits, p->width) >> (a - start);   /* bit k: half-clock a + k */
+    mask &= (1ull << (b - a)) - 1;                                    /* b - a <= 32 */
+    if (!mask)
+        return;
+    if (s->track) {
+        uint64_t *cover = s->cover[class_index(p->cls)];
+        if (!(s->present & p->cls))
+            memset(cover, 0, sizeof s->cover[0]);
+        unsigned word = (unsigned)a / 64, shift = (unsigned)a % 64;
+        cover[word] |= mask << shift;
+        if (shift && (mask >> (64 - shift)))
+            cover[word + 1] |= mask >> (64 - shift);
+        s->present |= p->cls;
+    }
+    for (uint64_t left = mask; left;) {
+        unsigned first = (unsigned)__builtin_ctzll(left);
+        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
+        unsigned from = (unsigned)a + first, to = from + count;
+        if (from < s->shown)
+            fill_rgb(s->out, from, to < s->shown ? to : s->shown, p->pen);
+        left &= ~(((1ull << count) - 1) << first);
     }
 }
 
