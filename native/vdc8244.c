@@ -1092,28 +1092,38 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
     const unsigned line_hc = v->line_hc;
     unsigned line = v->line, n = 0;
     uint64_t left = hc - v->hc;
-    uint32_t look = v->look;
-    uint8_t hits = 0, major = 0;
-    for (; n < quiet && left >= line_hc && line != VDC_VBLANK_LINE; n++, left -= line_hc) {
-        if (line < VDC_VBLANK_LINE) {
-            if (v->changed) {          /* where this line's draw_span would */
-                sync_cache(v);
-                look = v->look;
-            }
-            if (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == look) {
+    for (;;) {
+        /* The lines the cache has: their collisions and status (a loop without calls but the rare
+         * sync_cache, so that it keeps its sums in registers). */
+        uint32_t look = v->look;
+        uint8_t hits = 0, major = 0;
+        int to_draw = 0;
+        for (; n < quiet && left >= line_hc && line != VDC_VBLANK_LINE; n++, left -= line_hc) {
+            if (line < VDC_VBLANK_LINE) {
+                if (v->changed) {      /* where this line's draw_span would */
+                    sync_cache(v);
+                    look = v->look;
+                }
+                if (v->line_valid[line] != VDC_LINE_VALID || v->line_look[line] != look) {
+                    to_draw = 1;
+                    break;
+                }
                 hits |= v->line_hits[line];
                 major |= v->line_major[line];
-            } else {                   /* drawn whole, as the beam's step would */
-                draw_span(v, line, 0, ACTIVE_END);
-                look = v->look;
             }
+            line = line_after(v, line);
         }
+        v->collision |= hits;
+        v->status |= major;
+        if (!to_draw)
+            break;
+        draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
         line = line_after(v, line);
+        n++;
+        left -= line_hc;
     }
     if (!n)
         return;
-    v->collision |= hits;
-    v->status |= major;
     sound_pass_quiet_lines(&v->sound, n, (uint64_t)n * line_hc);
     v->hc += (uint64_t)n * line_hc;
     v->line = (uint16_t)line;
