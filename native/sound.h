@@ -23,8 +23,10 @@
  * PCM: the output level (pin AND enable) × volume is integrated exactly over half-clock
  * intervals into sub-samples at twice the output rate (a box filter), which a 16-tap
  * windowed-sinc low-pass (cut-off 0.45 × output rate) decimates by two. Stretches of constant
- * level are handled in bulk: once the filter's history is all one level, its output is that
- * level exactly (the taps sum to exactly 1), so silence and steady tones cost little. A sample's value is
+ * level are handled in bulk: an output whose 16 sub-samples are all one level is that level
+ * exactly (the taps sum to exactly 1), so a frame's sub-samples are filtered at its end, in one
+ * block, and only the outputs whose window holds a change of value go through the filter; a long
+ * steady stretch writes its outputs at once. A sample's value is
  * the filtered average of level = volume × SOUND_LEVEL_UNIT while the pin is high, 0 while low
  * or disabled: a steady level v × SOUND_LEVEL_UNIT comes out exactly as that number.
  */
