@@ -275,7 +275,8 @@ class Odyssey2:
     def read_screen(self, out, redrawn_only: bool = False) -> int:
         """The picture copied into `out`, a writable contiguous buffer of screen.nbytes (such as
         numpy.empty_like(m.screen)), laid out as `screen`; returns the lines copied. With
-        redrawn_only, only the lines redrawn since the last such copy (all lines after power-on,
+        redrawn_only, only the lines redrawn since the last such copy, and of each only the columns
+        that may have changed (all lines after power-on,
         a reset of the screen or a loaded state); keep passing the same buffer then (held as read_audio holds its own). A copy into
         a buffer that stays allocated costs a memcpy: numpy.array(m.screen) also asks for new
         memory, which for 262 KB glibc may map afresh, page by page, at every call."""
