@@ -185,6 +185,7 @@ class Bot:
         self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
         self.dodging = None               # (the shot's heading, the way out of it or None: unseen)
+        self.diving = None                # against the enemy sub's missile in flight: dives or not
 
     # ---- what the bot sees
 
@@ -577,6 +578,10 @@ class Bot:
 
     def _submarine(self, me, foe):
         if me.shot:                        # guide the missile; let go when the blast reaches
+            if foe.shot and max(abs(foe.shot_u - me.u), abs(foe.shot_v - me.v)) <= 20:
+                dive = self._dive(me, foe)          # the enemy's missile is close: let go, go deep
+                if dive is not None:
+                    return DIRECTIONS[dive]
             target = self._target()
             if target is None:
                 return frozenset({FIRE, "up"})
@@ -590,6 +595,9 @@ class Bot:
         dodge = self._dodge(me, foe)
         if dodge is not None:
             return DIRECTIONS[dodge]      # moving is submerging
+        dive = self._dive(me, foe)
+        if dive is not None:
+            return DIRECTIONS[dive]
         if self.look:
             self.look -= 1
             return NEUTRAL
@@ -616,6 +624,23 @@ class Bot:
                 return DIRECTIONS[(self.frame // 20) % 2 * 4]
             return self._go(me, *target)
         return self._go(me, *self.ground.middle(*cell))
+
+    def _dive(self, me, foe):
+        """Against an enemy sub's missile in flight: a heading away from it (a sub that moves is
+        deep below, out of the blast's reach), or None. Whether to dive is decided once a missile
+        (the skill's dodge chance): the careless player stays up and watches it come."""
+        if self.enemy_kind != "S" or not foe.shot:
+            self.diving = None
+            return None
+        if self.diving is None:
+            self.diving = self.rng.random() < self.skill.dodge
+        if not self.diving:
+            return None
+        away = heading_to(me.u - foe.shot_u, me.v - foe.shot_v)
+        for turn in (0, 1, -1, 2, -2, 3, -3, 4):
+            if self._may_step(me, (away + turn) % 8):
+                return (away + turn) % 8
+        return away
 
     def _jet(self, me, foe):
         target = self._target()
