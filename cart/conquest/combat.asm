@@ -59,7 +59,7 @@ SPEED_TANK      equ     20
 SPEED_SUB       equ     16
 SPEED_PLANE     equ     30
 SPEED_SHOT      equ     90             ; shells and bullets, steps a second: 2 a frame on NTSC
-SPEED_MISSILE   equ     40              ; a missile: 1 a frame on NTSC; the sub shows while it flies
+SPEED_MISSILE   equ     34              ; a missile: 1 a frame on NTSC; the sub shows while it flies
 TURNS_A_SECOND  equ     4               ; the jet's autopilot: angles a second
 OUT_OF_CONTROL_TURNS equ 2              ; a jet off the screen with the stick centred: random headings a second
 DRAIN_TANK      equ     20
