@@ -9,7 +9,8 @@ It reads them from RAM through the game's symbols, never the screen. Its skill (
 - reaction: it acts on what it saw that many frames ago (a human's ~0.2-0.5 s);
 - aim: the target it aims at is off by a random error (units across, steps up and down), drawn
   afresh every second, and it fires only once the target is within `tolerance` of the line;
-- dodge: the chance it steps out of the way of an enemy shot coming at it;
+- dodge: the chance it steps out of the way of an enemy shot coming at it (a sub: goes deep, out
+  of reach, from an enemy missile, letting its own go);
 - cover: whether it keeps out of the enemy's lines of fire while its own gun reloads (a tank, a
   jet) or keeps moving submerged (a sub), and uses woods and water to approach;
 - periscope: a sub that stops to look (seen) now and then, as a careless player does;
