@@ -9,7 +9,8 @@ It reads them from RAM through the game's symbols, never the screen. Its skill (
 - reaction: it acts on what it saw that many frames ago (a human's ~0.2-0.5 s);
 - aim: the target it aims at is off by a random error (units across, steps up and down), drawn
   afresh every second, and it fires only once the target is within `tolerance` of the line;
-- dodge: the chance it steps out of the way of an enemy shot coming at it;
+- dodge: the chance it steps out of the way of an enemy shot coming at it (a sub: goes deep, out
+  of reach, from an enemy missile, letting its own go);
 - cover: whether it keeps out of the enemy's lines of fire while its own gun reloads (a tank, a
   jet) or keeps moving submerged (a sub), and uses woods and water to approach;
 - periscope: a sub that stops to look (seen) now and then, as a careless player does;
@@ -43,7 +44,7 @@ BATTLE_FRAME_LIMIT = 60 * 60 * 10
 FIELD_X0, FIELD_Y0, COLUMNS, ROWS, CELL_X, CELL_Y = 0x08, 0x18, 9, 7, 16, 24
 LAND, WOODS, MOUNTAIN, MINE, WATER = 0, 1, 2, 3, 4
 RANGE = {"T": 60, "S": 56, "P": 70}               # steps
-SHOT_SPEED = {"T": 90, "S": 40, "P": 90}          # steps a second
+SHOT_SPEED = {"T": 90, "S": 34, "P": 90}          # steps a second
 SHELL_NEAR, SHELL_NEAR_ACROSS = 24, 32
 JET_OFF = {"S": 50, "T": 50, "P": 40}          # steps a jet (level 2) keeps from each enemy
 JET_OFF_COVER = {"S": 58, "T": 56, "P": 40}    # level 3 (cover): at a shell's reach, beyond a missile's
@@ -185,6 +186,7 @@ class Bot:
         self.strafe_turn = 2 if seed % 2 else 6
         self.strafe_left = 0
         self.dodging = None               # (the shot's heading, the way out of it or None: unseen)
+        self.diving = None                # against the enemy sub's missile in flight: dives or not
 
     # ---- what the bot sees
 
@@ -577,6 +579,10 @@ class Bot:
 
     def _submarine(self, me, foe):
         if me.shot:                        # guide the missile; let go when the blast reaches
+            if foe.shot and max(abs(foe.shot_u - me.u), abs(foe.shot_v - me.v)) <= 20:
+                dive = self._dive(me, foe)          # the enemy's missile is close: let go, go deep
+                if dive is not None:
+                    return DIRECTIONS[dive]
             target = self._target()
             if target is None:
                 return frozenset({FIRE, "up"})
@@ -590,6 +596,9 @@ class Bot:
         dodge = self._dodge(me, foe)
         if dodge is not None:
             return DIRECTIONS[dodge]      # moving is submerging
+        dive = self._dive(me, foe)
+        if dive is not None:
+            return DIRECTIONS[dive]
         if self.look:
             self.look -= 1
             return NEUTRAL
@@ -616,6 +625,23 @@ class Bot:
                 return DIRECTIONS[(self.frame // 20) % 2 * 4]
             return self._go(me, *target)
         return self._go(me, *self.ground.middle(*cell))
+
+    def _dive(self, me, foe):
+        """Against an enemy sub's missile in flight: a heading away from it (a sub that moves is
+        deep below, out of the blast's reach), or None. Whether to dive is decided once a missile
+        (the skill's dodge chance): the careless player stays up and watches it come."""
+        if self.enemy_kind != "S" or not foe.shot:
+            self.diving = None
+            return None
+        if self.diving is None:
+            self.diving = self.rng.random() < self.skill.dodge
+        if not self.diving:
+            return None
+        away = heading_to(me.u - foe.shot_u, me.v - foe.shot_v)
+        for turn in (0, 1, -1, 2, -2, 3, -3, 4):
+            if self._may_step(me, (away + turn) % 8):
+                return (away + turn) % 8
+        return away
 
     def _jet(self, me, foe):
         target = self._target()

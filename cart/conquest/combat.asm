@@ -59,7 +59,7 @@ SPEED_TANK      equ     20
 SPEED_SUB       equ     16
 SPEED_PLANE     equ     30
 SPEED_SHOT      equ     90             ; shells and bullets, steps a second: 2 a frame on NTSC
-SPEED_MISSILE   equ     40              ; a missile: 1 a frame on NTSC; the sub shows while it flies
+SPEED_MISSILE   equ     34              ; a missile: 1 a frame on NTSC; the sub shows while it flies
 TURNS_A_SECOND  equ     4               ; the jet's autopilot: angles a second
 OUT_OF_CONTROL_TURNS equ 2              ; a jet off the screen with the stick centred: random headings a second
 DRAIN_TANK      equ     20
@@ -295,8 +295,8 @@ near_no:
 
 
 ; ---- hits, blasts and collisions (called from weapons.asm with lcall)
-; shot_hits: a shot at X R3, Y R4 on the other side's weapon (a gun or shell cannot reach a
-; submerged sub; a missile's hit is its blast). A nonzero: hit, the shot is gone.
+; shot_hits: a shot at X R3, Y R4 on the other side's weapon (nothing reaches a sub deep below:
+; deep_below; a missile's hit is its blast). A nonzero: hit, the shot is gone.
 shot_hits:
         mov     a,r5
         xrl     a,#1
@@ -305,10 +305,7 @@ shot_hits:
         mov     r0,a
         mov     a,@r0
         jz      no_hit
-        mov     a,r6
-        add     a,#red_submerged
-        mov     r0,a
-        mov     a,@r0
+        call    deep_below
         jnz     no_hit
         call    near_other              ; A nonzero: within the target's sprite
         jz      no_hit
@@ -353,6 +350,8 @@ missile_blast:
         mov     a,#SOUND_BOOM
         jmp     ask_sound
 blast_on:
+        call    deep_below              ; a sub deep below is out of the blast's reach
+        jnz     blast_miss
         mov     a,r6
         rl      a
         add     a,#red_x
@@ -432,3 +431,25 @@ collide_hit:
 
         include "playfields.asm"
 
+; deep_below: A nonzero when side R6's weapon is a sub deep below: submerged, and not brought up by
+; a sonar ding (the manual: a sub must "up periscope" every time the sonar dings). No shell, bullet
+; or missile's blast reaches it there; at periscope depth (stick centred, steering its missile, or
+; at a ding) every one does (COMBAT.md, "Balance"). Takes R0, R1; the RAM selected. (No calls: it
+; runs at the stack's deepest point, under shot_hits and missile_blast.)
+deep_below:
+        mov     a,r6
+        add     a,#red_submerged
+        mov     r0,a
+        mov     a,@r0
+        jz      deep_no                 ; at periscope depth, or no sub
+        orl     p1,#P1_VDC_N | P1_KBD_N
+        anl     p1,#P1_RAM
+        mov     r1,#sonar_shows
+        movx    a,@r1
+        jz      deep_yes                ; no ding: it stays below
+        clr     a
+        ret
+deep_yes:
+        mov     a,#1
+deep_no:
+        ret

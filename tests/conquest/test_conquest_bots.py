@@ -4,8 +4,8 @@ import hashlib
 
 import pytest
 
-from conquest_helpers import landed, new_game, seconds, start_battle
-from cart.conquest.bots import Bot, play_battle
+from conquest_helpers import HEADING_STICK, landed, new_game, seconds, start_battle
+from cart.conquest.bots import Bot, heading_to, play_battle
 
 WEAPONS = "TSP"
 PAIRINGS = [(r, b) for r in WEAPONS for b in WEAPONS]
@@ -128,3 +128,29 @@ def test_a_level_3_tank_does_not_press_fire_while_its_gun_reloads():
         game.sticks(red=buttons, blue=blue.decide(game))
         game.tick()
     assert booms > 0 and pressed_in_boom == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_level_3_sub_goes_deep_when_the_enemy_missile_comes(seed):
+    """A sub deep below is out of a missile's reach (README, "Battles"): the good player's sub keeps
+    moving while the enemy's missile comes near, letting its own go if it was steering one."""
+    from conquest_helpers import drive, symbols
+    from conquest_terrain import Field
+    landed("side_fire")
+    game = start_battle(new_game(), red=("S", 9999), blue=("S", 9999))
+    f = Field(int(game.machine.xram[symbols()["battle_field"]]))
+    drive(game, "red", *f.xy(7, 1))                     # 24 steps above blue's start cell (8, 3)
+    bot = Bot("blue", seed=seed, level=3)
+    near = []
+    for frame in range(seconds(game, 2.5)):
+        red, blue = game.red, game.blue
+        steer = {"fire"} if frame < 4 else {"fire", *HEADING_STICK[heading_to(
+            blue.x + 4 - red.shot_x, (blue.y + 8 - red.shot_y) / 2)]}
+        game.sticks(red=steer, blue=bot.decide(game))
+        game.tick()
+        if frame > 4 and not (red.shot_state and blue.alive):
+            break
+        if frame > 20 and max(abs(blue.x + 4 - red.shot_x), abs(blue.y + 8 - red.shot_y) / 2) <= 12:
+            near.append(bool(blue.submerged))
+    assert near, "red's missile never came near blue"
+    assert all(near), f"blue stood at periscope depth in {near.count(False)} of {len(near)} frames"

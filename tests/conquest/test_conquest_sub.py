@@ -138,7 +138,7 @@ def test_the_missile_explodes_on_a_tree():
 
 def test_a_gun_or_a_shell_cannot_reach_a_submerged_sub():
     """'The sub will automatically submerge': a shell passes over a sub under the water, and
-    destroys it with its periscope up (★ only a missile's blast reaches a sub below, README)."""
+    destroys it with its periscope up (★ nothing reaches a sub deep below, README)."""
     from conquest_helpers import symbols
     outcomes = {}
     for stick in ({"right"}, set()):                         # submerged, then periscope up
@@ -168,3 +168,56 @@ def test_releasing_the_button_blasts_a_weapon_inside_the_blast():
     game.sticks(red=())                                             # release: the blast
     game.wait_for(lambda g: not g.blue.alive, seconds(game, 1))
     assert game.red.alive
+
+
+def blast_beside(game, *, blue_moves, at_ding):
+    """Red's missile let go right beside blue (inside the blast's 8 units by 16 lines), blue moving
+    (submerged) or standing (periscope up), at a sonar ding or between the dings. Blue's fate."""
+    from conquest_helpers import symbols
+    sonar, shows = symbols()["sonar"], symbols()["sonar_shows"]
+    xram = game.machine.xram
+    red = game.red
+    drive(game, "blue", red.x + 6, red.y - 30)
+    wiggle = ({"left"}, {"right"})                       # moving on the spot: it stays submerged
+    frame = [0]
+
+    def tick(red_stick):
+        frame[0] += 1
+        game.sticks(red=red_stick, blue=wiggle[frame[0] // 4 % 2] if blue_moves else ())
+        game.tick()
+    if at_ding:          # launched so that it reaches blue before the next ding, then held there
+        while not seconds(game, 0.7) <= xram[sonar] <= seconds(game, 0.9):
+            tick(())
+    else:                # launched right after a ding: the next is 2.5 s away
+        while not xram[shows]:
+            tick(())
+        while xram[shows]:
+            tick(())
+    tick({"fire"})
+    while game.red.shot_state and game.red.shot_y > game.blue.y + 4:
+        tick({"fire"})
+    assert game.red.shot_state, "the missile ended before it reached blue"
+    if at_ding:
+        while not xram[shows]:
+            tick({"fire", "down"} if frame[0] % 2 else {"fire", "up"})     # it hovers beside blue
+            assert game.red.shot_state, "the missile ended before the ding"
+    assert bool(game.blue.submerged) == blue_moves and bool(xram[shows]) == at_ding
+    assert abs(game.red.shot_x - (game.blue.x + 4)) <= 8          # blue inside the blast
+    tick(())                                                       # let go: the blast
+    for _ in range(seconds(game, 0.5)):
+        tick(())
+    assert not game.red.shot_state
+    return game.blue.alive
+
+
+def test_a_sub_deep_below_is_out_of_the_blasts_reach():
+    """'Submerge into the ocean depths to stalk your enemy undetected': a moving sub is deep below,
+    and the missile's blast passes over it as guns and shells do (★ COMBAT.md, "Balance")."""
+    assert blast_beside(battle(), blue_moves=True, at_ding=False)
+    assert not blast_beside(battle(), blue_moves=False, at_ding=False)       # periscope up
+
+
+def test_the_sonar_ding_brings_a_submerged_sub_into_the_blasts_reach():
+    """'A submarine must "up periscope" every time the sonar dings': at the ding a moving sub is
+    at periscope depth, and the blast reaches it."""
+    assert not blast_beside(battle(), blue_moves=True, at_ding=True)
