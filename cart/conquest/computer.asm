@@ -129,10 +129,10 @@ times_negative:
 times_done:
         ret
 levels:                                 ; parameter x 4 + level
-        db      0, 23, 9, 3             ; P_REACT: frames between looks (0.38, 0.15, 0.05 s)
+        db      0, 27, 9, 3             ; P_REACT: frames between looks (0.45, 0.15, 0.05 s)
         db      0, 8, 2, 2              ; P_TOL
         db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
-        db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
+        db      0, F_PERISCOPE | F_GUIDE | F_SHARP, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
         db      0, 10, 20, 22           ; P_NEAR
         db      0, 3, 5, 6              ; P_DETOUR
