@@ -136,7 +136,7 @@ levels:                                 ; parameter x 4 + level
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
         db      0, 10, 20, 22           ; P_NEAR
         db      0, 3, 5, 6              ; P_DETOUR
-        db      0, 10, 16, 30           ; P_PATIENCE (3.2 s, 2.4 s, 1.5 s)
+        db      0, 10, 16, 30           ; P_PATIENCE (4.5 s, 2.4 s, 1.5 s)
 row_bits:
         db      01h, 02h, 04h, 08h, 10h, 20h, 40h
 sign_x:                                 ; each heading's way across: 1 right, -1 left
