@@ -129,14 +129,14 @@ times_negative:
 times_done:
         ret
 levels:                                 ; parameter x 4 + level
-        db      0, 23, 9, 3             ; P_REACT: frames between looks (0.38, 0.15, 0.05 s)
+        db      0, 27, 9, 3             ; P_REACT: frames between looks (0.45, 0.15, 0.05 s)
         db      0, 8, 2, 2              ; P_TOL
         db      0, 9, 10, 11            ; P_LOOK: units (and twice the lines) a jet looks ahead
-        db      0, F_PERISCOPE, F_SHARP | F_DODGE | F_GUIDE | F_LINE
+        db      0, F_PERISCOPE | F_GUIDE | F_SHARP, F_SHARP | F_DODGE | F_GUIDE | F_LINE
         db      F_SHARP | F_DODGE | F_GUIDE | F_LINE | F_COVER
         db      0, 10, 20, 22           ; P_NEAR
         db      0, 3, 5, 6              ; P_DETOUR
-        db      0, 10, 16, 30           ; P_PATIENCE (3.2 s, 2.4 s, 1.5 s)
+        db      0, 10, 16, 30           ; P_PATIENCE (4.5 s, 2.4 s, 1.5 s)
 row_bits:
         db      01h, 02h, 04h, 08h, 10h, 20h, 40h
 sign_x:                                 ; each heading's way across: 1 right, -1 left
