@@ -1046,37 +1046,42 @@ static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
 /* At the head of a block-filling loop: whole iterations without fetching and decoding, each
  * store made through the bus at the cycle the MOVX makes it, while an iteration fits before the
  * run's end and before a timer interrupt. A store that ends the run (cpu8048_yield) stops right
- * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ.
- * Returns the cycle reached. */
+ * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ. The
+ * timer is counted once, when the loop is left (the stores' callbacks see it as of the loop's
+ * start, as cpu8048.h allows). Returns the cycle reached. */
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
 {
     o2_cpu_state *s = &cpu->s;
     fill_loop loop;
     if (s->timer_mode == O2_TIMER_COUNTER || interrupt_requested(s) || !find_fill_loop(cpu, *pc, &loop))
         return now;
-    uint64_t to_overflow = cycles_to_timer_interrupt(s), ran = 0;
-    while (now + loop.period <= cpu->run_until && ran + loop.period < to_overflow) {
-        uint64_t until = cpu->run_until;
+    /* The cycles the iterations may take: up to the run's end (which only a store can move, and
+     * that ends the loop) and short of the timer's interrupt request. */
+    const uint64_t until = cpu->run_until;
+    uint64_t room = until > now ? until - now : 0, ran = 0;
+    uint64_t before_interrupt = cycles_to_timer_interrupt(s) - 1;
+    if (room > before_interrupt)
+        room = before_interrupt;
+    while (ran + loop.period <= room) {
         *loop.pointer = (uint8_t)(*loop.pointer + loop.step);
         s->a = loop.value;
         s->pc = (uint16_t)loop.store_pc;            /* as during the MOVX's bus access */
-        s->cycles = now + loop.store_cycle;
+        s->cycles = now + ran + loop.store_cycle;
         ext_write(cpu, *loop.pointer, s->a);
         if (cpu->run_until != until) {
-            elapse_many(s, loop.store_cycle + 1u);
+            ran += loop.store_cycle + 1u;
             *pc = loop.after_store_pc;
-            return now + loop.store_cycle + 1u;
+            break;
         }
-        elapse_many(s, loop.period);
-        now += loop.period;
         ran += loop.period;
         s->a = (uint8_t)(*loop.pointer ^ *loop.end);
         if (s->a == 0) {
             *pc = loop.exit_pc;
-            return now;
+            break;
         }
     }
-    return now;
+    elapse_many(s, ran);
+    return now + ran;
 }
 
 /* The working registers back into s after execute(), with the cycle reached. */
