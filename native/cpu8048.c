@@ -90,7 +90,7 @@ int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
  * s after it. s gets them back where someone can look: around a bus callback (bus_view), before
  * a fast path or a skipped loop, and when execute's caller is done (store_regs). */
 typedef struct cpu_regs {
-    unsigned pc;
+    uintptr_t pc;             /* 12 bits; pointer-wide so that code + pc needs no extension */
     unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
     uintptr_t code;           /* code + pc: the address of the byte at pc in its prog[] window */
     uint64_t until;           /* cpu->run_until as of the last bus callback */
@@ -664,113 +664,114 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
  *     X(name, first opcode, opcodes: 1, 2 (@R0, @R1: op & 1) or 8 (R0-R7: op & 7), body)
  * A body reaches the registers through REG(n) and IND(i), its operand byte through OPERAND(), and
  * ends in NEXT, or MOVED where it set the PC (CALL, RET, JMPP), or JUMPED after a jump (which may
- * close an idle loop), or REPEATS (MOV A,Rr: the same opcode may follow). BANK_CHANGED() follows a
+ * close an idle loop), or REPEATS (MOV A,Rr: the same opcode may follow), or is BRANCH(condition)
+ * (a conditional jump in the page of its operand) or JUMP_FAR() (JMP). BANK_CHANGED() follows a
  * change of the PSW's bank bit, MB_CHANGED() one of MB; FAR_BANK() is far_bank(s). */
 #define THREADED_INSTRUCTIONS(X) \
     X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
     X(outl_bus,   0x02, 1, ON_BUS(port_write(cpu, CPU8048_PORT_BUS, r->a)); ON_BUS_DONE)            /* OUTL BUS,A */ \
     X(add_imm,    0x03, 1, add(r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
-    X(jmp_0,      0x04, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 0xx */ \
+    X(jmp_0,      0x04, 1, JUMP_FAR()) /* JMP 0xx */ \
     X(dec_a,      0x07, 1, r->a = (uint8_t)(r->a - 1); NEXT)                       /* DEC A */ \
     X(ins_bus,    0x08, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_BUS)); ON_BUS_DONE)            /* INS A,BUS */ \
     X(in_p1,      0x09, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P1)); ON_BUS_DONE)             /* IN A,P1 */ \
     X(in_p2,      0x0A, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P2)); ON_BUS_DONE)             /* IN A,P2 */ \
     X(inc_ind,    0x10, 2, IND(op & 1u)++; NEXT)                                   /* INC @Rr */ \
-    X(jb0,        0x12, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB0 */ \
+    X(jb0,        0x12, 1, BRANCH(steady_condition(s, r, op))) /* JB0 */ \
     X(addc_imm,   0x13, 1, add(r, OPERAND(), carry(r)); NEXT)                      /* ADDC A,#data */ \
     X(call_0,     0x14, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 0xx */ \
     X(inc_a,      0x17, 1, r->a = (uint8_t)(r->a + 1); NEXT)                       /* INC A */ \
     X(inc_reg,    0x18, 8, REG(op & 7u)++; NEXT)                                   /* INC Rr */ \
     X(xch_ind,    0x20, 2, exchange(r, &IND(op & 1u)); NEXT)                       /* XCH A,@Rr */ \
     X(mov_imm,    0x23, 1, r->a = OPERAND(); NEXT)                                 /* MOV A,#data */ \
-    X(jmp_1,      0x24, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 1xx */ \
-    X(jnt0,       0x26, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JNT0 */ \
+    X(jmp_1,      0x24, 1, JUMP_FAR()) /* JMP 1xx */ \
+    X(jnt0,       0x26, 1, BRANCH(steady_condition(s, r, op))) /* JNT0 */ \
     X(clr_a,      0x27, 1, r->a = 0; NEXT)                                         /* CLR A */ \
     X(xch_reg,    0x28, 8, exchange(r, &REG(op & 7u)); NEXT)                       /* XCH A,Rr */ \
     X(xchd,       0x30, 2, exchange_digit(r, &IND(op & 1u)); NEXT)                 /* XCHD A,@Rr */ \
-    X(jb1,        0x32, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB1 */ \
+    X(jb1,        0x32, 1, BRANCH(steady_condition(s, r, op))) /* JB1 */ \
     X(call_1,     0x34, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 1xx */ \
-    X(jt0,        0x36, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JT0 */ \
+    X(jt0,        0x36, 1, BRANCH(steady_condition(s, r, op))) /* JT0 */ \
     X(cpl_a,      0x37, 1, r->a = (uint8_t)~r->a; NEXT)                            /* CPL A */ \
     X(outl_p1,    0x39, 1, ON_BUS(port_write(cpu, CPU8048_PORT_P1, r->a)); ON_BUS_DONE)             /* OUTL P1,A */ \
     X(outl_p2,    0x3A, 1, ON_BUS(port_write(cpu, CPU8048_PORT_P2, r->a)); ON_BUS_DONE)             /* OUTL P2,A */ \
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
-    X(jmp_2,      0x44, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 2xx */ \
+    X(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
     X(jnt1,       0x46, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(!t1); ON_BUS_JUMPED) /* JNT1 */ \
     X(swap,       0x47, 1, r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); NEXT)      /* SWAP A */ \
     X(orl_reg,    0x48, 8, r->a |= REG(op & 7u); NEXT)                             /* ORL A,Rr */ \
     X(anl_ind,    0x50, 2, r->a &= IND(op & 1u); NEXT)                             /* ANL A,@Rr */ \
-    X(jb2,        0x52, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB2 */ \
+    X(jb2,        0x52, 1, BRANCH(steady_condition(s, r, op))) /* JB2 */ \
     X(anl_imm,    0x53, 1, r->a &= OPERAND(); NEXT)                                /* ANL A,#data */ \
     X(call_2,     0x54, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 2xx */ \
     X(jt1,        0x56, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(t1); ON_BUS_JUMPED) /* JT1 */ \
     X(da,         0x57, 1, decimal_adjust(r); NEXT)                                /* DA A */ \
     X(anl_reg,    0x58, 8, r->a &= REG(op & 7u); NEXT)                             /* ANL A,Rr */ \
     X(add_ind,    0x60, 2, add(r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
-    X(jmp_3,      0x64, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 3xx */ \
+    X(jmp_3,      0x64, 1, JUMP_FAR()) /* JMP 3xx */ \
     X(rrc,        0x67, 1, rotate_right_through_carry(r); NEXT)                    /* RRC A */ \
     X(add_reg,    0x68, 8, add(r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
     X(addc_ind,   0x70, 2, add(r, IND(op & 1u), carry(r)); NEXT)                   /* ADDC A,@Rr */ \
-    X(jb3,        0x72, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB3 */ \
+    X(jb3,        0x72, 1, BRANCH(steady_condition(s, r, op))) /* JB3 */ \
     X(call_3,     0x74, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 3xx */ \
     X(ent0_clk,   0x75, 1, NEXT)                                                   /* ENT0 CLK */ \
-    X(jf1,        0x76, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JF1 */ \
+    X(jf1,        0x76, 1, BRANCH(steady_condition(s, r, op))) /* JF1 */ \
     X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
     X(addc_reg,   0x78, 8, add(r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
     X(movx_read,  0x80, 2, ON_BUS(r->a = ext_read(cpu, REG(op & 1u))); ON_BUS_DONE)                 /* MOVX A,@Rr */ \
     X(ret,        0x83, 1, jump_to(cpu, r, routine_bank(s, pop(s, r, 0))); MOVED)     /* RET */ \
-    X(jmp_4,      0x84, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 4xx */ \
+    X(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
     X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ORL BUS,#data */ \
     X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ORL P1,#data */ \
     X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ORL P2,#data */ \
     X(movx_write, 0x90, 2, ON_BUS(ext_write(cpu, REG(op & 1u), r->a)); ON_BUS_DONE)                 /* MOVX @Rr,A */ \
-    X(jb4,        0x92, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB4 */ \
+    X(jb4,        0x92, 1, BRANCH(steady_condition(s, r, op))) /* JB4 */ \
     X(call_4,     0x94, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 4xx */ \
     X(cpl_f0,     0x95, 1, r->psw ^= PSW_F0; NEXT)                                 /* CPL F0 */ \
-    X(jnz,        0x96, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JNZ */ \
+    X(jnz,        0x96, 1, BRANCH(steady_condition(s, r, op))) /* JNZ */ \
     X(clr_c,      0x97, 1, set_flag(r, PSW_CY, 0); NEXT)                           /* CLR C */ \
     X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ANL BUS,#data */ \
     X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ANL P1,#data */ \
     X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ANL P2,#data */ \
     X(mov_ind_a,  0xA0, 2, IND(op & 1u) = (uint8_t)r->a; NEXT)                     /* MOV @Rr,A */ \
     X(movp,       0xA3, 1, r->a = page_byte(cpu, r->pc, r->a); NEXT)               /* MOVP A,@A */ \
-    X(jmp_5,      0xA4, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 5xx */ \
+    X(jmp_5,      0xA4, 1, JUMP_FAR()) /* JMP 5xx */ \
     X(clr_f1,     0xA5, 1, s->f1 = 0; NEXT)                                        /* CLR F1 */ \
     X(cpl_c,      0xA7, 1, r->psw ^= PSW_CY; NEXT)                                 /* CPL C */ \
     X(mov_reg_a,  0xA8, 8, REG(op & 7u) = (uint8_t)r->a; NEXT)                     /* MOV Rr,A */ \
     X(mov_ind_imm, 0xB0, 2, IND(op & 1u) = OPERAND(); NEXT)                        /* MOV @Rr,#data */ \
-    X(jb5,        0xB2, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB5 */ \
+    X(jb5,        0xB2, 1, BRANCH(steady_condition(s, r, op))) /* JB5 */ \
     X(jmpp,       0xB3, 1, jump_to(cpu, r, page_byte(cpu, r->pc, r->a) | (r->pc & PC_PAGE)); MOVED) /* JMPP @A */ \
     X(call_5,     0xB4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 5xx */ \
     X(cpl_f1,     0xB5, 1, s->f1 = !s->f1; NEXT)                                   /* CPL F1 */ \
-    X(jf0,        0xB6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JF0 */ \
+    X(jf0,        0xB6, 1, BRANCH(steady_condition(s, r, op))) /* JF0 */ \
     X(mov_reg_imm, 0xB8, 8, REG(op & 7u) = OPERAND(); NEXT)                        /* MOV Rr,#data */ \
-    X(jmp_6,      0xC4, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 6xx */ \
+    X(jmp_6,      0xC4, 1, JUMP_FAR()) /* JMP 6xx */ \
     X(sel_rb0,    0xC5, 1, set_flag(r, PSW_BS, 0); BANK_CHANGED(); NEXT)           /* SEL RB0 */ \
-    X(jz,         0xC6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JZ */ \
+    X(jz,         0xC6, 1, BRANCH(steady_condition(s, r, op))) /* JZ */ \
     X(mov_a_psw,  0xC7, 1, r->a = r->psw | PSW_ONE; NEXT)                          /* MOV A,PSW */ \
     X(dec_reg,    0xC8, 8, REG(op & 7u)--; NEXT)                                   /* DEC Rr */ \
     X(xrl_ind,    0xD0, 2, r->a ^= IND(op & 1u); NEXT)                             /* XRL A,@Rr */ \
-    X(jb6,        0xD2, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB6 */ \
+    X(jb6,        0xD2, 1, BRANCH(steady_condition(s, r, op))) /* JB6 */ \
     X(xrl_imm,    0xD3, 1, r->a ^= OPERAND(); NEXT)                                /* XRL A,#data */ \
     X(call_6,     0xD4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 6xx */ \
     X(sel_rb1,    0xD5, 1, set_flag(r, PSW_BS, 1); BANK_CHANGED(); NEXT)           /* SEL RB1 */ \
     X(mov_psw_a,  0xD7, 1, r->psw = r->a | PSW_ONE; BANK_CHANGED(); NEXT)          /* MOV PSW,A */ \
     X(xrl_reg,    0xD8, 8, r->a ^= REG(op & 7u); NEXT)                             /* XRL A,Rr */ \
     X(movp3,      0xE3, 1, r->a = program_byte(cpu, MOVP3_PAGE | r->a); NEXT)     /* MOVP3 A,@A */ \
-    X(jmp_7,      0xE4, 1, jmp(cpu, r, FAR_BANK(), op, OPERAND()); JUMPED)                                /* JMP 7xx */ \
+    X(jmp_7,      0xE4, 1, JUMP_FAR()) /* JMP 7xx */ \
     X(sel_mb0,    0xE5, 1, s->mb = 0; MB_CHANGED(); NEXT)                                        /* SEL MB0 */ \
-    X(jnc,        0xE6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JNC */ \
+    X(jnc,        0xE6, 1, BRANCH(steady_condition(s, r, op))) /* JNC */ \
     X(rl,         0xE7, 1, r->a = (uint8_t)((r->a << 1) | (r->a >> 7)); NEXT)      /* RL A */ \
-    X(djnz,       0xE8, 8, JUMP_IF(--REG(op & 7u) != 0); JUMPED)           /* DJNZ Rr,addr */ \
+    X(djnz,       0xE8, 8, BRANCH(--REG(op & 7u) != 0))         /* DJNZ Rr,addr */ \
     X(mov_a_ind,  0xF0, 2, r->a = IND(op & 1u); NEXT)                              /* MOV A,@Rr */ \
-    X(jb7,        0xF2, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JB7 */ \
+    X(jb7,        0xF2, 1, BRANCH(steady_condition(s, r, op))) /* JB7 */ \
     X(call_7,     0xF4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 7xx */ \
     X(sel_mb1,    0xF5, 1, s->mb = 1; MB_CHANGED(); NEXT)                                        /* SEL MB1 */ \
-    X(jc,         0xF6, 1, JUMP_IF(steady_condition(s, r, op)); JUMPED)    /* JC */ \
+    X(jc,         0xF6, 1, BRANCH(steady_condition(s, r, op))) /* JC */ \
     X(rlc,        0xF7, 1, rotate_left_through_carry(r); NEXT)                     /* RLC A */ \
     X(mov_a_reg,  0xF8, 8, r->a = REG(op & 7u); REPEATS)                           /* MOV A,Rr */
 
@@ -811,6 +812,8 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
 #define ON_BUS_JUMPED   goto jumped
+#define BRANCH(condition) JUMP_IF(condition); goto jumped
+#define JUMP_FAR()      jmp(cpu, r, FAR_BANK(), op, OPERAND()); goto jumped
 #define REPEATS                                                                 \
     if (fast && code_byte(r) == op) {                                           \
         unsigned pc = r->pc;                                                    \
@@ -850,6 +853,8 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED
+#undef BRANCH
+#undef JUMP_FAR
 #undef REPEATS
     return end;
 jumped:
@@ -1041,37 +1046,42 @@ static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
 /* At the head of a block-filling loop: whole iterations without fetching and decoding, each
  * store made through the bus at the cycle the MOVX makes it, while an iteration fits before the
  * run's end and before a timer interrupt. A store that ends the run (cpu8048_yield) stops right
- * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ.
- * Returns the cycle reached. */
+ * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ. The
+ * timer is counted once, when the loop is left (the stores' callbacks see it as of the loop's
+ * start, as cpu8048.h allows). Returns the cycle reached. */
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
 {
     o2_cpu_state *s = &cpu->s;
     fill_loop loop;
     if (s->timer_mode == O2_TIMER_COUNTER || interrupt_requested(s) || !find_fill_loop(cpu, *pc, &loop))
         return now;
-    uint64_t to_overflow = cycles_to_timer_interrupt(s), ran = 0;
-    while (now + loop.period <= cpu->run_until && ran + loop.period < to_overflow) {
-        uint64_t until = cpu->run_until;
+    /* The cycles the iterations may take: up to the run's end (which only a store can move, and
+     * that ends the loop) and short of the timer's interrupt request. */
+    const uint64_t until = cpu->run_until;
+    uint64_t room = until > now ? until - now : 0, ran = 0;
+    uint64_t before_interrupt = cycles_to_timer_interrupt(s) - 1;
+    if (room > before_interrupt)
+        room = before_interrupt;
+    while (ran + loop.period <= room) {
         *loop.pointer = (uint8_t)(*loop.pointer + loop.step);
         s->a = loop.value;
         s->pc = (uint16_t)loop.store_pc;            /* as during the MOVX's bus access */
-        s->cycles = now + loop.store_cycle;
+        s->cycles = now + ran + loop.store_cycle;
         ext_write(cpu, *loop.pointer, s->a);
         if (cpu->run_until != until) {
-            elapse_many(s, loop.store_cycle + 1u);
+            ran += loop.store_cycle + 1u;
             *pc = loop.after_store_pc;
-            return now + loop.store_cycle + 1u;
+            break;
         }
-        elapse_many(s, loop.period);
-        now += loop.period;
         ran += loop.period;
         s->a = (uint8_t)(*loop.pointer ^ *loop.end);
         if (s->a == 0) {
             *pc = loop.exit_pc;
-            return now;
+            break;
         }
     }
-    return now;
+    elapse_many(s, ran);
+    return now + ran;
 }
 
 /* The working registers back into s after execute(), with the cycle reached. */
@@ -1190,14 +1200,30 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
     return loop_at_jump(cpu, r, from, end);
 }
 
-#define AS_HANDLER(name, first, count, ...) [(first) ... (first) + (count) - 1] = &&op_##name,
-#define AS_LABEL(name, first, count, ...)                                               \
-    op_##name: {                                                                        \
+/* One handler per opcode, the opcode a constant in it (the register a handler of R0-R7 or @R0/@R1
+ * works on is then an immediate offset, and the dispatch keeps no opcode in a register). */
+#define AS_HANDLER(name, first, count, ...) AS_HANDLERS_##count(name, first)
+#define AS_HANDLERS_1(name, first) [(first)] = &&op_##name##_0,
+#define AS_HANDLERS_2(name, first) AS_HANDLERS_1(name, first) [(first) + 1] = &&op_##name##_1,
+#define AS_HANDLERS_8(name, first) AS_HANDLERS_2(name, first)                                 \
+    [(first) + 2] = &&op_##name##_2, [(first) + 3] = &&op_##name##_3,                          \
+    [(first) + 4] = &&op_##name##_4, [(first) + 5] = &&op_##name##_5,                          \
+    [(first) + 6] = &&op_##name##_6, [(first) + 7] = &&op_##name##_7,
+#define AS_LABEL(name, first, count, ...) AS_LABELS_##count(name, first, __VA_ARGS__)
+#define AS_LABELS_1(name, first, ...) ONE_LABEL(name##_0, (first), __VA_ARGS__)
+#define AS_LABELS_2(name, first, ...) AS_LABELS_1(name, first, __VA_ARGS__)                    \
+    ONE_LABEL(name##_1, (first) + 1, __VA_ARGS__)
+#define AS_LABELS_8(name, first, ...) AS_LABELS_2(name, first, __VA_ARGS__)                    \
+    ONE_LABEL(name##_2, (first) + 2, __VA_ARGS__) ONE_LABEL(name##_3, (first) + 3, __VA_ARGS__) \
+    ONE_LABEL(name##_4, (first) + 4, __VA_ARGS__) ONE_LABEL(name##_5, (first) + 5, __VA_ARGS__) \
+    ONE_LABEL(name##_6, (first) + 6, __VA_ARGS__) ONE_LABEL(name##_7, (first) + 7, __VA_ARGS__)
+#define ONE_LABEL(label, opcode, ...)                                                   \
+    op_##label: {                                                                       \
         const unsigned from = r->pc - 1;   /* the opcode's address */                  \
-        const uint8_t op = (count) == 1 ? (first) : (uint8_t)fetched;                   \
+        const uint8_t op = (opcode);                                                    \
         (void)from;                                                                     \
         (void)op;                                                                       \
-        end = now + cpu8048_cycles[first];                                              \
+        end = now + cpu8048_cycles[opcode];                                             \
         __VA_ARGS__;                                                                    \
     }
 
@@ -1229,8 +1255,7 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
 #define DISPATCH do {                                                           \
         if (__builtin_expect(now >= limit, 0))                                  \
             goto boundary;                                                      \
-        fetched = operand(r);                                                   \
-        goto *handlers[fetched];                                                \
+        goto *handlers[operand(r)];                                             \
     } while (0)
 #define REG(n)          bank[(n)]
 #define IND(n)          s->ram[bank[(n)] & RAM_MASK]
@@ -1248,6 +1273,38 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     }                                                                           \
     limit = handler_limit(r, now, event);                                       \
     DISPATCH
+/* A jump back inside the window keeps the limit: the PC's bytes left in its window only grew (a
+ * conditional jump lands in its operand's page, which handler_limit kept inside the window). A
+ * conditional jump not taken is an instruction like any other. */
+#define JUMPED_BACK(target)                                                     \
+    now = end;                                                                  \
+    if (from - (target) <= FILL_LOOP_BACK && fast) {                            \
+        jump_from = from;                                                       \
+        goto loop_back;                                                         \
+    }                                                                           \
+    DISPATCH
+#define BRANCH(condition)                                                       \
+    if (condition) {                                                            \
+        const unsigned target = (unsigned)(r->pc & PC_PAGE) | code_byte(r);     \
+        r->pc = target;                                                         \
+        if (target <= from) {                                                   \
+            JUMPED_BACK(target);                                                \
+        }                                                                       \
+        now = end;                                                              \
+        limit = handler_limit(r, now, event);                                   \
+        DISPATCH;                                                               \
+    }                                                                           \
+    r->pc++;                                                                    \
+    NEXT
+#define JUMP_FAR()                                                              \
+    const unsigned target = far_address(jump_bank, op, code_byte(r));           \
+    if (target <= from && ((target ^ from) & ~(unsigned)PROG_WINDOW) == 0) {    \
+        r->pc = target;                                                         \
+        JUMPED_BACK(target);                                                    \
+    }                                                                           \
+    r->pc++;                                                                    \
+    jump_to(cpu, r, target);                                                    \
+    JUMPED
 #define REPEATS                                                                 \
     now = end;                                                                  \
     if (__builtin_expect(now >= limit, 0))                                      \
@@ -1344,6 +1401,9 @@ done:
 #undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED
+#undef JUMPED_BACK
+#undef BRANCH
+#undef JUMP_FAR
 #undef REPEATS
 }
 #endif

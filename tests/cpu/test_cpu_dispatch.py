@@ -151,3 +151,56 @@ def test_a_two_byte_instruction_ending_the_half_in_a_run():
     b = board(jmp(0x7F6), (0x7F6, [NOP] * 8 + [MOV_A_IMM, 0x5A]))
     b.run(2 + 8 + 2 + 2)
     assert (b.a, b.pc, b.cycles) == (0x5A, 0x7F6, 14)
+
+
+# Jumps inside a run: a conditional jump not taken, or a jump back inside the program window,
+# leaves the handlers' limit as it was (the PC's bytes left in its window did not shrink); a jump
+# forward must work it out again, or the instruction at the window's last byte would read its
+# operand past the window. The half's last byte is the sharpest case: its operand is 0x000's byte.
+MOV_A_IMM_AT_END = (0x7FF, [MOV_A_IMM])
+CLR_A, JZ = 0x27, 0xC6
+FIRST_BYTE = jmp(0x7F0)[0]         # the byte at 0x000: the operand of the MOV A,# at 0x7FF
+
+
+def test_a_conditional_jump_forward_to_the_end_of_the_half_in_a_run():
+    # 0x7F0: CLR A; JZ 0x7FF (taken) -> MOV A,#(the byte at 0x000), the PC wrapping to 0x001.
+    b = board(jmp(0x7F0), (0x7F0, [CLR_A, JZ, 0xFF]), MOV_A_IMM_AT_END, (0x800, [0x99]))
+    b.run(2 + 1 + 2 + 2)
+    assert (b.a, b.pc, b.cycles) == (FIRST_BYTE, 0x001, 7)
+
+
+def test_a_jmp_forward_inside_the_window_to_the_end_of_the_half_in_a_run():
+    b = board(jmp(0x7F0), (0x7F0, jmp(0x7FF)), MOV_A_IMM_AT_END, (0x800, [0x99]))
+    b.run(2 + 2 + 2)
+    assert (b.a, b.pc, b.cycles) == (FIRST_BYTE, 0x001, 6)
+
+
+def test_a_loop_back_and_a_branch_not_taken_near_the_end_of_the_half_in_a_run():
+    # 0x7F4: MOV R0,#3; 0x7F6: INC R1; DJNZ R0,0x7F6 (back twice, then not taken); 0x7F9: JZ 0x7F0
+    # with A = 1 (not taken); NOP x 4; 0x7FF: MOV A,#(the byte at 0x000).
+    program = [0xB8, 3, 0x19, 0xE8, 0xF6, JZ, 0xF0, NOP, NOP, NOP, NOP]
+    b = board(jmp(0x7F4), (0x7F4, program), MOV_A_IMM_AT_END, (0x800, [0x99]), a=1)
+    b.run(2 + 2 + 3 * (1 + 2) + 2 + 4 + 2)
+    assert (b.registers[0], b.registers[1], b.a, b.pc, b.cycles) == (0, 3, FIRST_BYTE, 0x001, 21)
+
+
+@pytest.mark.parametrize("r", range(8))
+def test_each_register_s_own_handler_in_a_run(r):
+    # MOV Rr,#v; INC Rr; MOV A,Rr; ADD A,Rr; MOV Rr,A; DEC Rr; XRL A,Rr; XCH A,Rr; JMP $ (manual:
+    # each works on the register its opcode's low three bits name, in the bank PSW selects).
+    v = 0x11 * r + 1
+    program = [0xB8 | r, v, 0x18 | r, 0xF8 | r, 0x68 | r, 0xA8 | r, 0xC8 | r, 0xD8 | r, 0x28 | r]
+    b = board(program + jmp(len(program)))
+    b.run(200)
+    total = 2 * (v + 1)
+    assert (b.registers[r], b.a, b.pc) == (total ^ (total - 1), total - 1, len(program))
+    assert [b.registers[k] for k in range(8) if k != r] == [0] * 7
+
+
+@pytest.mark.parametrize("i", range(2))
+def test_each_pointer_register_s_own_handler_in_a_run(i):
+    # MOV Ri,#20h+i; MOV A,#40h+i; MOV @Ri,A; INC @Ri; XRL A,@Ri; XCH A,@Ri; JMP $.
+    program = [0xB8 | i, 0x20 + i, MOV_A_IMM, 0x40 + i, 0xA0 | i, 0x10 | i, 0xD0 | i, 0x20 | i]
+    b = board(program + jmp(len(program)))
+    b.run(200)
+    assert (b.ram[0x20 + i], b.a, b.pc) == ((0x40 + i) ^ (0x41 + i), 0x41 + i, len(program))
