@@ -119,7 +119,10 @@ def battles_of(case: int) -> tuple:
 
 
 # Cases that fail today, kept failing on purpose until what is wrong is fixed (strict: a pass is reported).
-KNOWN: dict[tuple[str, str], str] = {}
+KNOWN: dict[tuple[str, str], str] = {
+    ("narrow", "cheap-stick"): "no field read wrong and every result right, but 2 of 301 frames, at interlaced "
+                               "transitions through H.264, not read as shown (99.34 %, under 99.5 %)",
+}
 
 
 def _case(glyphs, name):
