@@ -36,6 +36,7 @@ MIN_MARGIN = 0.04          # the least margin of a symbol's samples over the nea
 FIT_CONTRAST = 0.05        # the least a still's fit must stand above the fit moved half a line of text
 CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
 SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit
+FIT_STARTS = 12             # the best starting guesses refined (a periodic row of readouts has false basins)
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
 TITLES = {"select": ("title_select", "SELECT GAME"), "wargame": ("title_wargame", "WAR GAME")}
@@ -136,6 +137,103 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
                 if best is None or score > best[0]:
                     best = (score, out)
     return best[1] if best else []
+
+
+FINE = 2                    # calibration samples the stills' cells at this many points a picture unit
+RUN_REACH = 3               # fine samples a run's cells may lie off the settled geometry (its local error)
+
+
+def _fine_weights(still: Still, geometry, base: Profile, background: np.ndarray) -> np.ndarray:
+    """A still's ink (distance from its background, unclipped) sampled FINE times a picture unit each way,
+    through `geometry` (None: the still is the picture)."""
+    if geometry is None:
+        image = np.repeat(np.repeat(still.frame, FINE, axis=0), FINE, axis=1)
+    else:
+        frame, _ = pic.working(still.frame, base.height)
+        us, vs = np.meshgrid((np.arange(base.width * FINE) + 0.5) / FINE, (np.arange(base.height * FINE) + 0.5) / FINE)
+        x, y = geometry.map(us, vs)
+        cv2 = pic.cv2()
+        image = cv2.remap(np.ascontiguousarray(frame), x.astype(np.float32), y.astype(np.float32), cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    return pic.ink_distance(image.astype(np.float32), background)
+
+
+def _patch(weight: np.ndarray, x: int, y: int, size: tuple[int, int], margin: int) -> np.ndarray:
+    """The fine samples of a cell at picture (x, y) with `margin` fine samples around it (zeros off the edge)."""
+    h, w = size[0] + 2 * margin, size[1] + 2 * margin
+    top, left = y * FINE - margin, x * FINE - margin
+    out = np.zeros((h, w), np.float32)
+    part = weight[max(0, top):top + h, max(0, left):left + w]
+    out[max(0, -top):max(0, -top) + part.shape[0], max(0, -left):max(0, -left) + part.shape[1]] = part
+    return out
+
+
+def _normalised(a: np.ndarray) -> np.ndarray:
+    a = a.reshape(len(a), -1)
+    a = a - a.mean(axis=1, keepdims=True)
+    return a / np.maximum(np.linalg.norm(a, axis=1, keepdims=True), 1e-6)
+
+
+def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
+    """Every shown cell of every still, `cells` [(fine ink of its still, x, y, symbol, run)], as its ink
+    averaged over each of the 8244's dots (rows x columns). A character set draws alike in every cell, so no
+    sample is placed by its own shape (a glyph drawn off its cell's centre, the narrow '1', would be moved to
+    the others' centre); what may differ is where the geometry puts a run, by a unit or two (its local error):
+    each run, all its cells together, is aligned to the averages of the symbols it shows, a few rounds; then
+    one phase of the dot grid, common to every cell, is taken where the averages look most on-or-off."""
+    cell_h, cell_w = (n * FINE for n in base.cell_size)
+    dot_h, dot_w = base.dot_height * FINE, base.dot_width * FINE
+    rows, columns = base.cell_size[0] // base.dot_height, base.cell_size[1] // base.dot_width
+    reach = RUN_REACH
+    margin = reach + max(dot_h, dot_w)
+    patches = np.stack([_patch(w, x, y, (cell_h, cell_w), margin) for w, x, y, _, _ in cells])
+    patches /= np.maximum(patches.max(axis=(1, 2), keepdims=True), 1e-6)
+    symbols = [c[3] for c in cells]
+    runs: dict = {}
+    for i, c in enumerate(cells):
+        runs.setdefault(c[4], []).append(i)
+    offset = np.zeros((len(cells), 2), int)
+
+    def dots(i, dy: int, dx: int) -> np.ndarray:
+        """Cells `i` (an index or indices) sampled moved by (dy, dx) fine samples, as dots."""
+        top, left = margin + dy, margin + dx
+        part = patches[i, ..., top:top + cell_h, left:left + cell_w]
+        # As shares of the cell's strongest fine sample: a stroke split between two dots looks it.
+        return part.reshape(*part.shape[:-2], rows, dot_h, columns, dot_w).mean(axis=(-3, -1))
+
+    def look(d: np.ndarray) -> float:
+        """How much ink the dots take in and how on-or-off they look."""
+        return 0.5 * float(d.sum()) + float(np.abs(d - 0.5).sum())
+
+    def phase() -> tuple[int, int]:
+        """The dot grid's phase common to every cell (within a dot either way), where the symbols' averages
+        look most on-or-off."""
+        best = None
+        for py in range(-dot_h, dot_h + 1):
+            for px in range(-dot_w, dot_w + 1):
+                d = np.stack([np.mean([dots(i, py + offset[i][0], px + offset[i][1]) for i in range(len(cells))
+                                       if symbols[i] == ch], axis=0) for ch in sorted(set(symbols))])
+                score = look(d) - 0.01 * (abs(px) + abs(py)) * len(d)
+                if best is None or score > best[0]:
+                    best = (score, py, px)
+        return best[1], best[2]
+
+    py, px = phase()
+    # Each run (a line of the geometry, its cells together) at the move within `reach` where its own dots
+    # look most on-or-off: a half-dot error down mixes two rows of dots in every cell of the run.
+    moves = [(dy, dx) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    for members in runs.values():
+        scores = [look(dots(members, py + dy, px + dx)) - 0.05 * (abs(dy) + abs(dx)) * len(members)
+                  for dy, dx in moves]
+        offset[members] = moves[int(np.argmax(scores))]
+    offset -= np.rint(np.median(offset, axis=0)).astype(int)     # the grid is the geometry's, as a whole
+    py, px = phase()
+    out = []
+    for i in range(len(cells)):
+        top, left = margin + py + offset[i][0], margin + px + offset[i][1]
+        part = patches[i, top:top + cell_h, left:left + cell_w]
+        out.append(part.reshape(rows, dot_h, columns, dot_w).mean(axis=(1, 3)))
+    return out
 
 
 def _box(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
@@ -243,7 +341,7 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         geometry = pic.Geometry(np.eye(3), False, (size[1], size[0]))
         scores = [1.0] * len(stills)
     else:
-        params, scores = pic.fit(images, expectations, base.width, base.height, keep=4, field=field,
+        params, scores = pic.fit(images, expectations, base.width, base.height, keep=FIT_STARTS, polish=3, field=field,
                                  grows=pic.FINE_GROWS)
         geometry = pic.geometry_from(params, stills[0].frame.shape, field, base.width, base.height, min(scores))
         # A still shows what it is said to show when its ink lies on the expected rows and not half a cell
@@ -276,6 +374,7 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         if better is not None:
             geometry = better
             profile, pictures, samples = _learn(stills, base, name, geometry)
+    profile, pictures, samples = _learn(stills, base, name, None if exact else geometry, grid=True)
     margins = _margins(profile, samples)
     close = sorted((m, ch, other) for ch, (m, other) in margins.items() if m < MIN_MARGIN)
     if close:
@@ -286,7 +385,7 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
     return Learned(profile, pictures, margins, scores, least)
 
 
-def _learn(stills: list[Still], base: Profile, name: str, geometry) -> tuple[Profile, list, dict]:
+def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool = False) -> tuple[Profile, list, dict]:
     """Symbols and colours learned from the stills through `geometry` (None: the stills are the picture):
     (the profile, each still's picture, each symbol's samples)."""
     pictures = [pic.to_picture(s.frame, base.width, base.height, geometry) for s in stills]
@@ -296,7 +395,8 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry) -> tuple[Pro
     runs = []
     for s, picture in zip(stills, pictures):
         _, background = pic.ink(picture)          # the picture's background; the ink unclipped, so blur
-        weight = pic.ink_distance(picture.astype(np.float32), background)                # keeps its share
+        weight = (_fine_weights(s, geometry, base, background) if grid      # keeps its share
+                  else pic.ink_distance(picture.astype(np.float32), background))
         for run, value in s.texts().items():
             t = base.text(run)
             shown = [(k, ch) for k, ch in enumerate(value) if ch not in " .#"]
@@ -306,15 +406,21 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry) -> tuple[Pro
     # is learned from them; then the runs of cells side by side (the titles), placed by it.
     apart = [r for r in runs if r[1].cells == 1 or r[1].pitch >= cell_w + 2 * base.dot_width]
     packed = [r for r in runs if not (r[1].cells == 1 or r[1].pitch >= cell_w + 2 * base.dot_width)]
-    box = None
-    for group in (apart, packed):
-        if group is packed and samples:
-            box = _box(_placed(samples))
-        for weight, t, shown in group:
-            dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base, box)
-            for (_, ch), d in zip(shown, dots):
-                samples.setdefault(ch, []).append(d)
-    samples = _placed(samples)
+    if grid:
+        cells = [(fine, t.x + k * t.pitch, t.y, ch, (n, t.name)) for n, (fine, t, shown) in enumerate(runs)
+                 for k, ch in shown]
+        for (*_, ch, _), d in zip(cells, _on_grid(cells, base)):
+            samples.setdefault(ch, []).append(d)
+    else:
+        box = None
+        for group in (apart, packed):
+            if group is packed and samples:
+                box = _box(_placed(samples))
+            for weight, t, shown in group:
+                dots = _cells(weight, [(t.x + k * t.pitch, t.y) for k, _ in shown], cell_h, cell_w, base, box)
+                for (_, ch), d in zip(shown, dots):
+                    samples.setdefault(ch, []).append(d)
+        samples = _placed(samples)
     learned = {ch: _shape(np.mean([d / max(float(d.max()), 1e-6) for d in v], axis=0)) for ch, v in samples.items()}
     missing = [c for c in needed(base) if c not in learned]
     if missing:

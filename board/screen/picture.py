@@ -250,9 +250,11 @@ def starts(box, width: int, height: int, aspect: float, grows=GROWS):
                 yield [sx, sy, cx + dx, cy + dy * height * sy, 0.0, 0.0]
 
 
-def fit(images, expectations, width: int, height: int, keep: int = 3, field: bool = False, grows=GROWS):
+def fit(images, expectations, width: int, height: int, keep: int = 3, field: bool = False, grows=GROWS,
+        polish: int | None = None):
     """The geometry laying the expectations best onto the images' ink (every image one capture of the same
-    device): (parameters, score per image)."""
+    device): (parameters, score per image). The `keep` best starts are refined on the blurred ink, the
+    `polish` best of those (all by default) on the ink itself."""
     maps = [ink(im)[0] for im in images]
     blurred = [cv2().GaussianBlur(m, (0, 0), 1.5) for m in maps]     # a smoother landscape for the first steps
     box = lit_box(images[0])
@@ -263,9 +265,10 @@ def fit(images, expectations, width: int, height: int, keep: int = 3, field: boo
         total = sum(_score(m, e, _matrix(start, width, height)) for m, e in zip(blurred, expectations))
         tried.append((total, start))
     tried.sort(key=lambda t: -t[0])
+    rough = sorted((_refine(blurred, expectations, start, width, height, rounds=3, aspect=aspect)
+                    for _, start in tried[:keep]), key=lambda r: -r[1])
     best = None
-    for _, start in tried[:keep]:
-        p, _ = _refine(blurred, expectations, start, width, height, rounds=3, aspect=aspect)
+    for p, _ in rough[:polish or keep]:
         p, value = _refine(maps, expectations, p, width, height, rounds=4, aspect=aspect)
         if best is None or value > best[1]:
             best = (p, value)

@@ -47,6 +47,9 @@ LOCATE_EVERY = 15          # while no geometry is found, frames between two atte
 SETTLE_SURE = 0.5          # the least confidence of a run whose place corrects the geometry
 DARK_CHANNEL = 40.0        # a known background channel below this level gives no gain of its own
 GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
+PLACED_FULL = 2            # picture units a run may lie off the geometry and be read as surely as it fits
+PLACED_NONE = 4            # and off by this much, it is not sure at all (the geometry is off there)
+JUMP = 2                   # picture units a search may move a run from where it was last read surely
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ class Reader:
         self.profile, self.search = profile, search
         self.offsets: dict[str, tuple] = {}     # per run: each cell's offset (dx, dy) that fitted best last
         self.searched: dict[str, int] = {}                  # per run: frames since its last search
+        self.before_search: dict[str, tuple | None] = {}    # per run searched this frame: its offsets before
+        self.home: dict[str, tuple] = {}                    # per run: the offsets it was last read surely at
         self._batch_cache: dict = {}
         self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
@@ -135,8 +140,9 @@ class Reader:
         fields = self._texts(picture, search=not exact)
         if not exact:
             fields = {name: self._trusted(name, f) for name, f in fields.items()}
+            fields, settling = self._placed(fields)
             if self.searched_now and self.settle:
-                self._settle(fields)
+                self._settle(settling)
         for p in self.profile.patches:
             region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
             if p.measure == "colour":
@@ -181,6 +187,7 @@ class Reader:
         self.sampler = pic.Sampler(geometry, self.regions, self.profile.width, self.profile.height)
         self.offsets.clear()
         self.searched.clear()
+        self.home.clear()
 
     def _calibrated(self, size) -> "pic.Geometry | None":
         capture = self.profile.capture
@@ -284,6 +291,34 @@ class Reader:
             return Field(f.value, 0.0)
         return f
 
+    def _residual(self, name: str) -> int:
+        """Picture units the run's cells were last found off where the geometry puts them (0: not searched)."""
+        return max((max(abs(dx), abs(dy)) for dx, dy in self.offsets.get(name, ())), default=0)
+
+    def _placed(self, fields: dict[str, Field]) -> tuple[dict[str, Field], dict[str, Field]]:
+        """The fields with their confidence scaled by the geometry's residual where each run was found: (for
+        reading, for settling the geometry). Two residuals count:
+        - how far the run lies from where the geometry puts it: up to PLACED_FULL picture units it is read as
+          surely as it fits, from PLACED_NONE on not at all (a run fitting only that far off fits something else);
+        - how far a search moved it from its home (where it was last read surely): the geometry holds from
+          frame to frame, so a jump of JUMP units or more fits something else (two fields of different frames
+          woven, a codec's smear): the field is not sure and the run goes back home for the frames that follow.
+        A run that jumped does not settle the geometry either."""
+        read, settle = {}, dict(fields)
+        for name, f in fields.items():
+            home = self.home.get(name)
+            if name in self.before_search and home is not None and name in self.offsets:
+                jump = max(max(abs(a - c), abs(b - d)) for (a, b), (c, d) in zip(self.offsets[name], home))
+                if jump >= JUMP:
+                    self.offsets[name] = home
+                    read[name] = settle[name] = Field(f.value, 0.0)
+                    continue
+            share = min(1.0, max(0.0, (PLACED_NONE - self._residual(name)) / (PLACED_NONE - PLACED_FULL)))
+            read[name] = f if share >= 1.0 else Field(f.value, f.confidence * share)
+            if read[name].confidence >= KEEP_OFFSET and name in self.offsets:
+                self.home[name] = self.offsets[name]
+        return read, settle
+
     # -- texts -------------------------------------------------------------------------------------
 
     def _batch(self, placed) -> tuple:
@@ -366,6 +401,7 @@ class Reader:
             else:
                 self.searched[t.name] = 0
                 unsure.append(t)
+        self.before_search = {t.name: self.offsets.get(t.name) for t in unsure}
         if unsure:
             self.searched_now = True
             offsets = self._search_offsets

@@ -148,7 +148,7 @@ class Tracker:
                 self._lose_war()
                 return [Event("unsure", frame, {"screen": screen})]
             self.in_battle = False
-            e = self.entry
+            e, self.entry = self.entry, None       # the next battle starts from an entry read anew
             ended = Event("battle_ended", frame, {"winner": winner, "red_energy": energy(red_left),
                                                   "blue_energy": energy(blue_left),
                                                   "red_weapon": e["red_weapon"], "blue_weapon": e["blue_weapon"]})

@@ -24,7 +24,7 @@ The stages, in the order the signal meets them:
    USB; frames dropped and repeated now and then.
 
 `captured(frames, truths, setting)` yields (frame, truth) pairs as a program reading the device would get
-them; `CHEAP_STICK` is all of the above together.
+them (an interlaced frame's truth also holds the next frame's, as "following": its odd lines show it); `CHEAP_STICK` is all of the above together.
 """
 from __future__ import annotations
 
@@ -228,9 +228,12 @@ def captured(frames, truths, setting: Setting):
             if setting.drops and number % DROP_EVERY == DROP_EVERY // 2:
                 continue
             shot = sim.frame(frames[number], frames[min(number + 1, n - 1)] if setting.interlace else None)
-            yield shot, truths[number]
+            truth = truths[number]
+            if setting.interlace and isinstance(truth, dict):     # its odd lines show the next frame
+                truth = dict(truth, following=truths[min(number + 1, n - 1)])
+            yield shot, truth
             if setting.drops and number % REPEAT_EVERY == REPEAT_EVERY // 3:
-                yield shot, truths[number]
+                yield shot, truth
 
     if not setting.h264_kbps:
         yield from delivered()

@@ -65,11 +65,7 @@ def test_clean_stills_teach_the_rom_shapes_exactly(glyphs):
     assert learned.profile.capture is None            # our emulator's frames are the picture itself
 
 
-@pytest.mark.parametrize("glyphs", [
-    "bold",
-    pytest.param("narrow", marks=pytest.mark.xfail(strict=True, reason="'1' through the cheap stick is learned "
-                                                   "a dot off: a digit seen in few cells of the stills is not yet "
-                                                   "learned reliably (which one depends on the result still)"))])
+@pytest.mark.parametrize("glyphs", ["bold", "narrow"])
 def test_stills_through_a_cheap_capture_stick_read_back(glyphs):
     """Through the cheap stick (overscan, rotation, interlace, composite, drift): every still reads back as
     it shows (calibration checks that itself), the geometry is learned for the device's frame size, and every
