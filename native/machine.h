@@ -69,6 +69,11 @@ struct o2_machine {
     uint32_t cycle_hc_den;
     uint64_t hc_per_frame;         /* 455*263 NTSC, 456*313 PAL */
     uint64_t next_event_hc;        /* the VDC's next change of /INT (or T1 in counter mode) */
+    /* MAME model: MAME's CPU clock runs a hair fast inside each of its scheduler's timeslices
+     * (machine.c mame_next_slice); bus accesses land that much later. */
+    uint64_t slice_start;          /* the cycle where MAME's current timeslice began */
+    uint64_t next_slice;           /* the cycle from whose boundary on the next one begins */
+    uint64_t slice_drift;          /* half-clocks gained a cycle into a slice, x 2^SLICE_DRIFT_SHIFT */
 
     uint8_t bios[MACHINE_BIOS_SIZE];
     uint8_t charset[MACHINE_CHARSET_SIZE];
@@ -100,13 +105,26 @@ static inline uint64_t machine_cycle_hc(const o2_machine *m, uint64_t cycle)
 
 static inline uint64_t machine_hc(const o2_machine *m) { return machine_cycle_hc(m, m->cpu.s.cycles); }
 
+#define SLICE_DRIFT_SHIFT 40
+
+/* Half-clock (end x num / den) + the drift of MAME's timeslice, in 2^-SLICE_DRIFT_SHIFT units:
+ * the fraction beyond the whole half-clocks, which bus accesses round. */
+static inline uint64_t machine_end_fraction(const o2_machine *m, uint64_t end, uint64_t *whole)
+{
+    uint64_t scaled = end * m->cycle_hc_num;
+    *whole = scaled / m->cycle_hc_den;
+    return ((scaled % m->cycle_hc_den) << SLICE_DRIFT_SHIFT) / m->cycle_hc_den
+           + (end - m->slice_start) * m->slice_drift;
+}
+
 /* Where a MOVX's VDC read or write lands: at the end of the instruction (one cycle after the
  * start of its last cycle, vdc8244.h), to the nearest half-clock where a cycle is not a whole
- * number of them (MAME's model: mid-line colour changes measured in the oracle). */
+ * number of them (MAME's model: mid-line colour changes measured in the oracle), MAME's
+ * timeslice drift included (test_slice_drift, tests/conformance/DIFFERENCES.md). */
 static inline uint64_t machine_access_hc(const o2_machine *m)
 {
-    uint64_t twice = 2 * (m->cpu.s.cycles + 1) * m->cycle_hc_num;
-    return (twice + m->cycle_hc_den) / (2 * m->cycle_hc_den);
+    uint64_t whole, fraction = machine_end_fraction(m, m->cpu.s.cycles + 1, &whole);
+    return whole + ((fraction + (UINT64_C(1) << (SLICE_DRIFT_SHIFT - 1))) >> SLICE_DRIFT_SHIFT);
 }
 
 /* The first cycle that starts at or after half-clock hc. */
