@@ -339,8 +339,8 @@ static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);
     if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW) {
-        uint64_t whole, fraction = machine_end_fraction(m, m->cpu.s.cycles + 1, &whole);
-        return whole + (fraction >> SLICE_DRIFT_SHIFT);
+        uint64_t rem;
+        return machine_mame_end_hc(m, m->cpu.s.cycles + 1, &rem);
     }
     return machine_access_hc(m);
 }
@@ -462,17 +462,16 @@ static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, w
 static void set_cycle_length(o2_machine *m)
 {
     m->cycle_hc_den = 1;
-    m->slice_drift = 0;
+    m->cycle_as = m->slice_cycle_as = m->hc_as = 0;
     if (m->vdc.model == VDC_MODEL_MAME) {
         int pal = m->region == O2_REGION_PAL;
-        uint64_t clock = pal ? MAME_PAL_CPU_CLOCK : MAME_NTSC_CPU_CLOCK;
         m->cycle_hc_num = pal ? MAME_PAL_HC_PER_SECOND : MAME_NTSC_HC_PER_SECOND;
         m->cycle_hc_den = pal ? MAME_PAL_CYCLES_PER_SECOND : MAME_NTSC_CYCLES_PER_SECOND;
-        /* The attoseconds a cycle lasts inside a slice and between slices (mame_next_slice). */
-        uint64_t inside = MAME_CLOCKS_PER_CYCLE * (ATTOSECONDS_PER_SECOND / clock);
-        uint64_t between = ATTOSECONDS_PER_SECOND / m->cycle_hc_den;
-        m->slice_drift = (uint64_t)((double)(inside - between) * m->cycle_hc_num
-                                    / (double)ATTOSECONDS_PER_SECOND * (double)(UINT64_C(1) << SLICE_DRIFT_SHIFT) + 0.5);
+        /* A cycle between slices and inside one, and a half-clock, in MAME's attoseconds. */
+        m->cycle_as = ATTOSECONDS_PER_SECOND / m->cycle_hc_den;
+        m->slice_cycle_as = MAME_CLOCKS_PER_CYCLE
+                            * (ATTOSECONDS_PER_SECOND / (pal ? MAME_PAL_CPU_CLOCK : MAME_NTSC_CPU_CLOCK));
+        m->hc_as = ATTOSECONDS_PER_SECOND / m->cycle_hc_num;
     } else {
         m->cycle_hc_num = m->region == O2_REGION_PAL ? PAL_HC_PER_CYCLE : NTSC_HC_PER_CYCLE;
     }

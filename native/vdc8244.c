@@ -960,7 +960,7 @@ static inline void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1
 /* MAME draws nothing of line 0 before about one CPU cycle into it (NTSC half-clock 21, PAL 19):
  * a change landing there (P17, colour, grid...) shows from column 0 (test_line0_change,
  * tests/conformance/DIFFERENCES.md). */
-#define MAME_LINE0_FIRST_DRAW_X_NTSC 21
+#define MAME_LINE0_FIRST_DRAW_X_NTSC 20
 #define MAME_LINE0_FIRST_DRAW_X_PAL  19
 
 void vdc_flush(vdc8244 *v)
