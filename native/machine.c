@@ -339,8 +339,7 @@ static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);
     if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW) {
-        uint64_t rem;
-        return machine_mame_end_hc(m, m->cpu.s.cycles + 1, &rem);
+        return (m->cpu.s.cycles + 1) * m->cycle_hc_num / m->cycle_hc_den;
     }
     return machine_access_hc(m);
 }
