@@ -344,10 +344,24 @@ static uint64_t write_hc(const o2_machine *m, uint8_t addr)
     return machine_access_hc(m);
 }
 
+/* Where a picture change (a VDC write, P17) lands. MAME applies a change made by an instruction
+ * that began before the cycle in which line 0 starts when line 0 starts: it shows from column 0
+ * (NTSC: changes landing at columns 0-19 and some at 20; test_line0_change, test_slice_drift,
+ * tests/conformance/DIFFERENCES.md). */
+static uint64_t picture_change_hc(const o2_machine *m, uint64_t hc)
+{
+    uint64_t frame = m->hc_per_frame, line0 = (uint64_t)(m->vdc.lines - VDC_FRAME_START_LINE) * m->vdc.line_hc;
+    uint64_t line0_start = hc - hc % frame + line0;
+    if (m->vdc.model == VDC_MODEL_MAME && hc > line0_start && hc < line0_start + m->vdc.line_hc
+        && m->cpu.s.cycles + 1 <= cycle_seeing(m, line0_start) + 1)
+        return line0_start;
+    return hc;
+}
+
 /* A VDC write that does something: the VDC is brought up to it first; then the hook. */
 static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    vdc_catch_up_counting(m, write_hc(m, addr));
+    vdc_catch_up_counting(m, picture_change_hc(m, write_hc(m, addr)));
     vdc_write(&m->vdc, addr, value);
     vdc_accessed(m);
     if (m->bus_hook)
@@ -425,7 +439,7 @@ static void write_port(void *ctx, int port, uint8_t value)
         map_cartridge(m);
     /* The port changes in the instruction's last cycle (machine.h); MAME's VDC sees P17 where it
      * sees a MOVX, at the end of the instruction: test_p17, tests/conformance/DIFFERENCES.md. */
-    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_access_hc(m) : machine_hc(m));
+    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? picture_change_hc(m, machine_access_hc(m)) : machine_hc(m));
 }
 
 /* JT1, JNT1 and JNI (corpus test_pin_tests, tests/conformance/DIFFERENCES.md). T1 at the end of
