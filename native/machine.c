@@ -28,9 +28,15 @@
 #define NTSC_HC_PER_CYCLE 20
 #define PAL_HC_PER_CYCLE  18
 #define MAME_NTSC_HC_PER_SECOND     7159090
-#define MAME_NTSC_CYCLES_PER_SECOND 357955
 #define MAME_PAL_HC_PER_SECOND      7093790
-#define MAME_PAL_CYCLES_PER_SECOND  394100
+#define MAME_NTSC_CPU_CLOCK         5369317     /* Hz, as MAME clocks its 8048 */
+#define MAME_PAL_CPU_CLOCK          5911492
+#define MAME_CLOCKS_PER_CYCLE       15
+/* MAME counts whole cycles a second, rounded up: 357955 NTSC, 394100 PAL. */
+#define MAME_NTSC_CYCLES_PER_SECOND ((MAME_NTSC_CPU_CLOCK + MAME_CLOCKS_PER_CYCLE - 1) / MAME_CLOCKS_PER_CYCLE)
+#define MAME_PAL_CYCLES_PER_SECOND  ((MAME_PAL_CPU_CLOCK + MAME_CLOCKS_PER_CYCLE - 1) / MAME_CLOCKS_PER_CYCLE)
+#define ATTOSECONDS_PER_SECOND      UINT64_C(1000000000000000000)
+#define MAME_SLICE_TICKS_PER_SECOND 50           /* a scheduler event of MAME's, 50 a second */
 
 #define PROG_ADDR_MASK 0xFFF
 #define PSW_BANK_SELECT 0x10   /* PSW BS: R0-R7 at 0x18-0x1F */
@@ -74,6 +80,64 @@ uint64_t o2_frame_start_cycle(const o2_machine *m, uint64_t frame)
 static uint64_t cycle_seeing(const o2_machine *m, uint64_t hc)
 {
     return hc * m->cycle_hc_den / m->cycle_hc_num;
+}
+
+/* ---- MAME's timeslices (model "mame") ----
+ * MAME runs its 8048 in timeslices up to its scheduler's next event: a slice ends at the first
+ * instruction boundary at or after that event's cycle (rounded down). Between slices its cycles
+ * are floor(10^18 / cycles a second) attoseconds long; inside one, 15 x floor(10^18 / clock),
+ * about 1.5 millionths longer: an access n cycles into a slice lands n x 3.0e-5 half-clocks
+ * (PAL 2.4e-5) later than the cycle count gives, which decides the half-clock where it falls
+ * near one half (corpus test_slice_drift). Measured with the oracle (the machine time at each
+ * program fetch, tests/conformance/DIFFERENCES.md), the events are: the start of HBLANK on every
+ * line from the first line 0 on, the VBLANK interrupt (x VDC_VBLANK_X of line VDC_VBLANK_LINE),
+ * each frame's start and its first line 0, and one 50 times a second; a read of the status
+ * register (A1) ends a slice too, after its instruction. */
+
+static uint64_t round_up_to(uint64_t value, uint64_t step, uint64_t offset)
+{
+    /* The least offset + k x step (k >= 0) at or after value. */
+    return value <= offset ? offset : offset + (value - offset + step - 1) / step * step;
+}
+
+/* The first cycle after `cycle` at which a slice ends: the next event's cycle, rounded down. */
+static uint64_t mame_next_slice(const o2_machine *m, uint64_t cycle)
+{
+    uint64_t line = m->vdc.line_hc, frame = m->hc_per_frame;
+    uint64_t line0 = (uint64_t)(m->vdc.lines - VDC_FRAME_START_LINE) * line;
+    /* the first half-clock that rounds down to a cycle after `cycle` */
+    uint64_t hc = ((cycle + 1) * m->cycle_hc_num + m->cycle_hc_den - 1) / m->cycle_hc_den;
+    uint64_t events[] = {
+        round_up_to(hc, line, line0 + VDC_HBLANK_START),
+        round_up_to(hc, frame, frame - line + VDC_VBLANK_X),
+        round_up_to(hc, frame, frame),
+        round_up_to(hc, frame, line0),
+    };
+    /* the 50 Hz event: the first k with k x cycles a second / 50 at or after cycle + 1 */
+    uint64_t k = ((cycle + 1) * MAME_SLICE_TICKS_PER_SECOND + m->cycle_hc_den - 1) / m->cycle_hc_den;
+    uint64_t next = k * m->cycle_hc_den / MAME_SLICE_TICKS_PER_SECOND;
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
+        uint64_t at = cycle_seeing(m, events[i]);
+        if (at < next)
+            next = at;
+    }
+    return next;
+}
+
+/* At an instruction boundary: a new slice begins here if its start is due. */
+static void mame_slice_boundary(o2_machine *m)
+{
+    if (m->cpu.s.cycles < m->next_slice)
+        return;
+    m->slice_start = m->cpu.s.cycles;
+    m->next_slice = mame_next_slice(m, m->cpu.s.cycles);
+}
+
+/* The current cycle begins a slice (power on, a loaded state); none in the hardware model. */
+static void mame_slice_restart(o2_machine *m)
+{
+    m->slice_start = m->cpu.s.cycles;
+    m->next_slice = m->vdc.model == VDC_MODEL_MAME ? mame_next_slice(m, m->cpu.s.cycles) : UINT64_MAX;
 }
 
 /* T1 (HBLANK | VBLANK) changes twice a line, but matters to the CPU only when the event counter
@@ -203,13 +267,13 @@ static void sync_vdc(o2_machine *m)
 
 /* A VDC access may change /INT or the next event: then end the CPU's chunk after this
  * instruction. Most writes (a BIOS clearing the VDC writes hundreds a frame) change neither, and
- * the chunk goes on: /INT as sampled stands, and its next rise is no earlier than the chunk's end
- * (an event up to the instruction's horizon ends the chunk there anyway). In counter mode every
+ * the chunk goes on: /INT as sampled stands, and its next rise is no earlier than the one the run
+ * loop plans to sync at (a chunk may end before it, at a MAME timeslice: mame_next_slice). In counter mode every
  * T1 edge matters: the chunk always ends. */
 static void vdc_accessed(o2_machine *m)
 {
     if (!counting_t1(m) && (uint8_t)vdc_irq(&m->vdc) == m->cpu.s.int_pin
-        && cycle_seeing(m, vdc_next_irq_event(&m->vdc)) >= m->cpu.run_until)
+        && vdc_next_irq_event(&m->vdc) >= m->next_event_hc)
         return;
     m->next_event_hc = 0;
     cpu8048_yield(&m->cpu);
@@ -237,6 +301,11 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         vdc_catch_up_counting(m, machine_access_hc(m));
         value &= vdc_read(&m->vdc, addr);
         vdc_accessed(m);
+        if (m->vdc.model == VDC_MODEL_MAME && vdc_canonical(addr) == VDC_REG_STATUS) {
+            m->next_slice = 0;        /* MAME ends its timeslice after a status read */
+            m->next_event_hc = 0;
+            cpu8048_yield(&m->cpu);
+        }
         chips |= MACHINE_BUS_VDC;
     }
     if (m->bus_hook)
@@ -269,15 +338,30 @@ static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, ui
 static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);
-    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW)
+    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW) {
         return (m->cpu.s.cycles + 1) * m->cycle_hc_num / m->cycle_hc_den;
+    }
     return machine_access_hc(m);
+}
+
+/* Where a picture change (a VDC write, P17) lands. MAME applies a change made by an instruction
+ * that began before the cycle in which line 0 starts when line 0 starts: it shows from column 0
+ * (NTSC: changes landing at columns 0-19 and some at 20; test_line0_change, test_slice_drift,
+ * tests/conformance/DIFFERENCES.md). */
+static uint64_t picture_change_hc(const o2_machine *m, uint64_t hc)
+{
+    uint64_t frame = m->hc_per_frame, line0 = (uint64_t)(m->vdc.lines - VDC_FRAME_START_LINE) * m->vdc.line_hc;
+    uint64_t line0_start = hc - hc % frame + line0;
+    if (m->vdc.model == VDC_MODEL_MAME && hc > line0_start && hc < line0_start + m->vdc.line_hc
+        && m->cpu.s.cycles + 1 <= cycle_seeing(m, line0_start) + 1)
+        return line0_start;
+    return hc;
 }
 
 /* A VDC write that does something: the VDC is brought up to it first; then the hook. */
 static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    vdc_catch_up_counting(m, write_hc(m, addr));
+    vdc_catch_up_counting(m, picture_change_hc(m, write_hc(m, addr)));
     vdc_write(&m->vdc, addr, value);
     vdc_accessed(m);
     if (m->bus_hook)
@@ -355,7 +439,7 @@ static void write_port(void *ctx, int port, uint8_t value)
         map_cartridge(m);
     /* The port changes in the instruction's last cycle (machine.h); MAME's VDC sees P17 where it
      * sees a MOVX, at the end of the instruction: test_p17, tests/conformance/DIFFERENCES.md. */
-    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? machine_access_hc(m) : machine_hc(m));
+    set_p17(m, value, m->vdc.model == VDC_MODEL_MAME ? picture_change_hc(m, machine_access_hc(m)) : machine_hc(m));
 }
 
 /* JT1, JNT1 and JNI (corpus test_pin_tests, tests/conformance/DIFFERENCES.md). T1 at the end of
@@ -391,10 +475,16 @@ static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, w
 static void set_cycle_length(o2_machine *m)
 {
     m->cycle_hc_den = 1;
+    m->cycle_as = m->slice_cycle_as = m->hc_as = 0;
     if (m->vdc.model == VDC_MODEL_MAME) {
         int pal = m->region == O2_REGION_PAL;
         m->cycle_hc_num = pal ? MAME_PAL_HC_PER_SECOND : MAME_NTSC_HC_PER_SECOND;
         m->cycle_hc_den = pal ? MAME_PAL_CYCLES_PER_SECOND : MAME_NTSC_CYCLES_PER_SECOND;
+        /* A cycle between slices and inside one, and a half-clock, in MAME's attoseconds. */
+        m->cycle_as = ATTOSECONDS_PER_SECOND / m->cycle_hc_den;
+        m->slice_cycle_as = MAME_CLOCKS_PER_CYCLE
+                            * (ATTOSECONDS_PER_SECOND / (pal ? MAME_PAL_CPU_CLOCK : MAME_NTSC_CPU_CLOCK));
+        m->hc_as = ATTOSECONDS_PER_SECOND / m->cycle_hc_num;
     } else {
         m->cycle_hc_num = m->region == O2_REGION_PAL ? PAL_HC_PER_CYCLE : NTSC_HC_PER_CYCLE;
     }
@@ -478,6 +568,7 @@ void o2_power_on(o2_machine *m)
     m->late_t1_hc = 0;
     m->stop = O2_STOP_DONE;
     cpu_reset_keeping_time(m);
+    mame_slice_restart(m);
 }
 
 void o2_reset(o2_machine *m)
@@ -524,6 +615,7 @@ int o2_model(const o2_machine *m)
 static int step_one(o2_machine *m)
 {
     uint64_t before = m->cpu.s.cycles;
+    mame_slice_boundary(m);
     if (m->reset_held)
         m->cpu.s.cycles++;            /* the clock runs while the CPU is held in reset */
     else
@@ -553,7 +645,10 @@ static int run_until(o2_machine *m, uint64_t until)
     while (m->cpu.s.cycles < until && m->stop == O2_STOP_DONE) {
         if (m->cpu.s.cycles >= cycle_seeing(m, m->next_event_hc))
             sync_pins(m);
+        mame_slice_boundary(m);
         uint64_t chunk_end = cycle_seeing(m, m->next_event_hc);
+        if (chunk_end > m->next_slice)
+            chunk_end = m->next_slice;
         if (chunk_end > until)
             chunk_end = until;
         if (m->reset_held) {
@@ -721,6 +816,7 @@ void machine_after_load(o2_machine *m)
     map_cartridge(m);
     m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
     m->next_event_hc = 0;             /* re-sampled before the next instruction */
+    mame_slice_restart(m);            /* not saved: a slice is at most a line long */
 }
 
 uint64_t machine_setup_hash(const o2_machine *m)

@@ -69,6 +69,13 @@ struct o2_machine {
     uint32_t cycle_hc_den;
     uint64_t hc_per_frame;         /* 455*263 NTSC, 456*313 PAL */
     uint64_t next_event_hc;        /* the VDC's next change of /INT (or T1 in counter mode) */
+    /* MAME model: where a bus access lands is worked out in MAME's attoseconds, with the
+     * timeslice it falls in (machine.c, mame_next_slice). */
+    uint64_t slice_start;          /* the cycle where MAME's current timeslice began */
+    uint64_t next_slice;           /* the cycle from whose boundary on the next one begins */
+    uint64_t cycle_as;             /* attoseconds a cycle between slices, inside one, and a */
+    uint64_t slice_cycle_as;       /* half-clock, as MAME counts them (0 in the hardware model) */
+    uint64_t hc_as;
 
     uint8_t bios[MACHINE_BIOS_SIZE];
     uint8_t charset[MACHINE_CHARSET_SIZE];
@@ -100,13 +107,39 @@ static inline uint64_t machine_cycle_hc(const o2_machine *m, uint64_t cycle)
 
 static inline uint64_t machine_hc(const o2_machine *m) { return machine_cycle_hc(m, m->cpu.s.cycles); }
 
+/* floor(x * y / z) and its remainder, for x < 2^40, y < 2^42, z < 2^40. */
+static inline uint64_t machine_mul_div(uint64_t x, uint64_t y, uint64_t z, uint64_t *rem)
+{
+    uint64_t high = x * (y >> 20), low;
+    low = (high % z << 20) + x * (y & 0xFFFFF);
+    *rem = low % z;
+    return (high / z << 20) + low / z;
+}
+
+/* MAME model: the half-clock (rounded down, and the remainder in attoseconds) where the
+ * instruction ending at cycle `end` ends in MAME's time: the slice's start in whole cycles, then
+ * its cycles inside the slice, over MAME's half-clock (all three rounded to attoseconds). */
+static inline uint64_t machine_mame_end_hc(const o2_machine *m, uint64_t end, uint64_t *rem)
+{
+    uint64_t start_rem, inside = (end - m->slice_start) * m->slice_cycle_as;
+    uint64_t hc = machine_mul_div(m->slice_start, m->cycle_as, m->hc_as, &start_rem);
+    uint64_t sum = start_rem + inside % m->hc_as;
+    *rem = sum % m->hc_as;
+    return hc + inside / m->hc_as + sum / m->hc_as;
+}
+
 /* Where a MOVX's VDC read or write lands: at the end of the instruction (one cycle after the
  * start of its last cycle, vdc8244.h), to the nearest half-clock where a cycle is not a whole
- * number of them (MAME's model: mid-line colour changes measured in the oracle). */
+ * number of them (MAME's model: mid-line colour changes measured in the oracle; halves up), in
+ * MAME's time with its timeslices (test_slice_drift, tests/conformance/DIFFERENCES.md). */
 static inline uint64_t machine_access_hc(const o2_machine *m)
 {
-    uint64_t twice = 2 * (m->cpu.s.cycles + 1) * m->cycle_hc_num;
-    return (twice + m->cycle_hc_den) / (2 * m->cycle_hc_den);
+    uint64_t end = m->cpu.s.cycles + 1;
+    if (m->hc_as) {
+        uint64_t rem, hc = machine_mame_end_hc(m, end, &rem);
+        return hc + (2 * rem >= m->hc_as);
+    }
+    return (2 * end * m->cycle_hc_num + m->cycle_hc_den) / (2 * m->cycle_hc_den);
 }
 
 /* The first cycle that starts at or after half-clock hc. */

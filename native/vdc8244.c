@@ -1004,18 +1004,9 @@ static inline void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1
     redraw_span(v, line, x0, x1);
 }
 
-/* MAME draws nothing of line 0 before about one CPU cycle into it (NTSC half-clock 21, PAL 19):
- * a change landing there (P17, colour, grid...) shows from column 0 (test_line0_change,
- * tests/conformance/DIFFERENCES.md). */
-#define MAME_LINE0_FIRST_DRAW_X_NTSC 21
-#define MAME_LINE0_FIRST_DRAW_X_PAL  19
-
 void vdc_flush(vdc8244 *v)
 {
     unsigned end = v->x < ACTIVE_END ? v->x : ACTIVE_END;
-    if (v->model == VDC_MODEL_MAME && v->line == 0
-        && end < (v->line_hc == VDC_LINE_HC_PAL ? MAME_LINE0_FIRST_DRAW_X_PAL : MAME_LINE0_FIRST_DRAW_X_NTSC))
-        return;
     if (v->line <= VDC_VBLANK_LINE && v->drawn_x < end) {
         draw_span(v, v->line, v->drawn_x, end);
         v->drawn_x = (uint16_t)end;

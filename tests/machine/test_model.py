@@ -146,8 +146,8 @@ def test_int_in_the_first_cycle_of_a_two_cycle_instruction_is_taken_before_it(mo
 
 def test_a_change_in_line_0s_first_cycle_shows_from_column_0_in_mame():
     # test_line0_change's NTSC frame 10: P17 goes high (dim background) under 20 half-clocks into line 0
-    # in the MAME model. MAME draws nothing of line 0 before about one CPU cycle into it, so its
-    # whole line 0 is dim (the oracle's frame 10: 1a37be from column 0).
+    # in the MAME model, by an instruction begun before the cycle in which line 0 starts: MAME applies
+    # it when line 0 starts, so its whole line 0 is dim (the oracle's frame 10: 1a37be from column 0).
     from rom_runners import rom
     m = Odyssey2(cart=rom("test_line0_change.bin"), model="mame")
     m.run_frames(10)
@@ -162,3 +162,25 @@ def test_a_change_on_line_0_shows_from_where_it_lands_in_the_hardware_model():
     m.run_frames(7)
     row = [tuple(int(c) for c in m.screen[0][x]) for x in range(60)]
     assert row[0] == (0x5C, 0x80, 0xF6) and row[-1] == (0x1A, 0x37, 0xBE)
+
+
+def test_accesses_late_in_a_mame_timeslice_land_a_half_clock_later():
+    # test_slice_drift PAL frame 18, line 54: a MOVX and two P17 changes end a hair below one half
+    # of a half-clock (x 50.4998, 86.4997, 158.4996 by the cycle count) 8-14 cycles into MAME's
+    # timeslice. The oracle's frame 18 has column 50 green (the change after it), 86 bright
+    # green, 158 green: each change a half-clock later than the cycle count rounds to.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_slice_drift.bin"), model="mame", region="pal")
+    m.run_frames(18)
+    assert [tuple(int(c) for c in m.screen[54][x]) for x in (50, 86, 158)] == \
+        [(0x00, 0x6D, 0x07), (0x56, 0xC4, 0x69), (0x00, 0x6D, 0x07)]
+
+
+def test_a_change_begun_in_line_0s_first_cycle_shows_from_its_column_in_mame():
+    # test_slice_drift NTSC frame 59: an ORL P1 (P17 high, dim) begun in the cycle in which line 0
+    # starts ends at x 20.29; the oracle's line 0 is bright green to column 19, dim from 20.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_slice_drift.bin"), model="mame")
+    m.run_frames(59)
+    row = [tuple(int(c) for c in m.screen[0][x]) for x in range(22)]
+    assert row[:20] == [(0x56, 0xC4, 0x69)] * 20 and row[20] == (0x00, 0x6D, 0x07)
