@@ -288,24 +288,26 @@ class Reader:
 
     def _batch(self, placed) -> tuple:
         """For runs placed at offsets [(run, shift)]: the byte indices of all their cells' pixels (channel x cells x
-        pixels),
-        which glyphs each cell allows, and which run each cell belongs to; remembered, as the same placements
-        come back frame after frame."""
+        pixels), which glyphs each cell allows, the row of `backgrounds` (the profile's runs) each cell takes, and
+        where each placement's cells lie; remembered, as the same placements come back frame after frame."""
         key = tuple((t.name, shift) for t, shift in placed)
         batch = self._batch_cache.get(key)
         if batch is None:
             if len(self._batch_cache) > 4096:
                 self._batch_cache.clear()
-            indices, allowed, runs = [], [], []
-            for k, (t, shift) in enumerate(placed):
+            indices, allowed, runs, parts = [], [], [], []
+            for t, shift in placed:
                 ys, xs = self._place(t, shift)
                 indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
                 allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
-                runs.append(np.full(t.cells, k))
+                runs.append(np.full(t.cells, self._run_index[t.name]))
+                start = parts[-1].stop if parts else 0
+                parts.append(slice(start, start + t.cells))
             # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest; one plane
             # per channel, so every later pass runs along the pixels.
             pixels = np.concatenate(indices)
-            batch = (np.arange(3)[:, None, None] + pixels[None] * 3, np.concatenate(allowed), np.concatenate(runs))
+            batch = (np.arange(3)[:, None, None] + pixels[None] * 3, np.concatenate(allowed), np.concatenate(runs),
+                     parts)
             self._batch_cache[key] = batch
         return batch
 
@@ -418,22 +420,17 @@ class Reader:
                 ys.append(r.reshape(-1)[pick])
                 xs.append(c.reshape(-1)[pick])
             self._bands = (np.stack(ys), np.stack(xs))
-        return np.sort(picture[self._bands[0], self._bands[1]], axis=1)[:, BAND_SAMPLES // 2].astype(np.float32)
+        middle = BAND_SAMPLES // 2
+        return np.partition(picture[self._bands[0], self._bands[1]], middle, axis=1)[:, middle].astype(np.float32)
 
     def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
         """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
         is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
-        indices, allowed, runs = self._batch(placed)
-        run_rows = np.array([self._run_index[t.name] for t, _ in placed])
-        background = (backgrounds[run_rows] @ pic.INK_SPACE)[runs]
+        indices, allowed, runs, parts = self._batch(placed)
+        background = (backgrounds @ pic.INK_SPACE)[runs]
         distance = _distance(np.take(flat.reshape(-1), indices), background.T[:, :, None])
         glyphs, score, second, contrast = self._score(distance, allowed)
-        out, start = [], 0
-        for t, _ in placed:
-            part = slice(start, start + t.cells)
-            start += t.cells
-            out.append((glyphs[part], score[part], second[part], contrast[part]))
-        return out
+        return [(glyphs[part], score[part], second[part], contrast[part]) for part in parts]
 
     def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
         """What _read_at gives for every run of `runs` at every offset of `offsets` (runs outer), in one batch:
@@ -526,7 +523,8 @@ def _distance(planes: np.ndarray, background: np.ndarray) -> np.ndarray:
 
 def _median(pixels: np.ndarray) -> np.ndarray:
     """Per channel, the middle of the pixels' values (np.median's overhead is most of its cost on so few)."""
-    return np.sort(pixels, axis=0)[len(pixels) // 2]
+    middle = len(pixels) // 2
+    return np.partition(pixels, middle, axis=0)[middle]
 
 
 def _templates(glyphs: np.ndarray) -> np.ndarray:
