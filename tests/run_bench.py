@@ -24,6 +24,7 @@ def main(argv: list) -> int:
             continue
         spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module        # found by name: a module's worker processes are handed its functions
         spec.loader.exec_module(module)
         for name, value in module.bench():
             print(f"{name}: {value}", flush=True)

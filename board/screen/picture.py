@@ -26,8 +26,8 @@ import numpy as np
 BLACK = 40               # a pixel whose brightest channel is below this is border (or a black object): no ink
 INK = 40.0               # colour distance from the background at which a pixel is surely ink
 FIELD_SHARE = 1.8        # a frame with this many times the picture's lines or more is read one field
-MERGE_WASTE = 1.4        # sampled rectangles are joined while their box is at most this share of their area
-MARGIN = 6               # picture units sampled around every text run (the reader searches within them)
+MERGE_PIXELS = 600       # sampled rectangles are joined while their box adds at most this many pixels (one more
+                         # remap call costs about as much CPU as interpolating that many)
 
 
 # Ink is told from the background by brightness first, colour less: composite video keeps brightness sharp and
@@ -324,14 +324,13 @@ class Sampler:
             x, y = geometry.map(us, vs)
             # Fixed-point maps: remap's fastest form.
             map1, map2 = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
-            self.parts.append((map1, map2, np.zeros((bottom - top, right - left, 3), np.uint8),
-                               self.picture[top:bottom, left:right]))
+            self.parts.append((map1, map2, self.picture[top:bottom, left:right]))
 
     def sample(self, image: np.ndarray) -> np.ndarray:
-        for map1, map2, out, place in self.parts:
-            cv2().remap(image, map1, map2, cv2().INTER_LINEAR, dst=out, borderMode=cv2().BORDER_CONSTANT,
+        for map1, map2, place in self.parts:
+            # Straight into the picture: a view of it is a matrix with a longer row step to OpenCV.
+            cv2().remap(image, map1, map2, cv2().INTER_LINEAR, dst=place, borderMode=cv2().BORDER_CONSTANT,
                         borderValue=(0, 0, 0))
-            place[...] = out
         return self.picture
 
 
@@ -348,7 +347,7 @@ def rectangles(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
                 out.append((open_runs.pop(run), y, *run))
         for run in runs:
             open_runs.setdefault(run, y)
-    # Fewer, larger rectangles: two whose bounding box wastes little are one (each remap call has its cost).
+    # Fewer, larger rectangles: two whose bounding box adds few pixels are one (each remap call has its cost).
     merged = True
     while merged:
         merged = False
@@ -356,7 +355,7 @@ def rectangles(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
             for j in range(i + 1, len(out)):
                 a, b = out[i], out[j]
                 box = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
-                if _area(box) <= MERGE_WASTE * (_area(a) + _area(b)):
+                if _area(box) - _area(a) - _area(b) <= MERGE_PIXELS:
                     out[i] = box
                     del out[j]
                     merged = True
@@ -370,7 +369,7 @@ def _area(box) -> int:
     return (box[1] - box[0]) * (box[3] - box[2])
 
 
-def regions(profile, margin: int = MARGIN) -> np.ndarray:
+def regions(profile, margin: int) -> np.ndarray:
     """The picture's pixels the reader looks at: every run's cells with `margin` around, every patch."""
     mask = np.zeros((profile.height, profile.width), bool)
     cell_h, cell_w = profile.cell_size

@@ -110,7 +110,7 @@ class Reader:
         # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
         self.geometry: pic.Geometry | None = None
         self.sampler: pic.Sampler | None = None
-        self.regions = pic.regions(profile, max(pic.MARGIN, search + 2))
+        self.regions = pic.regions(profile, max(BAND, search))     # what a search and the bands reach
         self.unrecognised = 0
         self.wait_locate = 0
         self.settle = True               # correct the geometry by where the runs are found
@@ -322,23 +322,27 @@ class Reader:
     # -- texts -------------------------------------------------------------------------------------
 
     def _batch(self, placed) -> tuple:
-        """For runs placed at offsets [(run, shift)]: the flat pixel indices of all their cells (cells x pixels),
-        which glyphs each cell allows, and which run each cell belongs to; remembered, as the same placements
-        come back frame after frame."""
+        """For runs placed at offsets [(run, shift)]: the byte indices of all their cells' pixels (channel x cells x
+        pixels), which glyphs each cell allows, the row of `backgrounds` (the profile's runs) each cell takes, and
+        where each placement's cells lie; remembered, as the same placements come back frame after frame."""
         key = tuple((t.name, shift) for t, shift in placed)
         batch = self._batch_cache.get(key)
         if batch is None:
             if len(self._batch_cache) > 4096:
                 self._batch_cache.clear()
-            indices, allowed, runs = [], [], []
-            for k, (t, shift) in enumerate(placed):
+            indices, allowed, runs, parts = [], [], [], []
+            for t, shift in placed:
                 ys, xs = self._place(t, shift)
                 indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
                 allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
-                runs.append(np.full(t.cells, k))
-            # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest.
+                runs.append(np.full(t.cells, self._run_index[t.name]))
+                start = parts[-1].stop if parts else 0
+                parts.append(slice(start, start + t.cells))
+            # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest; one plane
+            # per channel, so every later pass runs along the pixels.
             pixels = np.concatenate(indices)
-            batch = (pixels[..., None] * 3 + np.arange(3), np.concatenate(allowed), np.concatenate(runs))
+            batch = (np.arange(3)[:, None, None] + pixels[None] * 3, np.concatenate(allowed), np.concatenate(runs),
+                     parts)
             self._batch_cache[key] = batch
         return batch
 
@@ -349,12 +353,10 @@ class Reader:
         ys = np.clip(text.y + moves[:, 1], 0, self.profile.height - h)
         return ys, xs
 
-    def _score(self, cells: np.ndarray, allowed: np.ndarray, background: np.ndarray):
+    def _score(self, distance: np.ndarray, allowed: np.ndarray):
         """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
-        `cells` are the cells' pixels in ink space (pic.INK_SPACE), `background` each cell's background there."""
-        n = len(cells)
-        d = cells - background[:, None, :]
-        distance = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
+        `distance` is each of the cells' pixels' colour distance from the cell's background (_distance)."""
+        n = len(distance)
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance[:, self._interior].max(axis=1)
@@ -405,7 +407,7 @@ class Reader:
         if unsure:
             self.searched_now = True
             offsets = self._search_offsets
-            read = self._read_at(flat, backgrounds, [(t, o) for t in unsure for o in offsets])
+            read = self._search_at(picture, backgrounds, unsure, offsets)
             for i, t in enumerate(unsure):
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
                 chosen = self._fit(offsets, tried)
@@ -454,21 +456,41 @@ class Reader:
                 ys.append(r.reshape(-1)[pick])
                 xs.append(c.reshape(-1)[pick])
             self._bands = (np.stack(ys), np.stack(xs))
-        return np.sort(picture[self._bands[0], self._bands[1]], axis=1)[:, BAND_SAMPLES // 2].astype(np.float32)
+        middle = BAND_SAMPLES // 2
+        return np.partition(picture[self._bands[0], self._bands[1]], middle, axis=1)[:, middle].astype(np.float32)
 
     def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
         """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
         is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
-        indices, allowed, runs = self._batch(placed)
-        run_rows = np.array([self._run_index[t.name] for t, _ in placed])
-        cells = np.take(flat.reshape(-1), indices).astype(np.float32) @ pic.INK_SPACE
-        background = (backgrounds[run_rows] @ pic.INK_SPACE)[runs]
-        glyphs, score, second, contrast = self._score(cells, allowed, background)
+        indices, allowed, runs, parts = self._batch(placed)
+        background = (backgrounds @ pic.INK_SPACE)[runs]
+        distance = _distance(np.take(flat.reshape(-1), indices), background.T[:, :, None])
+        glyphs, score, second, contrast = self._score(distance, allowed)
+        return [(glyphs[part], score[part], second[part], contrast[part]) for part in parts]
+
+    def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
+        """What _read_at gives for every run of `runs` at every offset of `offsets` (runs outer), in one batch:
+        each run's colour distance to its background is computed once over the box its cells cover at every
+        offset, and every cell at every offset is a window of it (a search reads each pixel some 80 times)."""
+        rows, cols = np.divmod(self._cell_offsets, self.profile.width)
+        distances, allowed = [], []
+        for t in runs:
+            placed = [self._place(t, o) for o in offsets]
+            ys, xs = np.stack([y for y, _ in placed]), np.stack([x for _, x in placed])      # (offset, cell)
+            top, left = int(ys.min()), int(xs.min())
+            box = picture[top:int(ys.max()) + self.cell_h, left:int(xs.max()) + self.cell_w]
+            background = backgrounds[self._run_index[t.name]] @ pic.INK_SPACE
+            distance = _distance(box.transpose(2, 0, 1), background[:, None, None]).reshape(-1)
+            corners = ((ys - top) * box.shape[1] + (xs - left)).reshape(-1)
+            distances.append(distance[corners[:, None] + (rows * box.shape[1] + cols)[None, :]])
+            allowed.append(np.repeat(self.allowed[t.name][None], len(corners), axis=0))
+        glyphs, score, second, contrast = self._score(np.concatenate(distances), np.concatenate(allowed))
         out, start = [], 0
-        for t, _ in placed:
-            part = slice(start, start + t.cells)
-            start += t.cells
-            out.append((glyphs[part], score[part], second[part], contrast[part]))
+        for t in runs:
+            for _ in offsets:
+                part = slice(start, start + t.cells)
+                start += t.cells
+                out.append((glyphs[part], score[part], second[part], contrast[part]))
         return out
 
     def _field(self, text, glyphs, score, second, contrast=None) -> Field:
@@ -526,9 +548,19 @@ class Reader:
         return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
 
 
+def _distance(planes: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Each pixel's colour distance from its background in ink space (pic.INK_SPACE): `planes` the pixels as
+    three planes R, G, B (3 x ..., uint8), `background` in ink space, broadcast against them."""
+    ink = (pic.INK_SPACE.T @ planes.reshape(3, -1).astype(np.float32)).reshape(planes.shape)
+    ink -= background
+    ink *= ink
+    return np.sqrt(ink[0] + ink[1] + ink[2])
+
+
 def _median(pixels: np.ndarray) -> np.ndarray:
     """Per channel, the middle of the pixels' values (np.median's overhead is most of its cost on so few)."""
-    return np.sort(pixels, axis=0)[len(pixels) // 2]
+    middle = len(pixels) // 2
+    return np.partition(pixels, middle, axis=0)[middle]
 
 
 def _templates(glyphs: np.ndarray) -> np.ndarray:
