@@ -825,8 +825,14 @@ page_hop_9:
         add     a,#side_red + SIDE_SHOT_HEADING
         mov     r1,a
         movx    a,@r1
+        xch     a,r2                    ; R2 = the shot's heading
         xrl     a,r2
+        jz      incoming_yes            ; coming along its line
+        mov     r1,#AI_KIND             ; a sub: any shot this near (moving, it is deep below)
+        movx    a,@r1
+        dec     a
         jnz     incoming_none
+incoming_yes:
         mov     a,r2
         ret
 incoming_none:

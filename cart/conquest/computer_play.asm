@@ -178,18 +178,18 @@ move_line:
 
 ; ---- the submarine
 ai_sub:
+        hcall   dodge                   ; a shot coming: it moves, deep below (letting its
+        inc     a                       ; own missile go)
+        jz      sub_no_dodge
+        dec     a
+        ret
+sub_no_dodge:
         hcall   my_shot
         jz      sub_no_missile
         jmp     guide
 sub_no_missile:
         mov     r1,#AI_GUIDE
         movx    @r1,a                   ; (A = 0)
-        hcall   dodge
-        inc     a
-        jz      sub_no_dodge
-        dec     a
-        ret
-sub_no_dodge:
         mov     r1,#AI_FRESH
         movx    a,@r1
         jz      sub_later
