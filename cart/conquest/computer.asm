@@ -767,8 +767,8 @@ stick_of:
         add     a,#low(sticks)
         jmp     ai_byte
 
-; incoming: A = the enemy shot's heading when it flies at its middle (within 16 half steps, 2 off
-; its line), else NO_HEADING. Keeps nothing.
+; incoming: A = the enemy shot's heading when it flies at its middle (within 20 half steps, 2 off
+; its line; a sub: any way, for moving it is deep below), else NO_HEADING. Keeps nothing.
 incoming:
         call    enemy_offset
         mov     r5,a
@@ -813,7 +813,7 @@ page_hop_8:
         add     a,r7
         mov     r7,a
         call    distance
-        add     a,#(-16) & 0FFh
+        add     a,#(-20) & 0FFh
         jnc     page_hop_9
         jmp     incoming_none
 page_hop_9:
@@ -825,8 +825,14 @@ page_hop_9:
         add     a,#side_red + SIDE_SHOT_HEADING
         mov     r1,a
         movx    a,@r1
+        xch     a,r2                    ; R2 = the shot's heading
         xrl     a,r2
+        jz      incoming_yes            ; coming along its line
+        mov     r1,#AI_KIND             ; a sub: any shot this near (moving, it is deep below)
+        movx    a,@r1
+        dec     a
         jnz     incoming_none
+incoming_yes:
         mov     a,r2
         ret
 incoming_none:

@@ -36,9 +36,7 @@ ai_tank:
         dec     a
         ret
 tank_no_dodge:
-        call    reloading               ; (NOPs: the bytes of the hcall this was)
-        nop
-        nop
+        call    reloading
         jnz     tank_move
         mov     r1,#AI_FRESH
         movx    a,@r1
@@ -153,7 +151,7 @@ move_no_detour:
         mov     a,#F_COVER
         hcall   flag
         jz      move_line
-        call    reloading               ; (NOPs: the bytes of the hcall this was)
+        call    reloading
         nop
         nop
         jz      move_line
@@ -178,18 +176,18 @@ move_line:
 
 ; ---- the submarine
 ai_sub:
+        hcall   dodge                   ; a shot coming: it moves, deep below (letting its
+        inc     a                       ; own missile go)
+        jz      sub_no_dodge
+        dec     a
+        ret
+sub_no_dodge:
         hcall   my_shot
         jz      sub_no_missile
         jmp     guide
 sub_no_missile:
         mov     r1,#AI_GUIDE
         movx    @r1,a                   ; (A = 0)
-        hcall   dodge
-        inc     a
-        jz      sub_no_dodge
-        dec     a
-        ret
-sub_no_dodge:
         mov     r1,#AI_FRESH
         movx    a,@r1
         jz      sub_later
@@ -298,7 +296,10 @@ guide_straight:                         ; the way it first pointed, held
         jz      guide_toward
         orl     a,#JOY_FIRE
         ret
-guide_let_go:
+guide_let_go:                           ; (a target out of sight is deep below: not yet)
+        mov     r1,#AI_FRESH
+        movx    a,@r1
+        jz      guide_straight
         mov     r1,#AI_GUIDE
         clr     a
         movx    @r1,a
@@ -312,9 +313,7 @@ my_heading:
         ret
 
 ai_jet:
-        call    reloading               ; (NOPs: the bytes of the hcall this was)
-        nop
-        nop
+        call    reloading
         jnz     jet_later
         mov     r1,#AI_FRESH
         movx    a,@r1
