@@ -193,6 +193,12 @@ def test_memory_map_and_memory_data(core):
     live[pairing - 0x40] = 0x07                 # written through the map: the view follows
     c.run(1)
     assert c.memory()[pairing] == 0x07
+    # One RAM at a time: each write reaches the machine alone too.
+    for address, value in ((pairing, 0x03), (tally, 0x24)):
+        c.memory()[address] = value
+        c.run(1)
+        m.load_state(c.serialize())
+        assert np.concatenate([m.iram, m.xram])[address] == value, hex(address)
 
 
 @pytest.mark.parametrize("size", CART_SIZES)
@@ -281,6 +287,22 @@ def test_grey_palette_is_the_luma_of_the_colours(core):
     luma = (299 * rgb[..., 0] + 587 * rgb[..., 1] + 114 * rgb[..., 2] + 500) // 1000
     assert np.array_equal(c.frame, np.repeat(luma[..., None], 3, axis=2))
     assert len(np.unique(luma)) >= 8
+
+
+def test_a_second_game_in_other_colours_shows_its_own(core):
+    """A game loaded after one shown in other colours (the core's library stays loaded between
+    games) shows Python's picture in every pixel, even where it is the picture shown last: the
+    colour test's still picture in grey, then the same picture from its save state."""
+    c = core(options={"odyssey2_palette": "grey"})
+    assert c.load(COLOURS)
+    c.run(60)
+    state = c.serialize()
+    core.unload(c)
+    c = core()
+    assert c.load(COLOURS) and c.unserialize(state)
+    m = Odyssey2(cart=COLOURS)
+    m.load_state(state)
+    Lockstep(c, m).run(10)
 
 
 def test_pure_palette_follows_the_pen_bits(core):
