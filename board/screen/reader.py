@@ -84,9 +84,8 @@ class Reader:
         self.cell_h, self.cell_w = profile.cell_size
         # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
         columns = np.arange(self.cell_w)
-        inside = np.zeros((self.cell_h, self.cell_w), bool)
-        inside[:, 2 * profile.dot_width:self.cell_w - 2 * profile.dot_width] = True
-        self._interior = inside[:, columns].reshape(-1)
+        # A cell's contrast is taken inside it, two dots in from its sides (_score).
+        self._inner = slice(2 * profile.dot_width, self.cell_w - 2 * profile.dot_width)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
@@ -102,11 +101,13 @@ class Reader:
         # A cell's pixels compared, as offsets from its top-left corner in the picture's flat index.
         self._cell_offsets = (np.arange(self.cell_h)[:, None] * profile.width + columns[None, :]).reshape(-1)
         self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
+        # Per run: whether a blank may show at all, and whether it is a number (no blank inside).
+        self._blanks = {t.name: (SPACE in t.alphabet, t.numeric) for t in profile.texts}
+        self._reach: dict[tuple, int] = {}       # per offsets of a run's cells: the farthest one, picture units
         self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
         chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
         self.colour_names, self.colour_chroma = list(profile.colours), chroma
-        self._allowed_chroma: dict[tuple, np.ndarray] = {}
         # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
         self.geometry: pic.Geometry | None = None
         self.sampler: pic.Sampler | None = None
@@ -121,6 +122,20 @@ class Reader:
                                    if background is not None else None)
         self.background_chroma = (np.array([_chroma(c) for c in self.background_colours])
                                   if background is not None else None)
+        # Where each run's cells start in a batch of every run (profile order), and each cell's run.
+        cells = [t.cells for t in profile.texts]
+        self._starts = np.cumsum([0] + cells[:-1]).astype(np.intp)
+        self._cell_run = np.repeat(np.arange(len(cells)), cells)
+        # Each patch's pixels read, as indices into the picture's pixel rows (one gather a frame): a colour
+        # patch every other pixel, the level correction every other line and third column of the background,
+        # a flashing patch every other column (an object's dot is two columns wide).
+        self._colour_patches = [(p.name, p.colours, self._patch_pixels(p)[::2],
+                                 np.array([self.colour_names.index(c) for c in p.colours]))
+                                for p in profile.patches if p.measure == "colour"]
+        self._flashing_patches = [(p.name, self._patch_pixels(p, columns=2)) for p in profile.patches
+                                  if p.measure == "flashing"]
+        self._busy_patches = [(p.name, self._patch_pixels(p)) for p in profile.patches if p.measure == "busy"]
+        self._gain_pixels = self._patch_pixels(background, rows=2, columns=3) if background is not None else None
 
     # -- one frame ---------------------------------------------------------------------------------
 
@@ -143,15 +158,7 @@ class Reader:
             fields, settling = self._placed(fields)
             if self.searched_now and self.settle:
                 self._settle(settling)
-        for p in self.profile.patches:
-            region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
-            if p.measure == "colour":
-                fields[p.name] = self._colour(np.minimum(region[::2] * self.gains, 255.0), p.colours)
-            elif p.measure == "busy":
-                fields[p.name] = _busy(region)
-            else:        # every other column: an object's dot is two columns wide
-                fields[p.name] = self._flashing(p.name, picture[p.y:p.y + p.height, p.x:p.x + p.width:2]
-                                                .reshape(-1, 3))
+        fields.update(self._patches(picture.reshape(-1, 3)))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
@@ -241,20 +248,27 @@ class Reader:
                     out.append({**base, c.field: "".join(" " if ch == " " else "#" for ch in literal)})
         return out
 
+    def _patch_pixels(self, p, rows: int = 1, columns: int = 1) -> np.ndarray:
+        """The patch's pixels (every `rows`-th line, every `columns`-th column), row by row, as indices into the
+        picture's pixel rows."""
+        ys, xs = np.mgrid[p.y:min(p.y + p.height, self.profile.height):rows,
+                          p.x:min(p.x + p.width, self.profile.width):columns]
+        return (ys * self.profile.width + xs).reshape(-1)
+
     def _gains(self, picture: np.ndarray) -> np.ndarray:
         """Per-channel gains that turn the background as captured into the nearest known background colour:
         the capture's colour balance and level, corrected frame by frame."""
         if self.background_patch is None:
             return np.ones(3, np.float32)
-        b = self.background_patch
-        measured = _median(picture[b.y:b.y + b.height:2, b.x:b.x + b.width:3].reshape(-1, 3)).astype(np.float32)
+        measured = _median(np.take(picture.reshape(-1, 3), self._gain_pixels, axis=0)).astype(np.float32)
         known = self.background_colours
-        nearest = known[int(np.argmin(np.linalg.norm(self.background_chroma - _chroma(measured), axis=1)))]
+        difference = self.background_chroma - _chroma(measured)
+        nearest = known[int(np.argmin(np.einsum("ij,ij->i", difference, difference)))]
         gains = (nearest + 8.0) / (measured + 8.0)
         # A channel the known colour hardly has (land's red) says nothing of its gain: it takes the others'.
         reliable = nearest >= DARK_CHANNEL
         if reliable.any():
-            gains = np.where(reliable, gains, float(np.median(gains[reliable])))
+            gains = np.where(reliable, gains, _middle(gains[reliable]))
         return np.clip(gains, *GAIN_LIMITS).astype(np.float32)
 
     def placements(self, fields: dict[str, Field], shown: dict[str, str] | None = None) -> np.ndarray:
@@ -286,14 +300,21 @@ class Reader:
     def _trusted(self, name: str, f: Field) -> Field:
         """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
         window (where the geometry is off, the right place may lie beyond it)."""
-        offsets = self.offsets.get(name)
-        if offsets and any(max(abs(dx), abs(dy)) >= self.search for dx, dy in offsets):
+        if self._residual(name) >= self.search:
             return Field(f.value, 0.0)
         return f
 
     def _residual(self, name: str) -> int:
         """Picture units the run's cells were last found off where the geometry puts them (0: not searched)."""
-        return max((max(abs(dx), abs(dy)) for dx, dy in self.offsets.get(name, ())), default=0)
+        offsets = self.offsets.get(name)
+        if not offsets:
+            return 0
+        reach = self._reach.get(offsets)
+        if reach is None:
+            if len(self._reach) > 4096:
+                self._reach.clear()
+            reach = self._reach[offsets] = max(max(abs(dx), abs(dy)) for dx, dy in offsets)
+        return reach
 
     def _placed(self, fields: dict[str, Field]) -> tuple[dict[str, Field], dict[str, Field]]:
         """The fields with their confidence scaled by the geometry's residual where each run was found: (for
@@ -359,11 +380,19 @@ class Reader:
         n = len(distance)
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
-        contrast = distance[:, self._interior].max(axis=1)
+        contrast = distance.reshape(n, self.cell_h, -1)[:, :, self._inner].max(axis=(1, 2))
         fg = distance
         fg -= fg.mean(axis=1, keepdims=True)
         fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
-        scores = fg @ self.templates_t
+        # A product of more than 2^18 multiply-adds wakes OpenBLAS's threads, whose waiting costs far more CPU
+        # than they save here (a search: 8 ms instead of 0.3): the cells go in parts that stay below.
+        rows = max(1, (1 << 18) // self.templates_t.size)
+        if n <= rows:
+            scores = fg @ self.templates_t
+        else:
+            scores = np.empty((n, self.templates_t.shape[1]), np.float32)
+            for start in range(0, n, rows):
+                np.matmul(fg[start:start + rows], self.templates_t, out=scores[start:start + rows])
         scores[~allowed] = -1.0
         rows = np.arange(n)
         best = scores.argmax(axis=1)
@@ -390,14 +419,15 @@ class Reader:
         flat = picture.reshape(-1, 3)
         backgrounds = self._backgrounds(picture, texts)
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
-        first = self._read_at(flat, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        glyphs, score, second, contrast = self._read_at(flat, backgrounds,
+                                                        [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        certain = (np.minimum.reduceat(score, self._starts) >= CERTAIN).tolist()
         fields, unsure = {}, []
-        for t, (glyphs, score, second, contrast) in zip(texts, first):
-            field = self._field(t, glyphs, score, second, contrast)
+        for t, (field, fit), sure in zip(texts, self._fields(texts, glyphs, score, second, contrast, self._starts),
+                                         certain):
             waited = self.searched.get(t.name, SEARCH_EVERY)
             self.searched[t.name] = waited + 1
-            if not search or waited < SEARCH_EVERY or field.confidence >= KEEP_OFFSET or score.min() >= CERTAIN \
-                    or self._field(t, glyphs, score, second).confidence >= KEEP_OFFSET:
+            if not search or waited < SEARCH_EVERY or field.confidence >= KEEP_OFFSET or sure or fit >= KEEP_OFFSET:
                 # Whether the run is placed well is judged by its glyphs' fit: a ghost (below) says nothing of it.
                 fields[t.name] = field
             else:
@@ -412,8 +442,8 @@ class Reader:
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
                 chosen = self._fit(offsets, tried)
                 self.offsets[t.name] = tuple(offsets[k] for k in chosen)
-                fields[t.name] = self._field(t, *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
-                                                  for part in range(4)))
+                fields[t.name] = self._fields([t], *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
+                                                     for part in range(4)), np.zeros(1, np.intp))[0][0]
         return fields
 
     def _fit(self, offsets, tried) -> list[int]:
@@ -455,18 +485,19 @@ class Reader:
                 pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
                 ys.append(r.reshape(-1)[pick])
                 xs.append(c.reshape(-1)[pick])
-            self._bands = (np.stack(ys), np.stack(xs))
+            self._bands = np.stack(ys) * self.profile.width + np.stack(xs)      # pixel indices, one row per run
         middle = BAND_SAMPLES // 2
-        return np.partition(picture[self._bands[0], self._bands[1]], middle, axis=1)[:, middle].astype(np.float32)
+        samples = np.take(picture.reshape(-1, 3), self._bands, axis=0)
+        return np.partition(samples, middle, axis=1)[:, middle].astype(np.float32)
 
-    def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
-        """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
-        is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
+    def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> tuple:
+        """(glyphs, score, second, contrast) of every cell of the (run, offset) placements of `placed` (one after
+        the other), scored in one batch; `flat` is the picture's pixels (height x width, 3), `backgrounds` each
+        run's background (runs in profile order)."""
         indices, allowed, runs, parts = self._batch(placed)
         background = (backgrounds @ pic.INK_SPACE)[runs]
         distance = _distance(np.take(flat.reshape(-1), indices), background.T[:, :, None])
-        glyphs, score, second, contrast = self._score(distance, allowed)
-        return [(glyphs[part], score[part], second[part], contrast[part]) for part in parts]
+        return self._score(distance, allowed)
 
     def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
         """What _read_at gives for every run of `runs` at every offset of `offsets` (runs outer), in one batch:
@@ -493,40 +524,69 @@ class Reader:
                 out.append((glyphs[part], score[part], second[part], contrast[part]))
         return out
 
-    def _field(self, text, glyphs, score, second, contrast=None) -> Field:
-        value = "".join([SPACE if g < 0 else self.glyph_names[g] for g in glyphs.tolist()])
-        if SPACE not in text.alphabet and SPACE in value:
-            return Field(value, 0.0)
-        if text.numeric and SPACE in value.strip():
-            return Field(value, 0.0)           # a number shows its leading zeros blank, never a blank inside
+    def _fields(self, texts, glyphs, score, second, contrast, starts) -> list[tuple[Field, float]]:
+        """Each run's field, and how surely its glyphs fit where it was read (the ghost test below left out),
+        from its cells' (glyphs, score, second, contrast), the runs' cells one after the other, run k's from
+        `starts[k]`: every sum and least over cells taken for all runs at once."""
         drawn = glyphs >= 0
-        if self.templates is self.capture_templates and bool((drawn & (score < FIT_FLOOR)).any()):
-            return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
         # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        least = float(((score - second) / np.maximum(1.0 - second, 1e-6)).min())
+        fits = np.minimum.reduceat((score - second) / np.maximum(1.0 - second, 1e-6), starts).tolist()
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
         # block), only as sure as it stands above an empty cell.
-        if contrast is not None and drawn.any():
-            ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
-            least = min(least, float(((contrast[drawn] - MIN_CONTRAST) / (ghost - MIN_CONTRAST)).min()))
-        return Field(value, min(1.0, max(0.0, least)))
+        run = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(glyphs))))
+        ghost = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64), MIN_CONTRAST + 1.0)
+        faint = np.where(drawn, (contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST).astype(np.float32)[run], np.inf)
+        ghosts = np.minimum.reduceat(faint, starts).tolist()
+        capture = self.templates is self.capture_templates
+        poor = np.logical_or.reduceat(drawn & (score < FIT_FLOOR), starts).tolist() if capture else [False] * len(starts)
+        names = self.glyph_names + [SPACE]          # index -1: an empty cell
+        cells = glyphs.tolist()
+        bounds = starts.tolist() + [len(cells)]
+        out = []
+        for k, text in enumerate(texts):
+            value = "".join([names[g] for g in cells[bounds[k]:bounds[k + 1]]])
+            blank, numeric = self._blanks[text.name]
+            if (not blank and SPACE in value) or (numeric and SPACE in value.strip()) or poor[k]:
+                # A blank where none may be, or inside a number (its leading zeros show blank, never one inside);
+                # or the best glyph itself fits poorly: a guess.
+                out.append((Field(value, 0.0), 0.0))
+                continue
+            fit = min(1.0, max(0.0, fits[k]))
+            out.append((Field(value, min(1.0, max(0.0, min(fits[k], ghosts[k])))), fit))
+        return out
 
     # -- patches -----------------------------------------------------------------------------------
+
+    def _patches(self, flat: np.ndarray) -> dict[str, Field]:
+        """Every patch's reading; `flat` is the picture's pixels (height x width, 3)."""
+        out = {}
+        if self._colour_patches:
+            medians = np.stack([_median(np.take(flat, pixels, axis=0)) for _, _, pixels, _ in self._colour_patches])
+            # The median of the levelled pixels is the levelled median: the levelling is monotone in each channel.
+            colours = _chroma(np.minimum(medians.astype(np.float32) * self.gains, 255.0))
+            difference = self.colour_chroma[None] - colours[:, None]               # (patch, colour, chroma)
+            distances = np.sqrt(np.einsum("pci,pci->pc", difference, difference))
+            for (name, allowed, _, columns), row in zip(self._colour_patches, distances):
+                out[name] = _nearest(allowed, row[columns])
+        for name, pixels in self._flashing_patches:
+            out[name] = self._flashing(name, np.take(flat, pixels, axis=0))
+        for name, pixels in self._busy_patches:
+            out[name] = _busy(np.take(flat, pixels, axis=0))
+        return {p.name: out[p.name] for p in self.profile.patches}
 
     def _flashing(self, name: str, region: np.ndarray) -> Field:
         """"flashing" when the patch changed (a share of its pixels moved far in colour) from one frame to the
         next at least once over the last FLASH_FRAMES frames, "still" otherwise; the first frames, with no
-        history yet, are unsure."""
+        history yet, are unsure. `region` is the patch's pixels."""
         previous, changes = self.flashes.get(name, (None, []))
-        if previous is not None and previous.shape == region.shape:
-            current = region.astype(np.float32)
+        current = region.astype(np.float32)
+        if previous is not None and previous.shape == current.shape:
             difference = current - previous
-            moved = float(np.count_nonzero(np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2)
-                          ) / len(difference)
+            difference *= difference
+            # Whole numbers below 2^24: float32 sums them exactly, in whatever order.
+            moved = float(np.count_nonzero(difference @ _ONES > BUSY_DISTANCE ** 2)) / len(difference)
             changes = (changes + [moved])[-FLASH_FRAMES:]
-        else:
-            current = region.astype(np.float32)
         self.flashes[name] = (current, changes)
         if len(changes) < FLASH_FRAMES:
             return Field("still", 0.0)
@@ -534,18 +594,26 @@ class Reader:
         confidence = min(1.0, abs(share - FLASH_SHARE) / FLASH_SHARE)
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
-    def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
-        colour = _chroma(_median(region))
-        chroma = self._allowed_chroma.get(allowed)
-        if chroma is None:
-            chroma = self._allowed_chroma[allowed] = self.colour_chroma[[self.colour_names.index(c) for c in allowed]]
-        difference = chroma - colour
-        distances = np.sqrt(np.einsum("ij,ij->i", difference, difference))
-        order = np.argsort(distances)
-        if len(order) == 1:
-            return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
-        nearest, runner_up = distances[order[0]], distances[order[1]]
-        return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
+
+def _nearest(allowed: tuple[str, ...], distances: np.ndarray) -> Field:
+    """The allowed colour at the least chromaticity distance, as sure as it stands nearer than the runner-up
+    (float32 `distances`, one per allowed colour)."""
+    if len(distances) == 1:
+        return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
+    listed = distances.tolist()
+    order = sorted(range(len(listed)), key=listed.__getitem__)
+    nearest, runner_up = distances[order[0]], distances[order[1]]
+    return Field(allowed[order[0]], float(min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0)))
+
+
+_ONES = np.ones(3, np.float32)
+
+
+def _middle(values: np.ndarray) -> float:
+    """np.median of a few values, without its overhead."""
+    ordered = np.sort(values)
+    half = len(ordered) // 2
+    return float(ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2)
 
 
 def _distance(planes: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -579,6 +647,8 @@ def _busy(region: np.ndarray) -> Field:
 
 
 def _chroma(rgb: np.ndarray) -> np.ndarray:
-    """Chromaticity (r, g, b shares) and brightness: what gamma and gain shifts change least."""
-    total = float(rgb.sum()) + 30.0            # dark colours: chromaticity is noise, the offset damps it
-    return np.array([rgb[0] / total, rgb[1] / total, rgb[2] / total, rgb.max() / 255.0 * 0.5], np.float32)
+    """Chromaticity (r, g, b shares) and brightness: what gamma and gain shifts change least. `rgb` float32,
+    one colour on the last axis."""
+    total = rgb.sum(axis=-1, keepdims=True) + np.float32(30.0)   # dark colours: chromaticity is noise, the offset damps it
+    return np.concatenate([rgb / total, rgb.max(axis=-1, keepdims=True) / np.float32(255.0) * np.float32(0.5)],
+                          axis=-1).astype(np.float32)

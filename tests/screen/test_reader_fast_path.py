@@ -46,6 +46,11 @@ class Reference(Reader):
         self.sampler = WholePicture(geometry, self.profile.width, self.profile.height)
 
     def _read_at(self, flat, backgrounds, placed):
+        parts = self._cells_at(flat, backgrounds, placed)
+        return tuple(np.concatenate([part[k] for part in parts]) for k in range(4))
+
+    def _cells_at(self, flat, backgrounds, placed):
+        """Each placement's cells (glyphs, score, second, contrast), one placement at a time."""
         picture = flat.reshape(self.profile.height, self.profile.width, 3)
         out = []
         for t, shift in placed:
@@ -59,7 +64,7 @@ class Reference(Reader):
         return out
 
     def _search_at(self, picture, backgrounds, runs, offsets):
-        return self._read_at(picture.reshape(-1, 3), backgrounds, [(t, o) for t in runs for o in offsets])
+        return self._cells_at(picture.reshape(-1, 3), backgrounds, [(t, o) for t in runs for o in offsets])
 
 
 _FRAMES: dict = {}
