@@ -71,6 +71,35 @@ class Reading:
         return name in self.fields and self.fields[name].confidence >= threshold
 
 
+class Whole:
+    """A frame that is the picture itself (our emulator's screen): its pixels taken by index."""
+
+    def __init__(self, picture: np.ndarray):
+        self._picture, self._flat = picture, picture.reshape(-1, 3)
+
+    def pixels(self, key, indices: np.ndarray) -> np.ndarray:
+        return np.take(self._flat, indices, axis=0)
+
+    def picture(self) -> np.ndarray:
+        return self._picture
+
+
+class Sampled:
+    """A capture: only the picture's pixels asked for are sampled from the frame (pic.Sampler), each set straight
+    into the order its reader wants; the picture around the runs (for a search) once a frame at most."""
+
+    def __init__(self, sampler: "pic.Sampler", image: np.ndarray):
+        self.sampler, self.image, self._picture = sampler, image, None
+
+    def pixels(self, key, indices: np.ndarray) -> np.ndarray:
+        return self.sampler.pixels(self.image, key, indices)
+
+    def picture(self) -> np.ndarray:
+        if self._picture is None:
+            self._picture = self.sampler.sample(self.image)
+        return self._picture
+
+
 class Reader:
     def __init__(self, profile: Profile, search: int = SEARCH):
         self.profile, self.search = profile, search
@@ -79,7 +108,6 @@ class Reader:
         self.before_search: dict[str, tuple | None] = {}    # per run searched this frame: its offsets before
         self.home: dict[str, tuple] = {}                    # per run: the offsets it was last read surely at
         self._batch_cache: dict = {}
-        self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
         # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
@@ -135,30 +163,39 @@ class Reader:
         self._flashing_patches = [(p.name, self._patch_pixels(p, columns=2)) for p in profile.patches
                                   if p.measure == "flashing"]
         self._busy_patches = [(p.name, self._patch_pixels(p)) for p in profile.patches if p.measure == "busy"]
-        self._gain_pixels = self._patch_pixels(background, rows=2, columns=3) if background is not None else None
+        gain_pixels = self._patch_pixels(background, rows=2, columns=3) if background is not None else np.zeros(0, int)
+        # Every pixel a frame reads besides the cells, one row of pixel indices: what each reading takes is a
+        # slice of it (_fixed).
+        parts = [("gains", gain_pixels), ("bands", self._band_pixels())]
+        parts += [(name, pixels) for name, _, pixels, _ in self._colour_patches]
+        parts += self._flashing_patches + self._busy_patches
+        ends = np.cumsum([len(pixels.reshape(-1)) for _, pixels in parts])
+        self._fixed = {name: slice(end - len(pixels.reshape(-1)), end) for (name, pixels), end in zip(parts, ends)}
+        self._fixed_pixels = np.concatenate([pixels.reshape(-1) for _, pixels in parts])
 
     # -- one frame ---------------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
         if exact:
-            picture = frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8)
+            source = Whole(frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8))
             self.templates, self.templates_t = self.exact_templates, self._exact_t
-            self.gains = np.ones(3, np.float32)
         else:
-            picture = self._capture_picture(frame)
-            if picture is None:
+            source = self._capture_source(frame)
+            if source is None:
                 return Reading(None, 0.0, {})
             self.templates, self.templates_t = self.capture_templates, self._capture_t
-            self.gains = self._gains(picture)
+        # The pixels every frame reads besides the cells (the runs' bands, the patches), in one gather.
+        fixed = source.pixels("fixed", self._fixed_pixels)
+        self.gains = np.ones(3, np.float32) if exact else self._gains(fixed[self._fixed["gains"]])
         self.searched_now = False
-        fields = self._texts(picture, search=not exact)
+        fields = self._texts(source, fixed[self._fixed["bands"]].reshape(-1, BAND_SAMPLES, 3), search=not exact)
         if not exact:
             fields = {name: self._trusted(name, f) for name, f in fields.items()}
             fields, settling = self._placed(fields)
             if self.searched_now and self.settle:
                 self._settle(settling)
-        fields.update(self._patches(picture.reshape(-1, 3)))
+        fields.update(self._patches(fixed))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
@@ -169,8 +206,9 @@ class Reader:
 
     # -- captures ----------------------------------------------------------------------------------
 
-    def _capture_picture(self, frame: np.ndarray) -> np.ndarray | None:
-        """The picture's sampled regions (the rest black), or None while the picture is not found."""
+    def _capture_source(self, frame: np.ndarray) -> "Sampled | None":
+        """The picture's pixels sampled from the frame through the geometry, or None while the picture is not
+        found."""
         image, field = pic.working(frame, self.profile.height)
         size = (frame.shape[1], frame.shape[0])
         if self.geometry is not None and (self.geometry.size != size or self.unrecognised >= RELOCATE_AFTER):
@@ -187,7 +225,7 @@ class Reader:
                     self.wait_locate = LOCATE_EVERY
                     return None
             self.use(geometry)
-        return self.sampler.sample(image)
+        return Sampled(self.sampler, image)
 
     def use(self, geometry: "pic.Geometry") -> None:
         self.geometry = geometry
@@ -257,10 +295,11 @@ class Reader:
 
     def _gains(self, picture: np.ndarray) -> np.ndarray:
         """Per-channel gains that turn the background as captured into the nearest known background colour:
-        the capture's colour balance and level, corrected frame by frame."""
+        the capture's colour balance and level, corrected frame by frame. `picture`: the background patch's
+        pixels (every other line, every third column)."""
         if self.background_patch is None:
             return np.ones(3, np.float32)
-        measured = _median(np.take(picture.reshape(-1, 3), self._gain_pixels, axis=0)).astype(np.float32)
+        measured = _median(picture).astype(np.float32)
         known = self.background_colours
         difference = self.background_chroma - _chroma(measured)
         nearest = known[int(np.argmin(np.einsum("ij,ij->i", difference, difference)))]
@@ -343,27 +382,21 @@ class Reader:
     # -- texts -------------------------------------------------------------------------------------
 
     def _batch(self, placed) -> tuple:
-        """For runs placed at offsets [(run, shift)]: the byte indices of all their cells' pixels (channel x cells x
-        pixels), which glyphs each cell allows, the row of `backgrounds` (the profile's runs) each cell takes, and
-        where each placement's cells lie; remembered, as the same placements come back frame after frame."""
+        """For runs placed at offsets [(run, shift)]: a key naming the placements, the pixel indices of all their
+        cells (cells x pixels), which glyphs each cell allows and the row of `backgrounds` (the profile's runs)
+        each cell takes; remembered, as the same placements come back frame after frame."""
         key = tuple((t.name, shift) for t, shift in placed)
         batch = self._batch_cache.get(key)
         if batch is None:
             if len(self._batch_cache) > 4096:
                 self._batch_cache.clear()
-            indices, allowed, runs, parts = [], [], [], []
+            indices, allowed, runs = [], [], []
             for t, shift in placed:
                 ys, xs = self._place(t, shift)
                 indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
                 allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
                 runs.append(np.full(t.cells, self._run_index[t.name]))
-                start = parts[-1].stop if parts else 0
-                parts.append(slice(start, start + t.cells))
-            # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest; one plane
-            # per channel, so every later pass runs along the pixels.
-            pixels = np.concatenate(indices)
-            batch = (np.arange(3)[:, None, None] + pixels[None] * 3, np.concatenate(allowed), np.concatenate(runs),
-                     parts)
+            batch = (("cells", key), np.concatenate(indices), np.concatenate(allowed), np.concatenate(runs))
             self._batch_cache[key] = batch
         return batch
 
@@ -373,6 +406,18 @@ class Reader:
         xs = np.clip(text.x + moves[:, 0] + text.pitch * np.arange(text.cells), 0, self.profile.width - w)
         ys = np.clip(text.y + moves[:, 1], 0, self.profile.height - h)
         return ys, xs
+
+    def _correlations(self, fg: np.ndarray) -> np.ndarray:
+        """Each row of `fg` (a cell, zero mean and unit norm) against every template. A product of more than 2^18
+        multiply-adds wakes OpenBLAS's threads, whose waiting costs far more CPU than they save here (a search:
+        8 ms instead of 0.3): the rows go in parts that stay below."""
+        rows = max(1, (1 << 18) // self.templates_t.size)
+        if len(fg) <= rows:
+            return fg @ self.templates_t
+        scores = np.empty((len(fg), self.templates_t.shape[1]), np.float32)
+        for start in range(0, len(fg), rows):
+            np.matmul(fg[start:start + rows], self.templates_t, out=scores[start:start + rows])
+        return scores
 
     def _score(self, distance: np.ndarray, allowed: np.ndarray):
         """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
@@ -384,15 +429,7 @@ class Reader:
         fg = distance
         fg -= fg.mean(axis=1, keepdims=True)
         fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
-        # A product of more than 2^18 multiply-adds wakes OpenBLAS's threads, whose waiting costs far more CPU
-        # than they save here (a search: 8 ms instead of 0.3): the cells go in parts that stay below.
-        rows = max(1, (1 << 18) // self.templates_t.size)
-        if n <= rows:
-            scores = fg @ self.templates_t
-        else:
-            scores = np.empty((n, self.templates_t.shape[1]), np.float32)
-            for start in range(0, n, rows):
-                np.matmul(fg[start:start + rows], self.templates_t, out=scores[start:start + rows])
+        scores = self._correlations(fg)
         scores[~allowed] = -1.0
         rows = np.arange(n)
         best = scores.argmax(axis=1)
@@ -408,7 +445,7 @@ class Reader:
         second_score = np.where(blank, 0.0, second_score)
         return best, best_score, second_score, contrast
 
-    def _texts(self, picture: np.ndarray, search: bool = True) -> dict[str, Field]:
+    def _texts(self, source: "Whole | Sampled", bands: np.ndarray, search: bool = True) -> dict[str, Field]:
         """Every run read at its position; on a capture (`search`), the runs not certain there are read again
         at every offset within `search` pixels (all in one batch) and the offset that fits each run best is
         kept. A run that stays unsure (a title not on this screen) is searched again only every SEARCH_EVERY
@@ -416,10 +453,9 @@ class Reader:
         texts = self.profile.texts
         if not texts:
             return {}
-        flat = picture.reshape(-1, 3)
-        backgrounds = self._backgrounds(picture, texts)
+        backgrounds = self._backgrounds(bands)
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
-        glyphs, score, second, contrast = self._read_at(flat, backgrounds,
+        glyphs, score, second, contrast = self._read_at(source, backgrounds,
                                                         [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
         certain = (np.minimum.reduceat(score, self._starts) >= CERTAIN).tolist()
         fields, unsure = {}, []
@@ -437,7 +473,7 @@ class Reader:
         if unsure:
             self.searched_now = True
             offsets = self._search_offsets
-            read = self._search_at(picture, backgrounds, unsure, offsets)
+            read = self._search_at(source.picture(), backgrounds, unsure, offsets)
             for i, t in enumerate(unsure):
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
                 chosen = self._fit(offsets, tried)
@@ -471,32 +507,33 @@ class Reader:
                 best = [dy * side + int(c) for c in columns[dx]]
         return best
 
-    def _backgrounds(self, picture: np.ndarray, texts) -> np.ndarray:
-        """Each run's background colour (one row per run): the median of the bands just above and below its cells (every other
-        pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells. All runs
-        in one call."""
-        if self._bands is None:
-            ys, xs = [], []
-            for t in texts:
-                top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
-                rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
-                cols = np.arange(t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w, 2)
-                r, c = np.meshgrid(rows, cols, indexing="ij")
-                pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
-                ys.append(r.reshape(-1)[pick])
-                xs.append(c.reshape(-1)[pick])
-            self._bands = np.stack(ys) * self.profile.width + np.stack(xs)      # pixel indices, one row per run
-        middle = BAND_SAMPLES // 2
-        samples = np.take(picture.reshape(-1, 3), self._bands, axis=0)
-        return np.partition(samples, middle, axis=1)[:, middle].astype(np.float32)
+    def _band_pixels(self) -> np.ndarray:
+        """The pixels each run's background is measured on (one row per run, pixel indices): the bands just above
+        and below its cells (every other pixel), where nothing of the run is drawn: bold glyphs blurred may
+        cover most of their cells."""
+        rows_out = []
+        for t in self.profile.texts:
+            top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
+            rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
+            cols = np.arange(t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w, 2)
+            r, c = np.meshgrid(rows, cols, indexing="ij")
+            pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
+            rows_out.append(r.reshape(-1)[pick] * self.profile.width + c.reshape(-1)[pick])
+        return np.stack(rows_out).reshape(len(rows_out), BAND_SAMPLES) if rows_out else np.zeros((0, BAND_SAMPLES), int)
 
-    def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> tuple:
+    def _backgrounds(self, bands: np.ndarray) -> np.ndarray:
+        """Each run's background colour (one row per run): the median of its bands' pixels (`bands`: runs x
+        BAND_SAMPLES x 3)."""
+        middle = BAND_SAMPLES // 2
+        return np.partition(bands, middle, axis=1)[:, middle].astype(np.float32)
+
+    def _read_at(self, source: "Whole | Sampled", backgrounds: np.ndarray, placed) -> tuple:
         """(glyphs, score, second, contrast) of every cell of the (run, offset) placements of `placed` (one after
-        the other), scored in one batch; `flat` is the picture's pixels (height x width, 3), `backgrounds` each
-        run's background (runs in profile order)."""
-        indices, allowed, runs, parts = self._batch(placed)
-        background = (backgrounds @ pic.INK_SPACE)[runs]
-        distance = _distance(np.take(flat.reshape(-1), indices), background.T[:, :, None])
+        the other), scored in one batch; `source` gives the picture's pixels, `backgrounds` each run's
+        background (runs in profile order)."""
+        key, indices, allowed, runs = self._batch(placed)
+        cells = source.pixels(key, indices)                       # cells x pixels x 3
+        distance = _distance(cells, (backgrounds @ pic.INK_SPACE)[runs].T[:, :, None])
         return self._score(distance, allowed)
 
     def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
@@ -511,7 +548,7 @@ class Reader:
             top, left = int(ys.min()), int(xs.min())
             box = picture[top:int(ys.max()) + self.cell_h, left:int(xs.max()) + self.cell_w]
             background = backgrounds[self._run_index[t.name]] @ pic.INK_SPACE
-            distance = _distance(box.transpose(2, 0, 1), background[:, None, None]).reshape(-1)
+            distance = _distance(box, background[:, None, None]).reshape(-1)
             corners = ((ys - top) * box.shape[1] + (xs - left)).reshape(-1)
             distances.append(distance[corners[:, None] + (rows * box.shape[1] + cols)[None, :]])
             allowed.append(np.repeat(self.allowed[t.name][None], len(corners), axis=0))
@@ -558,21 +595,21 @@ class Reader:
 
     # -- patches -----------------------------------------------------------------------------------
 
-    def _patches(self, flat: np.ndarray) -> dict[str, Field]:
-        """Every patch's reading; `flat` is the picture's pixels (height x width, 3)."""
+    def _patches(self, fixed: np.ndarray) -> dict[str, Field]:
+        """Every patch's reading; `fixed` holds the pixels of every patch (_fixed says where)."""
         out = {}
         if self._colour_patches:
-            medians = np.stack([_median(np.take(flat, pixels, axis=0)) for _, _, pixels, _ in self._colour_patches])
+            medians = np.stack([_median(fixed[self._fixed[name]]) for name, *_ in self._colour_patches])
             # The median of the levelled pixels is the levelled median: the levelling is monotone in each channel.
             colours = _chroma(np.minimum(medians.astype(np.float32) * self.gains, 255.0))
             difference = self.colour_chroma[None] - colours[:, None]               # (patch, colour, chroma)
             distances = np.sqrt(np.einsum("pci,pci->pc", difference, difference))
             for (name, allowed, _, columns), row in zip(self._colour_patches, distances):
                 out[name] = _nearest(allowed, row[columns])
-        for name, pixels in self._flashing_patches:
-            out[name] = self._flashing(name, np.take(flat, pixels, axis=0))
-        for name, pixels in self._busy_patches:
-            out[name] = _busy(np.take(flat, pixels, axis=0))
+        for name, _ in self._flashing_patches:
+            out[name] = self._flashing(name, fixed[self._fixed[name]])
+        for name, _ in self._busy_patches:
+            out[name] = _busy(fixed[self._fixed[name]])
         return {p.name: out[p.name] for p in self.profile.patches}
 
     def _flashing(self, name: str, region: np.ndarray) -> Field:
@@ -616,13 +653,17 @@ def _middle(values: np.ndarray) -> float:
     return float(ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2)
 
 
-def _distance(planes: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Each pixel's colour distance from its background in ink space (pic.INK_SPACE): `planes` the pixels as
-    three planes R, G, B (3 x ..., uint8), `background` in ink space, broadcast against them."""
-    ink = (pic.INK_SPACE.T @ planes.reshape(3, -1).astype(np.float32)).reshape(planes.shape)
+def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Each pixel's colour distance from its background in ink space (pic.INK_SPACE): `pixels` RGB on the last
+    axis (uint8), `background` in ink space, broadcast against the three planes of ink (3 x pixels' shape):
+    every pass then runs along the pixels, not across three channels."""
+    ink = (_TO_INK @ pixels.reshape(-1, 3).astype(np.float32).T).reshape((3,) + pixels.shape[:-1])
     ink -= background
     ink *= ink
     return np.sqrt(ink[0] + ink[1] + ink[2])
+
+
+_TO_INK = np.ascontiguousarray(pic.INK_SPACE.T)
 
 
 def _median(pixels: np.ndarray) -> np.ndarray:
