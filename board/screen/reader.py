@@ -18,6 +18,7 @@ when enough of the patch differs from its median colour (fireworks), "calm" othe
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -134,8 +135,8 @@ class Reader:
         self._reach: dict[tuple, int] = {}       # per offsets of a run's cells: the farthest one, picture units
         self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
-        chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
-        self.colour_names, self.colour_chroma = list(profile.colours), chroma
+        self.colour_names = list(profile.colours)
+        self.colour_chroma = {name: _chroma(c) for name, c in profile.colours.items()}
         # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
         self.geometry: pic.Geometry | None = None
         self.sampler: pic.Sampler | None = None
@@ -143,13 +144,11 @@ class Reader:
         self.unrecognised = 0
         self.wait_locate = 0
         self.settle = True               # correct the geometry by where the runs are found
-        self.gains = np.ones(3, np.float32)
+        self.gains = (1.0, 1.0, 1.0)
         background = next((p for p in profile.patches if p.name == "background"), None)
         self.background_patch = background
-        self.background_colours = (np.array([profile.colours[c] for c in background.colours], np.float32)
+        self.background_colours = ([tuple(float(v) for v in profile.colours[c]) for c in background.colours]
                                    if background is not None else None)
-        self.background_chroma = (np.array([_chroma(c) for c in self.background_colours])
-                                  if background is not None else None)
         # Where each run's cells start in a batch of every run (profile order), and each cell's run.
         cells = [t.cells for t in profile.texts]
         self._starts = np.cumsum([0] + cells[:-1]).astype(np.intp)
@@ -158,7 +157,7 @@ class Reader:
         # patch every other pixel, the level correction every other line and third column of the background,
         # a flashing patch every other column (an object's dot is two columns wide).
         self._colour_patches = [(p.name, p.colours, self._patch_pixels(p)[::2],
-                                 np.array([self.colour_names.index(c) for c in p.colours]))
+                                 [self.colour_chroma[c] for c in p.colours])
                                 for p in profile.patches if p.measure == "colour"]
         self._flashing_patches = [(p.name, self._patch_pixels(p, columns=2)) for p in profile.patches
                                   if p.measure == "flashing"]
@@ -187,7 +186,7 @@ class Reader:
             self.templates, self.templates_t = self.capture_templates, self._capture_t
         # The pixels every frame reads besides the cells (the runs' bands, the patches), in one gather.
         fixed = source.pixels("fixed", self._fixed_pixels)
-        self.gains = np.ones(3, np.float32) if exact else self._gains(fixed[self._fixed["gains"]])
+        self.gains = (1.0, 1.0, 1.0) if exact else self._gains(fixed[self._fixed["gains"]])
         self.searched_now = False
         fields = self._texts(source, fixed[self._fixed["bands"]].reshape(-1, BAND_SAMPLES, 3), search=not exact)
         if not exact:
@@ -293,22 +292,24 @@ class Reader:
                           p.x:min(p.x + p.width, self.profile.width):columns]
         return (ys * self.profile.width + xs).reshape(-1)
 
-    def _gains(self, picture: np.ndarray) -> np.ndarray:
+    def _gains(self, pixels: np.ndarray) -> tuple[float, float, float]:
         """Per-channel gains that turn the background as captured into the nearest known background colour:
-        the capture's colour balance and level, corrected frame by frame. `picture`: the background patch's
-        pixels (every other line, every third column)."""
+        the capture's colour balance and level, corrected frame by frame. `pixels`: the background patch's
+        (every other line, every third column). Three numbers: plain floats are quicker than numpy's calls."""
         if self.background_patch is None:
-            return np.ones(3, np.float32)
-        measured = _median(picture).astype(np.float32)
-        known = self.background_colours
-        difference = self.background_chroma - _chroma(measured)
-        nearest = known[int(np.argmin(np.einsum("ij,ij->i", difference, difference)))]
-        gains = (nearest + 8.0) / (measured + 8.0)
+            return (1.0, 1.0, 1.0)
+        measured = _median(pixels).tolist()
+        chroma = _chroma(measured)
+        nearest = min(self.background_colours, key=lambda c: _squared(_chroma(c), chroma))
+        gains = [(n + 8.0) / (m + 8.0) for n, m in zip(nearest, measured)]
         # A channel the known colour hardly has (land's red) says nothing of its gain: it takes the others'.
-        reliable = nearest >= DARK_CHANNEL
-        if reliable.any():
-            gains = np.where(reliable, gains, _middle(gains[reliable]))
-        return np.clip(gains, *GAIN_LIMITS).astype(np.float32)
+        reliable = sorted(g for g, n in zip(gains, nearest) if n >= DARK_CHANNEL)
+        if reliable:
+            half = len(reliable) // 2
+            middle = reliable[half] if len(reliable) % 2 else (reliable[half - 1] + reliable[half]) / 2
+            gains = [g if n >= DARK_CHANNEL else middle for g, n in zip(gains, nearest)]
+        low, high = GAIN_LIMITS
+        return tuple(min(max(g, low), high) for g in gains)
 
     def placements(self, fields: dict[str, Field], shown: dict[str, str] | None = None) -> np.ndarray:
         """Rows (u, v, du, dv): each drawn cell's centre where the geometry puts it and the offset it was read
@@ -427,7 +428,7 @@ class Reader:
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance.reshape(n, self.cell_h, -1)[:, :, self._inner].max(axis=(1, 2))
         fg = distance
-        fg -= fg.mean(axis=1, keepdims=True)
+        fg -= fg.sum(axis=1, keepdims=True) / fg.shape[1]           # the mean, as np.mean takes it
         fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
         scores = self._correlations(fg)
         scores[~allowed] = -1.0
@@ -566,12 +567,13 @@ class Reader:
         from its cells' (glyphs, score, second, contrast), the runs' cells one after the other, run k's from
         `starts[k]`: every sum and least over cells taken for all runs at once."""
         drawn = glyphs >= 0
+        run = self._cell_run if starts is self._starts else \
+            np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(glyphs))))
         # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
         fits = np.minimum.reduceat((score - second) / np.maximum(1.0 - second, 1e-6), starts).tolist()
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
         # block), only as sure as it stands above an empty cell.
-        run = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(glyphs))))
         ghost = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64), MIN_CONTRAST + 1.0)
         faint = np.where(drawn, (contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST).astype(np.float32)[run], np.inf)
         ghosts = np.minimum.reduceat(faint, starts).tolist()
@@ -598,14 +600,11 @@ class Reader:
     def _patches(self, fixed: np.ndarray) -> dict[str, Field]:
         """Every patch's reading; `fixed` holds the pixels of every patch (_fixed says where)."""
         out = {}
-        if self._colour_patches:
-            medians = np.stack([_median(fixed[self._fixed[name]]) for name, *_ in self._colour_patches])
+        for name, allowed, _, chromas in self._colour_patches:
             # The median of the levelled pixels is the levelled median: the levelling is monotone in each channel.
-            colours = _chroma(np.minimum(medians.astype(np.float32) * self.gains, 255.0))
-            difference = self.colour_chroma[None] - colours[:, None]               # (patch, colour, chroma)
-            distances = np.sqrt(np.einsum("pci,pci->pc", difference, difference))
-            for (name, allowed, _, columns), row in zip(self._colour_patches, distances):
-                out[name] = _nearest(allowed, row[columns])
+            median = _median(fixed[self._fixed[name]]).tolist()
+            colour = _chroma([min(m * g, 255.0) for m, g in zip(median, self.gains)])
+            out[name] = _nearest(allowed, [math.sqrt(_squared(c, colour)) for c in chromas])
         for name, _ in self._flashing_patches:
             out[name] = self._flashing(name, fixed[self._fixed[name]])
         for name, _ in self._busy_patches:
@@ -632,25 +631,21 @@ class Reader:
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
 
-def _nearest(allowed: tuple[str, ...], distances: np.ndarray) -> Field:
+def _nearest(allowed: tuple[str, ...], distances: list[float]) -> Field:
     """The allowed colour at the least chromaticity distance, as sure as it stands nearer than the runner-up
-    (float32 `distances`, one per allowed colour)."""
+    (`distances`, one per allowed colour)."""
     if len(distances) == 1:
-        return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
-    listed = distances.tolist()
-    order = sorted(range(len(listed)), key=listed.__getitem__)
+        return Field(allowed[0], max(0.0, 1.0 - distances[0] * 4))
+    order = sorted(range(len(distances)), key=distances.__getitem__)
     nearest, runner_up = distances[order[0]], distances[order[1]]
-    return Field(allowed[order[0]], float(min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0)))
+    return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0))
+
+
+def _squared(a, b) -> float:
+    return sum((x - y) * (x - y) for x, y in zip(a, b))
 
 
 _ONES = np.ones(3, np.float32)
-
-
-def _middle(values: np.ndarray) -> float:
-    """np.median of a few values, without its overhead."""
-    ordered = np.sort(values)
-    half = len(ordered) // 2
-    return float(ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2)
 
 
 def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -687,9 +682,8 @@ def _busy(region: np.ndarray) -> Field:
     return Field("busy" if busy else "calm", float(confidence))
 
 
-def _chroma(rgb: np.ndarray) -> np.ndarray:
-    """Chromaticity (r, g, b shares) and brightness: what gamma and gain shifts change least. `rgb` float32,
-    one colour on the last axis."""
-    total = rgb.sum(axis=-1, keepdims=True) + np.float32(30.0)   # dark colours: chromaticity is noise, the offset damps it
-    return np.concatenate([rgb / total, rgb.max(axis=-1, keepdims=True) / np.float32(255.0) * np.float32(0.5)],
-                          axis=-1).astype(np.float32)
+def _chroma(rgb) -> tuple[float, float, float, float]:
+    """Chromaticity (r, g, b shares) and brightness of one colour: what gamma and gain shifts change least."""
+    r, g, b = (float(v) for v in rgb)
+    total = r + g + b + 30.0            # dark colours: chromaticity is noise, the offset damps it
+    return (r / total, g / total, b / total, max(r, g, b) / 255.0 * 0.5)

@@ -137,8 +137,9 @@ class Reference(Reader):
         b = self.background_patch
         region = self._region(b, 2, 3)
         measured = np.sort(region, axis=0)[len(region) // 2].astype(np.float32)
-        distances = [np.linalg.norm(c - rd._chroma(measured)) for c in self.background_chroma]
-        nearest = self.background_colours[int(np.argmin(distances))]
+        known = np.array(self.background_colours, np.float32)
+        distances = [np.linalg.norm(_chroma32(c) - _chroma32(measured)) for c in known]
+        nearest = known[int(np.argmin(distances))]
         gains = (nearest + 8.0) / (measured + 8.0)
         reliable = nearest >= rd.DARK_CHANNEL
         if reliable.any():
@@ -150,8 +151,8 @@ class Reference(Reader):
         for p in self.profile.patches:
             if p.measure == "colour":
                 levelled = np.minimum(self._region(p)[::2] * self.gains, 255.0)
-                colour = rd._chroma(np.sort(levelled, axis=0)[len(levelled) // 2].astype(np.float32))
-                distances = [float(np.linalg.norm(rd._chroma(np.array(self.profile.colours[c], np.float32)) - colour))
+                colour = _chroma32(np.sort(levelled, axis=0)[len(levelled) // 2].astype(np.float32))
+                distances = [float(np.linalg.norm(_chroma32(np.array(self.profile.colours[c], np.float32)) - colour))
                              for c in p.colours]
                 order = sorted(range(len(distances)), key=distances.__getitem__)
                 if len(order) == 1:
@@ -175,6 +176,11 @@ class Reference(Reader):
             else:
                 out[p.name] = rd._busy(self._region(p))
         return out
+
+
+def _chroma32(rgb):
+    total = float(rgb.sum()) + 30.0
+    return np.array([rgb[0] / total, rgb[1] / total, rgb[2] / total, rgb.max() / 255.0 * 0.5], np.float32)
 
 
 _FRAMES: dict = {}
@@ -305,7 +311,7 @@ class Unlevelled(Reader):
     """Patch colours taken from the medians before the level correction."""
 
     def _patches(self, fixed):
-        kept, self.gains = self.gains, np.ones(3, np.float32)
+        kept, self.gains = self.gains, (1.0, 1.0, 1.0)
         try:
             return super()._patches(fixed)
         finally:
