@@ -427,23 +427,28 @@ class Reader:
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
         contrast = distance.reshape(n, self.cell_h, -1)[:, :, self._inner].max(axis=(1, 2))
-        fg = distance
-        fg -= fg.sum(axis=1, keepdims=True) / fg.shape[1]           # the mean, as np.mean takes it
-        fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
-        scores = self._correlations(fg)
-        scores[~allowed] = -1.0
-        rows = np.arange(n)
-        best = scores.argmax(axis=1)
-        best_score = scores[rows, best]
-        if scores.shape[1] > 1:
-            scores[rows, best] = -np.inf
-            second_score = scores.max(axis=1)
-        else:
-            second_score = best_score
         blank = contrast < MIN_CONTRAST
-        best = np.where(blank, -1, best)
-        best_score = np.where(blank, 1.0 - contrast / MIN_CONTRAST * 0.5, best_score)
-        second_score = np.where(blank, 0.0, second_score)
+        # An empty cell is a space whatever glyph it resembles: only the others are compared with the glyphs (a
+        # search's windows are mostly empty).
+        best = np.full(n, -1)
+        best_score = 1.0 - contrast / MIN_CONTRAST * 0.5
+        second_score = np.zeros(n, np.float32)
+        inked = np.flatnonzero(~blank)
+        if len(inked):
+            fg = distance[inked] if len(inked) < n else distance
+            fg -= fg.sum(axis=1, keepdims=True) / fg.shape[1]           # the mean, as np.mean takes it
+            fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
+            scores = self._correlations(fg)
+            scores[~allowed[inked]] = -1.0
+            rows = np.arange(len(inked))
+            top = scores.argmax(axis=1)
+            best[inked] = top
+            best_score[inked] = scores[rows, top]
+            if scores.shape[1] > 1:
+                scores[rows, top] = -np.inf
+                second_score[inked] = scores.max(axis=1)
+            else:
+                second_score[inked] = best_score[inked]
         return best, best_score, second_score, contrast
 
     def _texts(self, source: "Whole | Sampled", bands: np.ndarray, search: bool = True) -> dict[str, Field]:
