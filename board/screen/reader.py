@@ -583,7 +583,8 @@ class Reader:
         faint = np.where(drawn, (contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST).astype(np.float32)[run], np.inf)
         ghosts = np.minimum.reduceat(faint, starts).tolist()
         capture = self.templates is self.capture_templates
-        poor = np.logical_or.reduceat(drawn & (score < FIT_FLOOR), starts).tolist() if capture else [False] * len(starts)
+        poor = (np.logical_or.reduceat(drawn & (score < FIT_FLOOR), starts).tolist() if capture
+                else [False] * len(starts))
         names = self.glyph_names + [SPACE]          # index -1: an empty cell
         cells = glyphs.tolist()
         bounds = starts.tolist() + [len(cells)]
