@@ -621,13 +621,13 @@ static uint8_t collisions(const span *s, uint8_t enable, uint8_t need, uint8_t *
 {
     uint8_t met[CLASSES] = { 0 };      /* met[e]: the classes class e shares a pixel with */
     const unsigned w0 = s->x0 / 64, w1 = (s->x1 - 1) / 64;
-    for (unsigned left = s->present; left; left &= left - 1) {     /* each pair of classes drawn, once */
+    for (unsigned left = s->present & need; left; left &= left - 1) {   /* each pair, once */
         unsigned e = (unsigned)__builtin_ctz(left);
         uint8_t one = (uint8_t)(1u << e);
-        for (unsigned rest = left & (left - 1); rest; rest &= rest - 1) {
-            unsigned o = (unsigned)__builtin_ctz(rest);
+        for (unsigned rest = s->present & ~(need & ((2u << e) - 1)); rest; rest &= rest - 1) {
+            unsigned o = (unsigned)__builtin_ctz(rest);      /* not a class of `need` up to e */
             uint8_t pair = (uint8_t)(one | 1u << o);
-            if ((pair & COLL_GRID) == pair || !(pair & need))
+            if ((pair & COLL_GRID) == pair)
                 continue;
             uint64_t shared = 0;
             for (unsigned w = w0; w <= w1; w++)
