@@ -215,17 +215,25 @@ static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsig
     p->cls = cls;
 }
 
-/* The kind of grid line `line` is (vdc8244.h, VDC_GRID_KINDS): its row, and whether it is one of
- * the row's horizontal segment lines. */
+/* The kind of grid line each screen line is with the grid shown (vdc8244.h, VDC_GRID_KINDS): its
+ * row, and whether it is one of the row's horizontal segment lines. A table: every patched line
+ * asks (filled by vdc_init). */
+static uint8_t grid_kind_shown[VDC_SCREEN_H];
+
+static void fill_grid_kinds(void)
+{
+    for (unsigned line = 0; line < VDC_SCREEN_H; line++) {
+        unsigned row = (line - GRID_TOP_LINE) / GRID_ROW_LINES;
+        unsigned within = (line - GRID_TOP_LINE) % GRID_ROW_LINES;
+        grid_kind_shown[line] = (uint8_t)(line < GRID_TOP_LINE || row >= HGRID_ROWS
+                                          || (row >= VGRID_ROWS && within >= HGRID_LINES)
+                                          ? 0 : 1 + 2 * row + (within < HGRID_LINES));
+    }
+}
+
 static unsigned grid_kind(const vdc8244 *v, unsigned line)
 {
-    if (!(v->reg[VDC_REG_CONTROL] & VDC_CTRL_GRID) || line < GRID_TOP_LINE)
-        return 0;
-    unsigned row = (line - GRID_TOP_LINE) / GRID_ROW_LINES;
-    unsigned within = (line - GRID_TOP_LINE) % GRID_ROW_LINES;
-    if (row >= HGRID_ROWS || (row >= VGRID_ROWS && within >= HGRID_LINES))
-        return 0;
-    return 1 + 2 * row + (within < HGRID_LINES);
+    return (v->reg[VDC_REG_CONTROL] & VDC_CTRL_GRID) ? grid_kind_shown[line] : 0;
 }
 
 /* The grid's pieces on a line of that kind. */
@@ -605,34 +613,40 @@ static void draw_piece(span *s, const piece *p)
 
 /* A selected class that shares a pixel with another class reports that class (8245 spec); the
  * grid's pieces do not collide with each other (MAME oracle), so a pair that meets has a class
- * drawn in the span [x0, x1) only: only its words are compared. *base: the reports of the pairs
+ * drawn in the span [x0, x1) only: only its words are compared. Only the pairs with a class of
+ * `need` are looked at (a patch knows the others' reports). *base: the reports of the pairs
  * without a sprite (a line whose sprites alone change keeps them). */
 #define COLL_SPRITES (COLL_SPRITE(0) | COLL_SPRITE(1) | COLL_SPRITE(2) | COLL_SPRITE(3))
-static uint8_t collisions(const span *s, uint8_t enable, uint8_t *base)
+static uint8_t collisions(const span *s, uint8_t enable, uint8_t need, uint8_t *base)
 {
-    uint8_t found[2] = { 0, 0 };       /* without a sprite, with one */
-    for (unsigned left = s->present; left; left &= left - 1) {     /* each pair of classes drawn, once */
+    uint8_t met[CLASSES] = { 0 };      /* met[e]: the classes class e shares a pixel with */
+    const unsigned w0 = s->x0 / 64, w1 = (s->x1 - 1) / 64;
+    for (unsigned left = s->present & need; left; left &= left - 1) {   /* each pair, once */
         unsigned e = (unsigned)__builtin_ctz(left);
         uint8_t one = (uint8_t)(1u << e);
-        for (unsigned rest = left & (left - 1); rest; rest &= rest - 1) {
-            unsigned o = (unsigned)__builtin_ctz(rest);
-            uint8_t other = (uint8_t)(1u << o);
-            if (((one | other) & COLL_GRID) == (one | other))
+        for (unsigned rest = s->present & ~(need & ((2u << e) - 1)); rest; rest &= rest - 1) {
+            unsigned o = (unsigned)__builtin_ctz(rest);      /* not a class of `need` up to e */
+            uint8_t pair = (uint8_t)(one | 1u << o);
+            if ((pair & COLL_GRID) == pair)
                 continue;
-            /* What the pair reports if it overlaps: each side met by a selected one. */
-            uint8_t reports = (uint8_t)(((enable & one) ? other : 0) | ((enable & other) ? one : 0));
-            uint8_t *hits = &found[((one | other) & COLL_SPRITES) != 0];
-            if ((*hits & reports) == reports)
-                continue;
-            for (unsigned w = s->x0 / 64; w <= (s->x1 - 1) / 64; w++)
-                if (s->cover[e][w] & s->cover[o][w]) {
-                    *hits |= reports;
-                    break;
-                }
+            uint64_t shared = 0;
+            for (unsigned w = w0; w <= w1; w++)
+                shared |= s->cover[e][w] & s->cover[o][w];
+            if (shared) {
+                met[e] |= (uint8_t)(1u << o);
+                met[o] |= one;
+            }
         }
     }
-    *base = found[0];
-    return found[0] | found[1];
+    uint8_t found = 0, without_sprite = 0;
+    for (unsigned left = s->present & enable; left; left &= left - 1) {
+        unsigned e = (unsigned)__builtin_ctz(left);
+        found |= met[e];
+        if (!(1u << e & COLL_SPRITES))
+            without_sprite |= met[e] & (uint8_t)~COLL_SPRITES;
+    }
+    *base = without_sprite;
+    return found;
 }
 
 /* Characters share one shifter: one that starts while another is still shifting out sets the
@@ -679,29 +693,38 @@ static const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
 
 /* Draws [x0, x1) of `line` from its description; returns the collision classes it set, *base
  * those set by pairs without a sprite. */
+/* A span [x0, x1) of `out` about to be drawn over `from` (the line's grid template t, or its
+ * kept base), with the grid's collision bitmaps from t. */
+static void start_span(vdc8244 *v, span *s, uint8_t *out, const uint8_t *from, const grid_template *t,
+                       unsigned x0, unsigned x1)
+{
+    s->x0 = x0;
+    s->x1 = x1;
+    s->shown = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
+    s->out = out;
+    s->track = v->reg[VDC_REG_COLLISION] != 0;
+    s->present = 0;                    /* a class's cover is cleared when first drawn */
+    if (x0 < s->shown)
+        memcpy(out + 3 * x0, from + 3 * x0, 3 * (s->shown - x0));
+    if (!s->track)
+        return;
+    /* The grid's pixels whole: the other classes' lie in [x0, x1), so the grid's outside it meet
+     * none of them, and the grid's two classes do not collide with each other. */
+    for (unsigned k = 0; k < 2; k++)
+        if (t->present & grid_classes[k])
+            memcpy(s->cover[class_index(grid_classes[k])], t->cover[k], sizeof t->cover[k]);
+    s->present = t->present;
+}
+
 static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned x0, unsigned x1, uint8_t *base)
 {
     const grid_template *t = grid_template_of(v, d->grid);
     span s;
-    s.x0 = x0;
-    s.x1 = x1;
-    s.shown = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
-    s.out = v->screen[line][0];
-    s.track = v->reg[VDC_REG_COLLISION] != 0;
-    s.present = 0;                     /* a class's cover is cleared when first drawn */
-    if (x0 < s.shown)
-        memcpy(s.out + 3 * x0, t->rgb + 3 * x0, 3 * (s.shown - x0));
-    /* The grid's pixels whole: the other classes' lie in [x0, x1), so the grid's outside it meet
-     * none of them, and the grid's two classes do not collide with each other. */
-    for (unsigned k = 0; s.track && k < 2; k++)
-        if (t->present & grid_classes[k])
-            memcpy(s.cover[class_index(grid_classes[k])], t->cover[k], sizeof t->cover[k]);
-    if (s.track)
-        s.present = t->present;
+    start_span(v, &s, v->screen[line][0], t->rgb, t, x0, x1);
     for (unsigned i = 0; i < d->count; i++)
         draw_piece(&s, &d->piece[i]);
     *base = 0;
-    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], base) : 0;
+    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], 0xFF, base) : 0;
 }
 
 /* Lines [top, top + lines) keep only the `keep` bits of what is valid in them (VDC_LINE_*). */
@@ -880,6 +903,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         major = major_overlap(d, x0, x1);
     }
     line_redrawn(v, line, redrawn, x0, x1);
+    v->base_kept[line] = 0;
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
         v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
@@ -907,6 +931,44 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
     v->line_sprite_count[line] = (uint8_t)sprites;
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
+}
+
+/* The line's base (vdc8244.h, base_rgb) as it is drawn now: its template, then its characters.
+ * Called for a line valid but for its sprites, whose base is as the registers now draw it. */
+static void keep_base(vdc8244 *v, unsigned line)
+{
+    line_desc d;
+    d.count = 0;
+    if (objects_drawn_on(v, line))
+        describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, &d, line, 0, 0, ACTIVE_END);
+    const grid_template *t = grid_template_of(v, grid_kind(v, line));
+    span s;
+    start_span(v, &s, v->base_rgb[line], t->rgb, t, 0, ACTIVE_END);
+    s.track = 1;                       /* the characters' bitmap, whatever A2 selects now */
+    for (unsigned i = 0; i < d.count; i++)
+        draw_piece(&s, &d.piece[i]);
+    v->base_kept[line] = VDC_BASE_KEPT;
+    if (s.present & VDC_COLL_CHARS) {
+        memcpy(v->base_chars[line], s.cover[class_index(VDC_COLL_CHARS)], sizeof v->base_chars[line]);
+        v->base_kept[line] |= VDC_BASE_CHARS;
+    }
+}
+
+/* Span [x0, x1) of a line whose base is kept: the base there, the sprite rows over it; returns
+ * the collisions found there (those of the base's own pairs are in line_base_hits). */
+static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, unsigned sprites,
+                               unsigned x0, unsigned x1)
+{
+    span s;
+    start_span(v, &s, v->screen[line][0], v->base_rgb[line], grid_template_of(v, grid_kind(v, line)), x0, x1);
+    if (s.track && (v->base_kept[line] & VDC_BASE_CHARS)) {
+        memcpy(s.cover[class_index(VDC_COLL_CHARS)], v->base_chars[line], sizeof v->base_chars[line]);
+        s.present |= VDC_COLL_CHARS;
+    }
+    for (unsigned i = 0; i < sprites; i++)
+        draw_piece(&s, &rows[i]);
+    uint8_t base;
+    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], COLL_SPRITES, &base) : 0;
 }
 
 /* A whole line valid but for its sprites (VDC_LINE_BASE): its background, grid and characters,
@@ -952,7 +1014,19 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
+        } else if (x0 < x1 && RENDER_CACHE && (v->base_kept[line] & (VDC_BASE_PATCHED | VDC_BASE_KEPT))) {
+            /* Patched before since drawn whole: its sprites move on a base that stays. */
+            if (!(v->base_kept[line] & VDC_BASE_KEPT))
+                keep_base(v, line);
+            uint8_t found = patch_over_base(v, line, now, sprites, (unsigned)x0, (unsigned)x1);
+            hits = (uint8_t)(v->line_base_hits[line] | found);
+            v->line_hits[line] = hits;
+            line_redrawn(v, line, O2_REDRAWN, (unsigned)x0, (unsigned)x1);
+            if (v->above_line == line)
+                v->above_line = NO_LINE;
+            v->patch_line = NO_LINE;
         } else if (x0 < x1) {
+            v->base_kept[line] = VDC_BASE_PATCHED;
             d->count = 0;              /* the characters there, then the sprites over them */
             describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, d, line, 1, x0, x1);
             copy_sprite_rows(d->piece + d->count, now);
@@ -1029,6 +1103,7 @@ static void forget_lines(vdc8244 *v)
     }
     memset(v->line_valid, 0, sizeof v->line_valid);
     memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
+    memset(v->base_kept, 0, sizeof v->base_kept);
     v->above_line = NO_LINE;
     v->patch_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
@@ -1081,38 +1156,40 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
 {
     unsigned quiet = RENDER_CACHE ? sound_quiet_lines(&v->sound) : 0;
     const unsigned line_hc = v->line_hc;
-    unsigned line = v->line, n = 0;
     uint64_t left = hc - v->hc;
-    for (;;) {
-        /* The lines the cache has: their collisions and status (a loop without calls but the rare
-         * sync_cache, so that it keeps its sums in registers). */
-        uint32_t look = v->look;
-        uint8_t hits = 0, major = 0;
-        int to_draw = 0;
-        for (; n < quiet && left >= line_hc && line != VDC_VBLANK_LINE; n++, left -= line_hc) {
-            if (line < VDC_VBLANK_LINE) {
-                if (v->changed) {      /* where this line's draw_span would */
-                    sync_cache(v);
-                    look = v->look;
-                }
-                if (v->line_valid[line] != VDC_LINE_VALID || v->line_look[line] != look) {
-                    to_draw = 1;
-                    break;
-                }
-                hits |= v->line_hits[line];
-                major |= v->line_major[line];
-            }
-            line = line_after(v, line);
+    /* The lines to pass, known before the first: no call below moves the sound or the beam. */
+    unsigned limit = left >= (uint64_t)quiet * line_hc ? quiet : (unsigned)(left / line_hc);
+    unsigned line = v->line, n = 0;
+    uint8_t hits = 0, major = 0;
+    while (n < limit) {
+        if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
+            unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
+            n += k;
+            line = line + k == v->lines ? 0 : line + k;
+            continue;
         }
-        v->collision |= hits;
-        v->status |= major;
-        if (!to_draw)
+        if (line == VDC_VBLANK_LINE)   /* VBLANK rises on it: the beam steps it */
             break;
-        draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
-        line = line_after(v, line);
-        n++;
-        left -= line_hc;
+        if (v->changed)                /* where this line's draw_span would (no write comes
+                                          while the lines pass, so once) */
+            sync_cache(v);
+        /* The lines the cache has: their collisions and status, in a loop without calls. */
+        const uint32_t look = v->look;
+        unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
+        for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
+            hits |= v->line_hits[line + k];
+            major |= v->line_major[line + k];
+        }
+        n += k;
+        line += k;
+        if (k < k_max) {
+            draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
+            line++;
+            n++;
+        }
     }
+    v->collision |= hits;
+    v->status |= major;
     if (!n)
         return;
     sound_pass_quiet_lines(&v->sound, n, (uint64_t)n * line_hc);
@@ -1234,6 +1311,7 @@ void vdc_init(vdc8244 *v, int region)
     for (unsigned pen = 0; pen < VDC_PENS; pen++)
         for (unsigned x = 0; x < VDC_SCREEN_W; x++)
             memcpy(pen_line[pen] + 3 * x, vdc_palette[pen], 3);
+    fill_grid_kinds();
     memset(v, 0, sizeof *v);
     v->region = region;
     v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;

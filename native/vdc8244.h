@@ -263,7 +263,18 @@ struct vdc8244 {
     uint16_t patch_x0, patch_x1;
     uint8_t patch_slot, patch_hits;
     line_desc patch_desc[2];
+    /* A line's base, what it shows without its sprites (background, grid, characters), kept once
+     * its sprites alone were patched twice since it was drawn whole (VDC_BASE_*): a patch then
+     * copies the base over the span and draws only the sprites there. base_chars: the characters'
+     * collision bitmap of the line. Forgotten when the line is drawn again. */
+    uint8_t base_kept[VDC_SCREEN_H];
+    uint64_t base_chars[VDC_SCREEN_H][VDC_CLASS_WORDS];
+    uint8_t base_rgb[VDC_SCREEN_H][VDC_SCREEN_W * 3];
 };
+
+#define VDC_BASE_PATCHED 1             /* patched once since drawn whole: the next patch keeps it */
+#define VDC_BASE_KEPT    2             /* base_rgb (and base_chars) hold the line's base */
+#define VDC_BASE_CHARS   4             /* with characters' pixels (base_chars) */
 
 extern const uint8_t vdc_palette[VDC_PENS][3];
 
