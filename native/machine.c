@@ -330,17 +330,19 @@ static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, ui
     call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, write_chips(p1, addr));
 }
 
-/* Where a write to the sound shift register (A7-A9) meets the sound clock. MAME weighs the
- * exact end of the instruction against the clock, not the nearest half-clock: a write ending
- * at x.8 before the clock's half-clock x + 1 still holds the shift off (random programs 940004,
- * 940037, 940038; test_random.py::test_sound_register_rewritten_every_few_lines_matches_mame,
+/* Where a write to the sound registers (A7-AA) meets the sound clock. MAME clocks the sound in
+ * its HBLANK event (half-clock 366), after the timeslice that ends at the first instruction
+ * boundary at or after that event's cycle (mame_next_slice): a write whose instruction began
+ * before that cycle comes first, i.e. one whose last cycle starts at or before the event. So
+ * the VDC takes it at the last half-clock of the instruction's first cycle (PAL: random programs
+ * and MAME's WAV of writes swept over the clock; NTSC: random programs 940004, 940037, 940038,
+ * test_random.py::test_sound_register_rewritten_every_few_lines_matches_mame;
  * tests/conformance/DIFFERENCES.md). */
 static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);
-    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW) {
-        return (m->cpu.s.cycles + 1) * m->cycle_hc_num / m->cycle_hc_den;
-    }
+    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_CONTROL)
+        return machine_cycle_horizon(m, m->cpu.s.cycles - 1);
     return machine_access_hc(m);
 }
 

@@ -9,7 +9,8 @@
  * The chip clocks the sound at the start of every HBLANK: a 4-bit line prescaler lets a shift
  * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
  * HBLANK's shift; the pin is then reloaded from bit 0. (MAME instead postpones the held-off shift
- * to the next line's clock, which it gives 26 half-clocks after HBLANK's start, and outputs the
+ * to the next line's clock, weighs writes against the clock by its timeslices (machine.c
+ * write_hc), and outputs the
  * bit shifted out: the MAME model's sound_clock, tests/conformance/DIFFERENCES.md.) While disabled (AA bit 7 = 0) the
  * register goes on shifting and counting toward the service request: the enable gates only the
  * output (the documentation is silent; MAME shifts, tests/conformance/DIFFERENCES.md). The prescaler's power-on value is not documented; 13
@@ -175,8 +176,8 @@ static inline int sound_hblank(o2_sound *s, int clocks)
     return 0;
 }
 
-/* The shift clock, once a line after sound_hblank: at the same point on the hardware, a little
- * later in MAME (vdc8244.c sound_clock_x). With shifts 0 the prescaler counts the line but the
+/* The shift clock, once a line right after sound_hblank (in MAME too; where a write meets it
+ * there: machine.c write_hc). With shifts 0 the prescaler counts the line but the
  * register does not move (MAME's first lines, vdc8244.c). mame: MAME's shift and output (a
  * held-off shift postponed by a line, the pin the bit shifted out; tests/conformance/
  * DIFFERENCES.md), else the documented ones. */
