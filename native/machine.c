@@ -810,15 +810,38 @@ void machine_state(o2_machine *m, o2_stream *st)
     st_bytes(st, m->joysticks, sizeof m->joysticks);
     st_u8(st, &m->reset_held);
     st_u64(st, &m->late_t1_hc);
+    if (st->version >= STATE_VERSION_SLICE) {
+        st_u64(st, &m->slice_start);
+        st_u64(st, &m->next_slice);
+    }
 }
 
-void machine_after_load(o2_machine *m)
+/* The cycles an instruction boundary may lie past a slice's end before the run loop starts the
+ * next slice: an instruction, or an interrupt entry with the instruction at its vector. */
+#define SLICE_OVERRUN_CYCLES 4
+
+/* A loaded timeslice is one this machine could be in: begun at or before the CPU's cycle, no
+ * longer than the events allow, and ending at the next event (or, after a status read, at the
+ * next boundary: 0); none in the hardware model. */
+static int slice_fits(const o2_machine *m)
+{
+    if (m->vdc.model != VDC_MODEL_MAME)
+        return m->next_slice == UINT64_MAX;
+    if (m->slice_start > m->cpu.s.cycles)
+        return 0;
+    uint64_t end = mame_next_slice(m, m->slice_start);
+    return (m->next_slice == end || m->next_slice == 0) && m->cpu.s.cycles <= end + SLICE_OVERRUN_CYCLES;
+}
+
+int machine_after_load(o2_machine *m, uint32_t version)
 {
     set_cycle_length(m);              /* the state's model */
     map_cartridge(m);
     m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
     m->next_event_hc = 0;             /* re-sampled before the next instruction */
-    mame_slice_restart(m);            /* not saved: a slice is at most a line long */
+    if (version < STATE_VERSION_SLICE)
+        mame_slice_restart(m);        /* an older state has none: a new one begins here */
+    return slice_fits(m) ? O2_OK : O2_ERR_STATE_CORRUPT;
 }
 
 uint64_t machine_setup_hash(const o2_machine *m)
