@@ -20,11 +20,7 @@ STATUS_LOG      equ     40h
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     a,#low(tone)
-        call    write_table
+        include "screen_start.inc"      ; the tone and A0 below
         mov     r6,#0                   ; passes
         mov     r2,#0                   ; pass mod 3
 pass:
@@ -98,7 +94,7 @@ gaps:
 
         org     500h
         include "testlib.inc"
-tone:
+screen:
         db      VDC_SOUND_HI, 01h, VDC_SOUND_MID, 23h, VDC_SOUND_LO, 45h
         db      VDC_SOUND, SOUND_ENABLE | SOUND_FAST
         db      VDC_CONTROL, VDC_CTRL_SOUND_IRQ | VDC_CTRL_STROBE

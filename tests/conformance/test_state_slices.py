@@ -11,7 +11,7 @@ import pytest
 import differential
 import random_programs
 from rom_runners import rom
-from emu.errors import StateError
+from save_states import refused
 from emu.odyssey2 import Odyssey2
 
 
@@ -105,14 +105,6 @@ def test_a_version_2_state_still_loads_and_runs_on(model):
         loaded.run_frames(1)
         on.run_frames(1)
         assert snapshot(loaded) == snapshot(on)
-
-
-def refused(m, data, message):
-    before = m.save_state()
-    with pytest.raises(StateError, match=message) as info:
-        m.load_state(data)
-    assert "\n" not in str(info.value)
-    assert m.save_state() == before
 
 
 def test_a_state_whose_slice_does_not_fit_its_clock_is_refused():
