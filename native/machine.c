@@ -330,17 +330,19 @@ static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, ui
     call_bus_hook(m, MACHINE_ACCESS_WRITE, addr, value, write_chips(p1, addr));
 }
 
-/* Where a write to the sound shift register (A7-A9) meets the sound clock. MAME weighs the
- * exact end of the instruction against the clock, not the nearest half-clock: a write ending
- * at x.8 before the clock's half-clock x + 1 still holds the shift off (random programs 940004,
- * 940037, 940038; test_random.py::test_sound_register_rewritten_every_few_lines_matches_mame,
+/* Where a write to the sound registers (A7-AA) meets the sound clock. MAME clocks the sound in
+ * its HBLANK event (half-clock 366), after the timeslice that ends at the first instruction
+ * boundary at or after that event's cycle (mame_next_slice): a write whose instruction began
+ * before that cycle comes first, i.e. one whose last cycle starts at or before the event. So
+ * the VDC takes it at the last half-clock of the instruction's first cycle (PAL: random programs
+ * and MAME's WAV of writes swept over the clock; NTSC: random programs 940004, 940037, 940038,
+ * test_random.py::test_sound_register_rewritten_every_few_lines_matches_mame;
  * tests/conformance/DIFFERENCES.md). */
 static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);
-    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_SHIFT_LOW) {
-        return (m->cpu.s.cycles + 1) * m->cycle_hc_num / m->cycle_hc_den;
-    }
+    if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_CONTROL)
+        return machine_cycle_horizon(m, m->cpu.s.cycles - 1);
     return machine_access_hc(m);
 }
 
@@ -808,15 +810,38 @@ void machine_state(o2_machine *m, o2_stream *st)
     st_bytes(st, m->joysticks, sizeof m->joysticks);
     st_u8(st, &m->reset_held);
     st_u64(st, &m->late_t1_hc);
+    if (st->version >= STATE_VERSION_SLICE) {
+        st_u64(st, &m->slice_start);
+        st_u64(st, &m->next_slice);
+    }
 }
 
-void machine_after_load(o2_machine *m)
+/* The cycles an instruction boundary may lie past a slice's end before the run loop starts the
+ * next slice: an instruction, or an interrupt entry with the instruction at its vector. */
+#define SLICE_OVERRUN_CYCLES 4
+
+/* A loaded timeslice is one this machine could be in: begun at or before the CPU's cycle, no
+ * longer than the events allow, and ending at the next event (or, after a status read, at the
+ * next boundary: 0); none in the hardware model. */
+static int slice_fits(const o2_machine *m)
+{
+    if (m->vdc.model != VDC_MODEL_MAME)
+        return m->next_slice == UINT64_MAX;
+    if (m->slice_start > m->cpu.s.cycles)
+        return 0;
+    uint64_t end = mame_next_slice(m, m->slice_start);
+    return (m->next_slice == end || m->next_slice == 0) && m->cpu.s.cycles <= end + SLICE_OVERRUN_CYCLES;
+}
+
+int machine_after_load(o2_machine *m, uint32_t version)
 {
     set_cycle_length(m);              /* the state's model */
     map_cartridge(m);
     m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
     m->next_event_hc = 0;             /* re-sampled before the next instruction */
-    mame_slice_restart(m);            /* not saved: a slice is at most a line long */
+    if (version < STATE_VERSION_SLICE)
+        mame_slice_restart(m);        /* an older state has none: a new one begins here */
+    return slice_fits(m) ? O2_OK : O2_ERR_STATE_CORRUPT;
 }
 
 uint64_t machine_setup_hash(const o2_machine *m)

@@ -164,7 +164,9 @@ static inline uint64_t machine_horizon(const o2_machine *m)
 }
 
 void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
-void machine_after_load(o2_machine *m);              /* re-derives mapping and pins */
+/* Re-derives mapping and pins after a state of layout `version` was read; O2_ERR_STATE_CORRUPT
+ * if what it read cannot be this machine's (a timeslice that does not fit its clock). */
+int machine_after_load(o2_machine *m, uint32_t version);
 uint64_t machine_setup_hash(const o2_machine *m);    /* BIOS, charset, cart, region */
 
 /* FNV-1a (64-bit), the hash of saved states (state.c) and of the machine's setup: start from

@@ -101,8 +101,7 @@ void sound_write(o2_sound *s, uint8_t reg, uint8_t value)
         sound_level_may_change(s);
     } else if (reg >= SOUND_REG_SHIFT_HIGH && reg <= SOUND_REG_SHIFT_LOW) {
         s->shift = (s->shift & ~(0xFFu << shift_bits)) | (uint32_t)value << shift_bits;
-        s->holdoff |= SOUND_HOLD_WRITE;
-        s->pulses = 0;
+        s->holdoff |= SOUND_HOLD_WRITE | SOUND_HOLD_DIRTY;
     }
 }
 

@@ -9,7 +9,8 @@
  * The chip clocks the sound at the start of every HBLANK: a 4-bit line prescaler lets a shift
  * through when its low 2 (fast) or 4 (slow) bits are zero. A write to A7-A9 holds off the next
  * HBLANK's shift; the pin is then reloaded from bit 0. (MAME instead postpones the held-off shift
- * to the next line's clock, which it gives 26 half-clocks after HBLANK's start, and outputs the
+ * to the next line's clock, weighs writes against the clock by its timeslices (machine.c
+ * write_hc), and outputs the
  * bit shifted out: the MAME model's sound_clock, tests/conformance/DIFFERENCES.md.) While disabled (AA bit 7 = 0) the
  * register goes on shifting and counting toward the service request: the enable gates only the
  * output (the documentation is silent; MAME shifts, tests/conformance/DIFFERENCES.md). The prescaler's power-on value is not documented; 13
@@ -58,6 +59,8 @@
 
 #define SOUND_HOLD_WRITE     0x01   /* A7-A9 written since the last HBLANK */
 #define SOUND_HOLD_POSTPONED 0x02   /* MAME model: a held-off shift is still owed */
+#define SOUND_HOLD_DIRTY     0x04   /* A7-A9 written since the last shift: the service count
+                                       restarts at the next shift clock (sound_hblank) */
 
 #define SOUND_LEVEL_UNIT     2048   /* PCM value per volume step: volume 15 -> 30720 */
 #define SOUND_FIR_TAPS       16
@@ -75,7 +78,8 @@ typedef struct o2_sound {
     uint8_t holdoff;         /* SOUND_HOLD_*: a shift-register write delays the next HBLANK's
                                 shift; in the MAME model a delayed shift waits for a line */
     uint8_t pin;             /* the output bit latched at the last HBLANK */
-    uint8_t pulses;          /* shift clocks since the last register write, modulo 24 */
+    uint8_t pulses;          /* shift clocks since the one after the last register write
+                                (SOUND_HOLD_DIRTY), modulo 24 */
     /* The resampler (see the top of this file). */
     uint32_t rate;           /* output samples per second */
     uint32_t hc_den;         /* half-clocks per second = ticks_per_sub / hc_den */
@@ -164,19 +168,29 @@ static inline int sound_shift_due(const o2_sound *s)
 }
 
 /* At the start of each HBLANK: returns 1 when the register "needs service", the 24th shift clock
- * since the last write to A7-A9 (a held-off clock counts too). With clocks 0 the line gives no
- * shift clock (MAME's first lines, vdc8244.c): nothing counts toward the request. */
+ * since the last write to A7-A9 (a held-off clock counts too): the first clock after a write
+ * counts 1. In MAME a write followed by a shift before that clock (a held-off shift postponed
+ * to a line between two clocks) no longer restarts the count (random program 910119, corpus
+ * test_service_rewrite, tests/conformance/DIFFERENCES.md): the write marks the register dirty
+ * and a shift cleans it. With clocks 0 the line gives no shift clock (MAME's first lines,
+ * vdc8244.c): nothing counts toward the request. */
 static inline int sound_hblank(o2_sound *s, int clocks)
 {
-    if (clocks && sound_shift_due(s) && ++s->pulses == SOUND_SERVICE_PULSES) {   /* enabled or not (MAME) */
+    if (!clocks || !sound_shift_due(s))
+        return 0;
+    if (s->holdoff & SOUND_HOLD_DIRTY) {
+        s->holdoff &= (uint8_t)~SOUND_HOLD_DIRTY;
+        s->pulses = 0;
+    }
+    if (++s->pulses == SOUND_SERVICE_PULSES) {   /* enabled or not (MAME) */
         s->pulses = 0;
         return 1;
     }
     return 0;
 }
 
-/* The shift clock, once a line after sound_hblank: at the same point on the hardware, a little
- * later in MAME (vdc8244.c sound_clock_x). With shifts 0 the prescaler counts the line but the
+/* The shift clock, once a line right after sound_hblank (in MAME too; where a write meets it
+ * there: machine.c write_hc). With shifts 0 the prescaler counts the line but the
  * register does not move (MAME's first lines, vdc8244.c). mame: MAME's shift and output (a
  * held-off shift postponed by a line, the pin the bit shifted out; tests/conformance/
  * DIFFERENCES.md), else the documented ones. */
@@ -188,7 +202,7 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
          * on); the pin is the bit shifted out, held between shifts. */
         if ((due || (s->holdoff & SOUND_HOLD_POSTPONED)) && shifts) {
             if (s->holdoff & SOUND_HOLD_WRITE) {
-                s->holdoff = SOUND_HOLD_POSTPONED;
+                s->holdoff = (uint8_t)(SOUND_HOLD_POSTPONED | (s->holdoff & SOUND_HOLD_DIRTY));
             } else {
                 s->pin = (uint8_t)sound_shift_once(s);
                 s->holdoff = 0;
@@ -197,9 +211,9 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
             s->holdoff &= (uint8_t)~SOUND_HOLD_WRITE;
         }
     } else {
-        if (due && !s->holdoff && shifts)
+        if (due && !(s->holdoff & SOUND_HOLD_WRITE) && shifts)
             sound_shift_once(s);
-        s->holdoff = 0;
+        s->holdoff &= SOUND_HOLD_DIRTY;   /* cleared by the next shift clock (sound_hblank) */
         s->pin = s->shift & 1u;
     }
     s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;

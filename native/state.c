@@ -3,7 +3,8 @@
  *
  * Layout (little-endian):
  *   magic    4 bytes  "O2ST"
- *   version  u32      STATE_VERSION; a newer one is refused (O2_ERR_STATE_VERSION)
+ *   version  u32      STATE_VERSION; a newer one is refused (O2_ERR_STATE_VERSION), an older one
+ *                     from STATE_OLDEST_VERSION on loads (the visitors read what it has)
  *   region   u8       O2_REGION_*
  *   setup    u64      hash of BIOS, charset, cartridge and region: a state only loads into the
  *                     same setup (O2_ERR_STATE_MISMATCH)
@@ -18,7 +19,9 @@
 #include "machine.h"
 #include "sound.h"
 
-#define STATE_VERSION 2          /* 2: the VDC carries the reference model */
+#define STATE_VERSION 3          /* 2: the VDC carries the reference model; 3: the machine its
+                                    MAME timeslice (a version 2 state starts a new one) */
+#define STATE_OLDEST_VERSION 2   /* older ones are refused as damaged (O2_ERR_STATE_CORRUPT) */
 static const uint8_t state_magic[4] = { 'O', '2', 'S', 'T' };
 
 /* ---- stream primitives ---- */
@@ -109,7 +112,7 @@ static void visit_body(o2_machine *m, o2_stream *st)
 
 size_t o2_state_size(o2_machine *m)
 {
-    o2_stream st = { O2_STREAM_SIZE, NULL, 0, 0, 0 };
+    o2_stream st = { O2_STREAM_SIZE, NULL, 0, 0, 0, STATE_VERSION };
     visit_body(m, &st);
     return HEADER_SIZE + st.pos + CHECK_SIZE;
 }
@@ -119,7 +122,7 @@ int state_save(o2_machine *m, uint8_t *buf, size_t len, int checked)
     size_t size = o2_state_size(m);
     if (len < size)
         return O2_ERR_SIZE;
-    o2_stream st = { O2_STREAM_SAVE, buf, size - CHECK_SIZE, 0, 0 };
+    o2_stream st = { O2_STREAM_SAVE, buf, size - CHECK_SIZE, 0, 0, STATE_VERSION };
     uint32_t version = STATE_VERSION;
     uint8_t region = (uint8_t)m->region;
     uint64_t setup = machine_setup_hash(m);
@@ -144,22 +147,23 @@ int state_load(o2_machine *m, const uint8_t *buf, size_t len, int checked)
         return O2_ERR_STATE_MAGIC;
     if (len < HEADER_SIZE + CHECK_SIZE)
         return O2_ERR_STATE_CORRUPT;
-    o2_stream st = { O2_STREAM_LOAD, (uint8_t *)buf, len - CHECK_SIZE, sizeof state_magic, 0 };
+    o2_stream st = { O2_STREAM_LOAD, (uint8_t *)buf, len - CHECK_SIZE, sizeof state_magic, 0, 0 };
     uint32_t version = 0;
     uint8_t region = 0;
     uint64_t setup = 0, check = 0;
     st_u32(&st, &version);
     if (version > STATE_VERSION)
         return O2_ERR_STATE_VERSION;
-    if (version != STATE_VERSION)
+    if (version < STATE_OLDEST_VERSION)
         return O2_ERR_STATE_CORRUPT;
+    st.version = version;
     st_u8(&st, &region);
     st_u64(&st, &setup);
     if (region != m->region || setup != machine_setup_hash(m))
         return O2_ERR_STATE_MISMATCH;
     /* No size check against the machine here: the size varies with the sound samples buffered
      * so far (sound_state); the visit below must end exactly at the check instead. */
-    o2_stream tail = { O2_STREAM_LOAD, (uint8_t *)buf, len, len - CHECK_SIZE, 0 };
+    o2_stream tail = { O2_STREAM_LOAD, (uint8_t *)buf, len, len - CHECK_SIZE, 0, 0 };
     st_u64(&tail, &check);
     if (checked && check != fnv1a(buf, len - CHECK_SIZE))
         return O2_ERR_STATE_CORRUPT;
@@ -177,18 +181,18 @@ int state_load(o2_machine *m, const uint8_t *buf, size_t len, int checked)
         uint64_t beam = machine_cycle_hc(m, m->cpu.s.cycles);
         apart = m->vdc.hc > beam + 2 * frame || beam > m->vdc.hc + 2 * frame;
     }
-    if (st.error || apart || st.pos != len - CHECK_SIZE) {
-        memcpy(m, before, sizeof *m);   /* the machine's pointers all point into itself */
-        free(before);
-        return O2_ERR_STATE_CORRUPT;
+    if (!st.error && !apart && st.pos == len - CHECK_SIZE) {
+        /* The output sample rate belongs to the host, not to the console: keep this machine's. */
+        if (m->vdc.sound.rate != before->vdc.sound.rate)
+            sound_set_rate(&m->vdc.sound, before->vdc.sound.rate);
+        if (machine_after_load(m, version) == O2_OK) {
+            free(before);
+            return O2_OK;
+        }
     }
-    /* The output sample rate belongs to the host, not to the console: keep this machine's. */
-    uint32_t rate = before->vdc.sound.rate;
+    memcpy(m, before, sizeof *m);       /* the machine's pointers all point into itself */
     free(before);
-    if (m->vdc.sound.rate != rate)
-        sound_set_rate(&m->vdc.sound, rate);
-    machine_after_load(m);
-    return O2_OK;
+    return O2_ERR_STATE_CORRUPT;
 }
 
 int o2_save_state(o2_machine *m, uint8_t *buf, size_t len)

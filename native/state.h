@@ -14,6 +14,10 @@
 
 #include "o2.h"
 
+/* The layout versions a visitor looks at (state.c has the current one): from 3 on, the machine's
+ * MAME timeslice. */
+#define STATE_VERSION_SLICE 3
+
 typedef enum { O2_STREAM_SIZE, O2_STREAM_SAVE, O2_STREAM_LOAD } o2_stream_mode;
 
 typedef struct o2_stream {
@@ -22,6 +26,8 @@ typedef struct o2_stream {
     size_t len;        /* capacity (save) or data length (load) */
     size_t pos;        /* bytes visited so far */
     int error;         /* set on overflow or truncation */
+    uint32_t version;  /* the layout's version: STATE_VERSION when saving or measuring, the
+                          state's own when loading (older ones leave out what they lacked) */
 } o2_stream;
 
 void st_u8(o2_stream *st, uint8_t *v);

@@ -1120,18 +1120,9 @@ static void forget_lines(vdc8244 *v)
 
 /* ---------------------------------------------------------------- time */
 
-/* Where in a line the sound is clocked: at HBLANK's start; MAME clocks it one NTSC CPU cycle
- * later, weighed against a write's exact end (machine.c write_hc): a write up to then still holds
- * the shift off (test_sound_holdoff, test_random.py's sound register rewritten every few lines,
- * tests/conformance/DIFFERENCES.md). PAL keeps the earlier 26: 18 (one PAL cycle) fits random
- * programs but not test_sound's frame 2 (open). The service request comes at HBLANK's start. */
-#define MAME_SOUND_CLOCK_DELAY_NTSC 20
-#define MAME_SOUND_CLOCK_DELAY_PAL  26
-static inline unsigned sound_clock_x(const vdc8244 *v)
-{
-    return VDC_HBLANK_START + (v->model != VDC_MODEL_MAME ? 0
-        : v->line_hc == VDC_LINE_HC_PAL ? MAME_SOUND_CLOCK_DELAY_PAL : MAME_SOUND_CLOCK_DELAY_NTSC);
-}
+/* The sound is clocked at HBLANK's start, with its service request, in both models (MAME's WAV:
+ * every shift at half-clock 366, NTSC and PAL). Where a write meets it in MAME is machine.c's
+ * write_hc (tests/conformance/DIFFERENCES.md). */
 
 /* The line after `line`, the first after the last. A compare, not a division: the beam asks at
  * every line. */
@@ -1229,11 +1220,10 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->status |= VDC_STATUS_SOUND;
             v->irq = 1;
         }
-        unsigned sound_x = sound_clock_x(v);
-        if (x < sound_x && x1 >= sound_x) {
-            sound_run(&v->sound, sound_x - x);
+        if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START) {
+            sound_run(&v->sound, VDC_HBLANK_START - x);
             sound_clock(&v->sound, clocks, v->model == VDC_MODEL_MAME);
-            sound_run(&v->sound, x1 - sound_x);
+            sound_run(&v->sound, x1 - VDC_HBLANK_START);
         } else {
             sound_run(&v->sound, x1 - x);
         }

@@ -27,16 +27,7 @@ RESULTS         equ     01h
 start:
         dis     i
         call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     r6,#0                   ; frames
-        mov     r0,#VDC_STATUS
-        movx    a,@r0
-wait:
-        jni     frame
-        jmp     wait
-frame:
-        mov     r0,#VDC_STATUS          ; releases /INT
-        movx    a,@r0
-        inc     r6
+        include "frame_sync.inc"
         mov     r5,#0
         mov     r3,#0
         sel     rb1

@@ -15,28 +15,13 @@
 COUNT           equ     00h             ; external RAM
 BLUE            equ     BG_BLUE | COLOUR_GRID
 GREEN           equ     BG_GREEN | COLOUR_GRID
-P1_VDC_DIM      equ     P1_IDLE & ~P1_VDC_N            ; VDC selected, P17 high
-P1_VDC_BRIGHT   equ     P1_VDC_DIM & ~P1_LUM_N & 0FFh  ; VDC selected, P17 low
 
         org     CART_RESET
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     a,#low(screen)
-        call    write_table
-        mov     r6,#0                   ; frames
-        mov     r0,#VDC_STATUS
-        movx    a,@r0
-wait:
-        jni     frame
-        jmp     wait
-frame:
-        mov     r0,#VDC_STATUS          ; releases /INT
-        movx    a,@r0
-        inc     r6
+        include "screen_start.inc"
+        include "frame_sync.inc"
         mov     r0,#VDC_COLOUR
         mov     a,#BLUE
         movx    @r0,a

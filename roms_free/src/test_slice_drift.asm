@@ -15,18 +15,12 @@
 
 BLUE            equ     BG_BLUE | COLOUR_GRID
 GREEN           equ     BG_GREEN | COLOUR_GRID
-P1_VDC_DIM      equ     P1_IDLE & ~P1_VDC_N            ; VDC selected, P17 high
-P1_VDC_BRIGHT   equ     P1_VDC_DIM & ~P1_LUM_N & 0FFh  ; VDC selected, P17 low
 
         org     CART_RESET
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     a,#low(screen)
-        call    write_table
+        include "screen_start.inc"
         mov     r0,#VDC_COLOUR
         mov     a,#BLUE
 loop:

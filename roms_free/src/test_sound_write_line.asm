@@ -27,16 +27,7 @@ start:
         call    BIOS_VDC_CLEAR          ; VDC selected
         mov     a,#low(tone)
         call    write_table
-        mov     r6,#0                   ; frames
-        mov     r0,#VDC_STATUS
-        movx    a,@r0
-wait:
-        jni     frame
-        jmp     wait
-frame:
-        mov     r0,#VDC_STATUS          ; releases /INT
-        movx    a,@r0
-        inc     r6
+        include "frame_sync.inc"
         call    select_ram
         mov     r1,#COUNT
         mov     a,r6

@@ -3,8 +3,8 @@ refused with a one-line StateError and leave the machine as it was (native/state
 import numpy as np
 import pytest
 
-from emu.errors import StateError
 from emu.odyssey2 import Odyssey2
+from save_states import refused
 from machine_images import CHARSET, EN_I, INC_R7, MOVX_AT_R0_A, MOVX_A_AT_R0, RETR, STRT_T, \
     bios, jmp, mov_a, mov_r0, outl_p1
 
@@ -95,14 +95,6 @@ def saved():
     m = machine()
     m.run_frames(2)
     return m, m.save_state()
-
-
-def refused(m, data, message):
-    before = m.save_state()
-    with pytest.raises(StateError, match=message) as info:
-        m.load_state(data)
-    assert "\n" not in str(info.value)
-    assert m.save_state() == before
 
 
 def test_wrong_magic(saved):
