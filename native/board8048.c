@@ -72,6 +72,7 @@ int o2_board_load(o2_board *b, const uint8_t *image, size_t len)
     memset(b->program, 0, sizeof b->program);
     if (len)
         memcpy(b->program, image, len);
+    cpu8048_program_changed(&b->cpu);
     return O2_OK;
 }
 

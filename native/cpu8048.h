@@ -19,8 +19,8 @@
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
  *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc,
- *    s.cycles, s.a or s.psw (the run loop keeps its own copies), and may remap prog[] (a bank
- *    switch), which the next fetch sees.
+ *    s.cycles, s.a or s.psw (the run loop keeps its own copies). Only write_port may remap
+ *    prog[] (a bank switch through P1), which the next fetch sees.
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
  *    which counts falling edges in counter mode) and int_pin between instructions, or gives
  *    T1 on demand through the bus's read_t1. JT1, JNT1 and JNI test their pin at the end of
@@ -46,8 +46,9 @@
  *    run's start, EN I, RETR, a timer or counter overflow); pins change only between runs.
  *  - Dispatch: cpu8048_run jumps from each instruction's handler straight to the next one's
  *    (labels as values, GCC and Clang) and compares the cycle with one limit per instruction: the
- *    run's end, a poll, the timer's next interrupt request and the end of the PC's 1 KiB program
- *    window, computed ahead. Opcodes without a handler run through the same code as a step.
+ *    run's end, a poll and the timer's next interrupt request, computed ahead. It reads the
+ *    program from the mapping's image (cpu8048_code); opcodes without a handler, and those at the
+ *    end of a 2 KiB half, run through the same code as a step.
  *    -DCPU8048_SWITCH_DISPATCH (or a compiler without labels as values) builds the plain loop,
  *    one switch per instruction, instead; both give the same cycles, registers and bus accesses.
  */
@@ -85,14 +86,34 @@ typedef struct cpu8048_bus {
     int     (*test_pin)(void *ctx, int pin);
 } cpu8048_bus;
 
+/* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB
+ * image of 16-bit entries, the program byte with CPU8048_CODE_EDGE added at the last two
+ * addresses of each 2 KiB half (an instruction there may run past the half's end, where the PC
+ * wraps, and takes the slow path). Fetches then neither look prog[] up nor check a window, and
+ * the threaded loop needs no limit on how far the PC may go. A few mappings (the BIOS with each
+ * cartridge bank) are kept, each found again by its four window addresses. */
+#define CPU8048_CODE_MAPS 4
+#define CPU8048_CODE_SIZE 4096
+#define CPU8048_CODE_EDGE 0x100
+typedef struct cpu8048_code {
+    const uint8_t *windows[4];   /* the prog[] it was read from */
+    int valid;
+    uint16_t op[CPU8048_CODE_SIZE];
+} cpu8048_code;
+
 typedef struct cpu8048 {
     o2_cpu_state s;
-    const uint8_t *prog[4];   /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup */
+    /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup. The bytes behind them must not
+     * change unless cpu8048_program_changed follows (before the next step or run). */
+    const uint8_t *prog[4];
     cpu8048_bus bus;
     uint64_t run_until;
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
     uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
                                  before the next instruction (EN I, RETR and a new run do too) */
+    unsigned code_current;    /* the image of code[] last used */
+    unsigned code_next;       /* the one a new mapping replaces */
+    cpu8048_code code[CPU8048_CODE_MAPS];
 } cpu8048;
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets the bus */
@@ -102,6 +123,8 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until);           /* whole instructions 
 /* cpu8048_run that also stops whenever the PC is flagged in breakpoints[4096] (the debugger's
  * path: one table look-up per instruction instead of a step call). */
 void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints);
+/* The bytes behind prog[] were rewritten (a BIOS or cartridge loaded): the images go. */
+void cpu8048_program_changed(cpu8048 *cpu);
 void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
 void cpu8048_state(cpu8048 *cpu, o2_stream *st);           /* save-state visitor (state.h) */
 static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }

@@ -526,6 +526,7 @@ int o2_load_bios(o2_machine *m, const uint8_t *data, size_t len)
     if (len != MACHINE_BIOS_SIZE)
         return O2_ERR_SIZE;
     memcpy(m->bios, data, len);
+    cpu8048_program_changed(&m->cpu);
     return O2_OK;
 }
 
@@ -542,6 +543,7 @@ int o2_load_cart(o2_machine *m, const uint8_t *data, size_t len)
 {
     if (cart_load(&m->cart, data, len) != 0)
         return O2_ERR_SIZE;
+    cpu8048_program_changed(&m->cpu);
     map_cartridge(m);
     return O2_OK;
 }
