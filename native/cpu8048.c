@@ -108,12 +108,6 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
         && c->windows[2] == cpu->prog[2] && c->windows[3] == cpu->prog[3];
 }
 
-/* The last two addresses of each 2 KiB half: an instruction there may end past the half. */
-static inline int at_half_end(unsigned addr)
-{
-    return (addr & PC_IN_BANK) >= PC_IN_BANK - 1;
-}
-
 /* A mapping not seen last: a kept image of it, or a new one in place of the oldest. */
 static __attribute__((noinline)) const uint16_t *code_for_mapping(cpu8048 *cpu)
 {
@@ -127,9 +121,17 @@ static __attribute__((noinline)) const uint16_t *code_for_mapping(cpu8048 *cpu)
     cpu8048_code *c = &cpu->code[k];
     for (unsigned w = 0; w < 4; w++)
         c->windows[w] = cpu->prog[w];
-    for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr++)
-        c->op[addr] = (uint16_t)(cpu->prog[addr >> 10][addr & PROG_WINDOW]
-                                 | (at_half_end(addr) ? CPU8048_CODE_EDGE : 0));
+    for (unsigned w = 0; w < 4; w++) {
+        const uint8_t *window = cpu->prog[w];
+        uint16_t *op = &c->op[w * (PROG_WINDOW + 1)];
+        for (unsigned i = 0; i <= PROG_WINDOW; i++)
+            op[i] = window[i];
+    }
+    /* The last two addresses of each 2 KiB half: an instruction there may end past the half. */
+    for (unsigned half = 0; half < CPU8048_CODE_SIZE; half += PC_IN_BANK + 1) {
+        c->op[half + PC_IN_BANK - 1] |= CPU8048_CODE_EDGE;
+        c->op[half + PC_IN_BANK] |= CPU8048_CODE_EDGE;
+    }
     c->valid = 1;
     cpu->code_current = k;
     return c->op;
