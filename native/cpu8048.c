@@ -1091,42 +1091,68 @@ static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
     return 1;
 }
 
+/* The stores of a block-filling loop one at a time through write_ext (cpu8048_bus.fill_ext's
+ * contract), the pointer register current at each. */
+static unsigned fill_by_stores(cpu8048 *cpu, const fill_loop *loop, unsigned n, uint64_t cycle)
+{
+    const uint64_t until = cpu->run_until;
+    for (unsigned k = 0; k < n; k++) {
+        *loop->pointer = (uint8_t)(*loop->pointer + loop->step);
+        cpu->s.cycles = cycle + (uint64_t)k * loop->period;
+        ext_write(cpu, *loop->pointer, loop->value);
+        if (cpu->run_until != until)
+            return k + 1;
+    }
+    return n;
+}
+
 /* At the head of a block-filling loop: whole iterations without fetching and decoding, each
- * store made through the bus at the cycle the MOVX makes it, while an iteration fits before the
- * run's end and before a timer interrupt. A store that ends the run (cpu8048_yield) stops right
- * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ. The
- * timer is counted once, when the loop is left (the stores' callbacks see it as of the loop's
- * start, as cpu8048.h allows). Returns the cycle reached. */
+ * store made through the bus at the cycle the MOVX makes it (fill_ext, or write_ext one by one),
+ * while an iteration fits before the run's end and before a timer interrupt. A store that ends the
+ * run (cpu8048_yield) stops right after its MOVX, as the instruction would; the loop's own exit
+ * leaves *pc after the JNZ. The timer is counted once, when the loop is left (the stores'
+ * callbacks see it as of the loop's start, as cpu8048.h allows). Returns the cycle reached. */
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
 {
     o2_cpu_state *s = &cpu->s;
     fill_loop loop;
     if (s->timer_mode == O2_TIMER_COUNTER || interrupt_requested(s) || !find_fill_loop(cpu, *pc, &loop))
         return now;
-    /* The cycles the iterations may take: up to the run's end (which only a store can move, and
-     * that ends the loop) and short of the timer's interrupt request. */
+    /* The iterations that fit: up to the run's end (which only a store can move, and that ends
+     * the loop) and short of the timer's interrupt request; and up to the loop's own exit, where
+     * the pointer reaches the end value (at once if the end is the pointer register itself). */
     const uint64_t until = cpu->run_until;
-    uint64_t room = until > now ? until - now : 0, ran = 0;
+    uint64_t room = until > now ? until - now : 0;
     uint64_t before_interrupt = cycles_to_timer_interrupt(s) - 1;
     if (room > before_interrupt)
         room = before_interrupt;
-    while (ran + loop.period <= room) {
-        *loop.pointer = (uint8_t)(*loop.pointer + loop.step);
-        s->a = loop.value;
-        s->pc = (uint16_t)loop.store_pc;            /* as during the MOVX's bus access */
-        s->cycles = now + ran + loop.store_cycle;
-        ext_write(cpu, *loop.pointer, s->a);
-        if (cpu->run_until != until) {
-            ran += loop.store_cycle + 1u;
-            *pc = loop.after_store_pc;
-            break;
-        }
-        ran += loop.period;
+    uint8_t first = *loop.pointer;
+    unsigned to_exit = loop.end == loop.pointer ? 1u
+                     : (uint8_t)((loop.step > 0 ? *loop.end - first : first - *loop.end) - 1u) + 1u;
+    uint64_t fits = room / loop.period;
+    unsigned n = fits < to_exit ? (unsigned)fits : to_exit;
+    if (n == 0)
+        return now;
+    s->a = loop.value;
+    s->pc = (uint16_t)loop.store_pc;                /* as during the MOVX's bus access */
+    const uint64_t cycle = now + loop.store_cycle;
+    unsigned made = cpu->bus.fill_ext ? cpu->bus.fill_ext(cpu->bus.ctx, (uint8_t)(first + loop.step), loop.step, n,
+                                                          loop.value, cycle, loop.period)
+                                      : 0;
+    if (made == 0) {
+        *loop.pointer = first;
+        made = fill_by_stores(cpu, &loop, n, cycle);
+    }
+    *loop.pointer = (uint8_t)(first + loop.step * (int)made);
+    uint64_t ran;
+    if (cpu->run_until != until) {
+        ran = (uint64_t)(made - 1) * loop.period + loop.store_cycle + 1u;
+        *pc = loop.after_store_pc;
+    } else {
+        ran = (uint64_t)made * loop.period;
         s->a = (uint8_t)(*loop.pointer ^ *loop.end);
-        if (s->a == 0) {
+        if (s->a == 0)
             *pc = loop.exit_pc;
-            break;
-        }
     }
     elapse_many(s, ran);
     return now + ran;

@@ -39,7 +39,7 @@
  *    executes at once, up to the run's end, the end of the PC's 2 KiB half and a timer interrupt;
  *    and a block-filling loop (DEC/INC Ri; CLR A or MOV A,#v; MOVX @Ri,A; MOV A,Ri; XRL A,Rr or
  *    #e; JNZ back) runs its iterations without fetching and decoding, each store made through
- *    write_ext at its own cycle, stopping where the interpreter would; so does a loop filling the
+ *    write_ext (or all through fill_ext) at its own cycle, stopping where the interpreter would; so does a loop filling the
  *    internal RAM (MOV @Ri,A; DJNZ Rr back), each store where it lands. cpu8048_run_to_break does
  *    the same where none of the addresses run over is a breakpoint; steps never skip.
  *  - cpu8048_run looks for a due interrupt only where one may have become due (irq_poll: the
@@ -84,6 +84,13 @@ typedef struct cpu8048_bus {
      * access of the instruction would see it (called like one: s.cycles is the start of its
      * last cycle). */
     int     (*test_pin)(void *ctx, int pin);
+    /* Optional (NULL, or a return of 0: write_ext store by store). The stores of a block-filling
+     * loop (skip_idle, below) in one call: store k of n writes `value` at addr + k * step (modulo
+     * 256) as write_ext would, with s.cycles = cycle + k * period during it (s.pc and s.a are the
+     * MOVX's; the loop's pointer register is brought up to date after the call). Returns the
+     * stores made: n, or fewer where one ended the run (cpu8048_yield), that one included. */
+    unsigned (*fill_ext)(void *ctx, uint8_t addr, int step, unsigned n, uint8_t value, uint64_t cycle,
+                         unsigned period);
 } cpu8048_bus;
 
 /* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB

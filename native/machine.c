@@ -385,6 +385,25 @@ static void write_ext(void *ctx, uint8_t addr, uint8_t value)
         write_hooked(m, p1, addr, value);
 }
 
+/* cpu8048_bus.fill_ext: a BIOS's block-filling loop, its stores made here one after another
+ * (write_ext, each at its cycle) without a return to the CPU between them. With a bus hook the
+ * CPU makes them itself, its registers current at each. */
+static unsigned fill_ext(void *ctx, uint8_t addr, int step, unsigned n, uint8_t value, uint64_t cycle,
+                         unsigned period)
+{
+    o2_machine *m = ctx;
+    if (m->bus_hook)
+        return 0;
+    const uint64_t until = m->cpu.run_until;
+    for (unsigned k = 0; k < n; k++) {
+        m->cpu.s.cycles = cycle + (uint64_t)k * period;
+        write_ext(m, (uint8_t)(addr + step * (int)k), value);
+        if (m->cpu.run_until != until)
+            return k + 1;
+    }
+    return n;
+}
+
 static int decoder_row(const o2_machine *m)
 {
     if (m->cpu.s.p1 & P1_KEYBOARD_OFF)
@@ -462,7 +481,8 @@ static int test_pin(void *ctx, int pin)
     return vdc_irq(&m->vdc);
 }
 
-static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1, test_pin };
+static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1, test_pin,
+                                          fill_ext };
 
 /* ---- construction and loading ---- */
 
