@@ -368,21 +368,30 @@ static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8
         write_hooked(m, p1, addr, value);
 }
 
-/* Every call here is a last one (out of line), so that a store that changes nothing (hundreds a
- * frame from a BIOS clearing the VDC) costs no saving and restoring of registers. */
-static void write_ext(void *ctx, uint8_t addr, uint8_t value)
+/* A MOVX store with P1 as `p1`; returns whether the VDC was written. Every call here is a last
+ * one (out of line), so that a store that changes nothing (hundreds a frame from a BIOS clearing
+ * the VDC) costs no saving and restoring of registers. Inlined into both of the CPU's ways to
+ * store (write_ext, fill_ext). */
+static inline __attribute__((always_inline)) int store_ext(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    o2_machine *m = ctx;
-    uint8_t p1 = m->cpu.s.p1;
     if (write_chips(p1, addr) & MACHINE_BUS_XRAM)
         m->xram[addr] = value;
     /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
      * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
      * same. In counter mode every access syncs, for the T1 edges it passes. */
-    if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)))
+    if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value))) {
         write_vdc(m, p1, addr, value);
-    else if (m->bus_hook)
+        return 1;
+    }
+    if (m->bus_hook)
         write_hooked(m, p1, addr, value);
+    return 0;
+}
+
+static void write_ext(void *ctx, uint8_t addr, uint8_t value)
+{
+    o2_machine *m = ctx;
+    store_ext(m, m->cpu.s.p1, addr, value);
 }
 
 /* cpu8048_bus.fill_ext: a BIOS's block-filling loop, its stores made here one after another
@@ -395,11 +404,11 @@ static unsigned fill_ext(void *ctx, uint8_t addr, int step, unsigned n, uint8_t 
     if (m->bus_hook)
         return 0;
     const uint64_t until = m->cpu.run_until;
+    const uint8_t p1 = m->cpu.s.p1;                  /* no store changes it */
     for (unsigned k = 0; k < n; k++) {
         m->cpu.s.cycles = cycle + (uint64_t)k * period;
-        write_ext(m, (uint8_t)(addr + step * (int)k), value);
-        if (m->cpu.run_until != until)
-            return k + 1;
+        if (store_ext(m, p1, (uint8_t)(addr + step * (int)k), value) && m->cpu.run_until != until)
+            return k + 1;                            /* only a VDC write ends the run */
     }
     return n;
 }
