@@ -1292,7 +1292,8 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
         const uint8_t op = (opcode);                                                    \
         (void)from;                                                                     \
         (void)op;                                                                       \
-        end = now + cpu8048_cycles[opcode];                                             \
+        const uint64_t end = limit - left + cpu8048_cycles[opcode];   /* bus accesses */ \
+        (void)end;                                                                      \
         __VA_ARGS__;                                                                    \
     }
 
@@ -1314,16 +1315,26 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     cpu->run_until = until;
     cpu_regs regs = regs_of(cpu), *r = &regs;   /* gate 0: the pins may have changed */
     const int fast = cpu->skip_idle;
-    uint64_t now = s->cycles, end, timer_at = now, timer_due = UINT64_MAX, limit = 0;
+    /* The cycle is limit - left: each handler takes its cycles from `left` and the compare with
+     * the limit is the sign of what is left. */
+    uint64_t now = s->cycles, timer_at = now, timer_due = UINT64_MAX, limit = now;
+    int64_t left = 0;
     uint8_t *bank = bank_of(s, r->psw);
     unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
     unsigned fetched, jump_from;
     int bus_changed;
 
 #define DISPATCH do {                                                           \
-        if (__builtin_expect(now >= limit, 0))                                  \
+        if (__builtin_expect(left <= 0, 0))                                     \
             goto boundary;                                                      \
         goto *handlers[next_entry(r)];                                          \
+    } while (0)
+#define ADVANCE()       (left -= cpu8048_cycles[op])
+/* A new limit for the same cycle. */
+#define SET_LIMIT(new_limit) do {                                               \
+        uint64_t limit_ = (new_limit);                                          \
+        left += (int64_t)(limit_ - limit);                                      \
+        limit = limit_;                                                         \
     } while (0)
 #define REG(n)          bank[(n)]
 #define IND(n)          s->ram[bank[(n)] & RAM_MASK]
@@ -1331,11 +1342,11 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
 #define BANK_CHANGED()  (bank = bank_of(s, r->psw))
 #define MB_CHANGED()    (jump_bank = far_bank(s))
 #define FAR_BANK()      jump_bank
-#define NEXT            now = end; DISPATCH
+#define NEXT            ADVANCE(); DISPATCH
 /* A jump keeps the limit: the image covers every address the PC may take. */
 #define MOVED           NEXT
 #define JUMPED                                                                  \
-    now = end;                                                                  \
+    ADVANCE();                                                                  \
     if (from - r->pc <= FILL_LOOP_BACK && fast) {                               \
         jump_from = from;                                                       \
         goto loop_back;                                                         \
@@ -1353,8 +1364,8 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     r->pc = far_address(jump_bank, op, code_byte(r));                           \
     JUMPED
 #define REPEATS                                                                 \
-    now = end;                                                                  \
-    if (__builtin_expect(now >= limit, 0))                                      \
+    ADVANCE();                                                                  \
+    if (__builtin_expect(left <= 0, 0))                                         \
         goto boundary;                                                          \
     fetched = code_entry(r);                                                    \
     if (__builtin_expect(fetched == op, 0))                                     \
@@ -1366,19 +1377,20 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
 /* A bus access that left the run's end and the poll as they were leaves the limit standing:
  * the instruction kept the PC inside the window the limit was worked out for. */
 #define ON_BUS_DONE                                                             \
-    now = end;                                                                  \
+    ADVANCE();                                                                  \
     if (__builtin_expect(bus_changed, 0))                                       \
-        limit = next_event(r, timer_due);                               \
+        SET_LIMIT(next_event(r, timer_due));                                    \
     DISPATCH
 #define ON_BUS_JUMPED                                                           \
     if (__builtin_expect(bus_changed, 0))                                       \
-        limit = next_event(r, timer_due);                               \
+        SET_LIMIT(next_event(r, timer_due));                                    \
     JUMPED
 
     DISPATCH;
     THREADED_INSTRUCTIONS(AS_LABEL)
 
 boundary:
+    now = limit - left;
     timer_catch_up(cpu, r, &timer_at, now);
     if (now >= r->gate) {
         if (now >= r->until)
@@ -1391,6 +1403,7 @@ boundary:
     goto generic;
 no_handler:
     r->pc--;              /* back to the opcode (next_entry did not wrap it) */
+    now = limit - left;
 generic:
     timer_catch_up(cpu, r, &timer_at, now);
     {
@@ -1404,8 +1417,10 @@ resume:
     jump_bank = far_bank(s);
     timer_due = timer_request(cpu, timer_at);
     limit = next_event(r, timer_due);
+    left = (int64_t)(limit - now);
     DISPATCH;
 loop_back:
+    now = limit - left;
     timer_catch_up(cpu, r, &timer_at, now);
     {
         cpu_regs copy = regs;
@@ -1420,6 +1435,7 @@ repeats: {
             goto *handlers[fetched];
         }
         unsigned pc = r->pc;
+        now = limit - left;
         timer_catch_up(cpu, r, &timer_at, now);
         now = run_repeats(cpu, now, &pc, (uint8_t)fetched, NULL);
         timer_at = now;
@@ -1430,6 +1446,8 @@ done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
 #undef DISPATCH
+#undef ADVANCE
+#undef SET_LIMIT
 #undef REG
 #undef IND
 #undef OPERAND
