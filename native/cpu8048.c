@@ -92,7 +92,7 @@ int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
 typedef struct cpu_regs {
     uintptr_t pc;             /* 12 bits; pointer-wide so that code[pc] needs no extension */
     unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
-    const uint16_t *code;     /* the mapping's image: code[pc] is the byte at pc (cpu8048.h) */
+    const cpu8048_code *code; /* the mapping's image (cpu8048.h) */
     uint64_t until;           /* cpu->run_until as of the last bus callback */
     /* cpu8048_run compares the cycle with this alone before each instruction: `until`, or 0 while
      * an interrupt may have become due (cpu->irq_poll, EN I, RETR), so that one compare covers
@@ -108,44 +108,53 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
         && c->windows[2] == cpu->prog[2] && c->windows[3] == cpu->prog[3];
 }
 
-/* A mapping not seen last: a kept image of it, or a new one in place of the oldest (its bytes
- * widened a vector at a time where GCC is asked to: -O2 leaves the loop scalar before GCC 12). */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("tree-vectorize")))
+#if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
+#define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
+#define SLOW_PATH 256         /* in the threaded loop's table: the entry of execute() */
+static const void *const *threaded_handlers(void);
 #endif
-static __attribute__((noinline)) const uint16_t *code_for_mapping(cpu8048 *cpu)
+
+/* handler[] of an image: each byte's handler in the threaded loop, the slow path's at the last
+ * two addresses of each 2 KiB half (an instruction there may end past the half). */
+static void fill_handlers(cpu8048_code *c)
+{
+#ifdef CPU8048_THREADED
+    const void *const *handlers = threaded_handlers();
+    for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr++)
+        c->handler[addr] = handlers[c->byte[addr]];
+    for (unsigned half = 0; half < CPU8048_CODE_SIZE; half += PC_IN_BANK + 1)
+        c->handler[half + PC_IN_BANK - 1] = c->handler[half + PC_IN_BANK] = handlers[SLOW_PATH];
+#else
+    (void)c;
+#endif
+}
+
+/* A mapping not seen last: a kept image of it, or a new one in place of the oldest. */
+static __attribute__((noinline)) const cpu8048_code *code_for_mapping(cpu8048 *cpu)
 {
     for (unsigned k = 0; k < CPU8048_CODE_MAPS; k++)
         if (maps_as(&cpu->code[k], cpu)) {
             cpu->code_current = k;
-            return cpu->code[k].op;
+            return &cpu->code[k];
         }
     unsigned k = cpu->code_next;
     cpu->code_next = (k + 1) % CPU8048_CODE_MAPS;
     cpu8048_code *c = &cpu->code[k];
-    for (unsigned w = 0; w < 4; w++)
-        c->windows[w] = cpu->prog[w];
     for (unsigned w = 0; w < 4; w++) {
-        const uint8_t *window = cpu->prog[w];
-        uint16_t *op = &c->op[w * (PROG_WINDOW + 1)];
-        for (unsigned i = 0; i <= PROG_WINDOW; i++)
-            op[i] = window[i];
+        c->windows[w] = cpu->prog[w];
+        memcpy(&c->byte[w * (PROG_WINDOW + 1)], cpu->prog[w], PROG_WINDOW + 1);
     }
-    /* The last two addresses of each 2 KiB half: an instruction there may end past the half. */
-    for (unsigned half = 0; half < CPU8048_CODE_SIZE; half += PC_IN_BANK + 1) {
-        c->op[half + PC_IN_BANK - 1] |= CPU8048_CODE_EDGE;
-        c->op[half + PC_IN_BANK] |= CPU8048_CODE_EDGE;
-    }
+    fill_handlers(c);
     c->valid = 1;
     cpu->code_current = k;
-    return c->op;
+    return c;
 }
 
 /* The image of prog[] as it is mapped now. */
-static inline const uint16_t *code_of(cpu8048 *cpu)
+static inline const cpu8048_code *code_of(cpu8048 *cpu)
 {
     const cpu8048_code *c = &cpu->code[cpu->code_current];
-    return maps_as(c, cpu) ? c->op : code_for_mapping(cpu);
+    return maps_as(c, cpu) ? c : code_for_mapping(cpu);
 }
 
 void cpu8048_program_changed(cpu8048 *cpu)
@@ -183,16 +192,10 @@ static inline void jump_to(const cpu8048 *cpu, cpu_regs *r, unsigned pc)
     r->pc = pc;
 }
 
-/* The image's entry at the PC (the byte, CPU8048_CODE_EDGE at a half's end), without moving it. */
-static inline unsigned code_entry(const cpu_regs *r)
-{
-    return r->code[r->pc];
-}
-
 /* The program byte at the PC, without moving it. */
 static inline uint8_t code_byte(const cpu_regs *r)
 {
-    return (uint8_t)code_entry(r);
+    return r->code->byte[r->pc];
 }
 
 /* Next program byte; the PC wraps inside its 2 KiB half. */
@@ -1180,10 +1183,6 @@ int cpu8048_step(cpu8048 *cpu)
 
 /* ---- running ---- */
 
-#if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
-#define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
-#endif
-
 #ifndef CPU8048_THREADED
 /* cpu8048_run where labels as values are missing: each instruction through execute(), the gate
  * compared before each. */
@@ -1243,7 +1242,7 @@ static inline uint64_t next_event(const cpu_regs *r, uint64_t timer_due)
 }
 
 /* An operand byte, without the wrap check of fetch(): no handler runs an instruction at the end
- * of a 2 KiB half (CPU8048_CODE_EDGE sends it to execute()). */
+ * of a 2 KiB half (its image sends it to execute()). */
 static inline uint8_t operand(cpu_regs *r)
 {
     uint8_t byte = code_byte(r);
@@ -1251,12 +1250,12 @@ static inline uint8_t operand(cpu_regs *r)
     return byte;
 }
 
-/* The next opcode with its CPU8048_CODE_EDGE: the index of its handler. */
-static inline unsigned next_entry(cpu_regs *r)
+/* The handler of the next instruction, the PC past its opcode. */
+static inline const void *next_handler(cpu_regs *r)
 {
-    unsigned entry = code_entry(r);
+    const void *handler = r->code->handler[r->pc];
     r->pc++;
-    return entry;
+    return handler;
 }
 
 /* The opcodes without a handler, and those at the end of a 2 KiB half, one instruction at a
@@ -1306,15 +1305,17 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
  * interrupt and event checks (next_event) are made only where that limit is reached, and the
  * timer is brought up to date only there and where an instruction needs it (every other opcode runs through execute(), as in run_switched). What it
  * gives is run_switched's, cycle for cycle (tests/cpu/test_cpu_dispatch.py). */
-static void run_threaded(cpu8048 *cpu, uint64_t until)
+static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const handlers[2 * CPU8048_CODE_EDGE] = {
-        [0 ... 2 * CPU8048_CODE_EDGE - 1] = &&no_handler,   /* and every entry at a half's end */
+    static const void *const handlers[SLOW_PATH + 1] = {
+        [0 ... SLOW_PATH] = &&no_handler,
         THREADED_INSTRUCTIONS(AS_HANDLER)
     };
 #pragma GCC diagnostic pop
+    if (!cpu)
+        return handlers;      /* for the program images (fill_handlers) */
     o2_cpu_state *s = &cpu->s;
     cpu->run_until = until;
     cpu_regs regs = regs_of(cpu), *r = &regs;   /* gate 0: the pins may have changed */
@@ -1325,13 +1326,13 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     int64_t left = 0;
     uint8_t *bank = bank_of(s, r->psw);
     unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
-    unsigned fetched, jump_from;
+    unsigned jump_from;
     int bus_changed;
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(left <= 0, 0))                                     \
             goto boundary;                                                      \
-        goto *handlers[next_entry(r)];                                          \
+        goto *next_handler(r);                                                  \
     } while (0)
 #define ADVANCE()       (left -= cpu8048_cycles[op])
 /* A new limit for the same cycle. */
@@ -1371,11 +1372,9 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
     ADVANCE();                                                                  \
     if (__builtin_expect(left <= 0, 0))                                         \
         goto boundary;                                                          \
-    fetched = code_entry(r);                                                    \
-    if (__builtin_expect(fetched == op, 0))                                     \
+    if (__builtin_expect(code_byte(r) == op, 0))                                \
         goto repeats;                                                           \
-    r->pc++;                                                                    \
-    goto *handlers[fetched]
+    goto *next_handler(r)
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
 #define AFTER_BUS(changed) (bus_changed = (changed))
 /* A bus access that left the run's end and the poll as they were leaves the limit standing:
@@ -1406,7 +1405,7 @@ boundary:
     }
     goto generic;
 no_handler:
-    r->pc--;              /* back to the opcode (next_entry did not wrap it) */
+    r->pc--;              /* back to the opcode (next_handler did not wrap it) */
     now = limit - left;
 generic:
     timer_catch_up(cpu, r, &timer_at, now);
@@ -1434,14 +1433,12 @@ loop_back:
     }
     goto resume;
 repeats: {
-        if (!fast) {          /* the repeat runs as itself */
-            r->pc++;
-            goto *handlers[fetched];
-        }
+        if (!fast)            /* the repeat runs as itself */
+            goto *next_handler(r);
         unsigned pc = r->pc;
         now = limit - left;
         timer_catch_up(cpu, r, &timer_at, now);
-        now = run_repeats(cpu, now, &pc, (uint8_t)fetched, NULL);
+        now = run_repeats(cpu, now, &pc, code_byte(r), NULL);
         timer_at = now;
         jump_to(cpu, r, pc);
         goto resume;
@@ -1449,6 +1446,7 @@ repeats: {
 done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
+    return handlers;
 #undef DISPATCH
 #undef ADVANCE
 #undef SET_LIMIT
@@ -1469,6 +1467,11 @@ done:
 #undef BRANCH
 #undef JUMP_FAR
 #undef REPEATS
+}
+
+static const void *const *threaded_handlers(void)
+{
+    return run_threaded(NULL, 0);
 }
 #endif
 

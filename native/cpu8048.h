@@ -46,8 +46,8 @@
  *    run's start, EN I, RETR, a timer or counter overflow); pins change only between runs.
  *  - Dispatch: cpu8048_run jumps from each instruction's handler straight to the next one's
  *    (labels as values, GCC and Clang) and compares the cycle with one limit per instruction: the
- *    run's end, a poll and the timer's next interrupt request, computed ahead. It reads the
- *    program from the mapping's image (cpu8048_code); opcodes without a handler, and those at the
+ *    run's end, a poll and the timer's next interrupt request, computed ahead. It takes each
+ *    handler from the mapping's image (cpu8048_code); opcodes without a handler, and those at the
  *    end of a 2 KiB half, run through the same code as a step.
  *    -DCPU8048_SWITCH_DISPATCH (or a compiler without labels as values) builds the plain loop,
  *    one switch per instruction, instead; both give the same cycles, registers and bus accesses.
@@ -93,19 +93,20 @@ typedef struct cpu8048_bus {
                          unsigned period);
 } cpu8048_bus;
 
-/* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB
- * image of 16-bit entries, the program byte with CPU8048_CODE_EDGE added at the last two
- * addresses of each 2 KiB half (an instruction there may run past the half's end, where the PC
- * wraps, and takes the slow path). Fetches then neither look prog[] up nor check a window, and
- * the threaded loop needs no limit on how far the PC may go. A few mappings (the BIOS with each
- * cartridge bank) are kept, each found again by its four window addresses. */
+/* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB image
+ * (byte[]), and for cpu8048_run's threaded loop the handler of the opcode at each address
+ * (handler[]; the slow path's at the last two addresses of each 2 KiB half, where an instruction
+ * may run past the half's end and the PC wraps). Fetches then neither look prog[] up nor check a
+ * window, a dispatch is one load and one jump, and the threaded loop needs no limit on how far
+ * the PC may go. A few mappings (the BIOS with each cartridge bank) are kept, each found again by
+ * its four window addresses. */
 #define CPU8048_CODE_MAPS 4
 #define CPU8048_CODE_SIZE 4096
-#define CPU8048_CODE_EDGE 0x100
 typedef struct cpu8048_code {
+    const void *handler[CPU8048_CODE_SIZE];
+    uint8_t byte[CPU8048_CODE_SIZE];
     const uint8_t *windows[4];   /* the prog[] it was read from */
     int valid;
-    uint16_t op[CPU8048_CODE_SIZE];
 } cpu8048_code;
 
 typedef struct cpu8048 {
