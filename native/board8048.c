@@ -53,7 +53,7 @@ o2_board *o2_board_new(void)
     o2_board *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    const cpu8048_bus bus = { b, read_ext, write_ext, read_port, write_port, NULL, NULL };
+    const cpu8048_bus bus = { b, read_ext, write_ext, read_port, write_port, NULL, NULL, NULL };
     cpu8048_init(&b->cpu, &bus);
     for (int i = 0; i < 4; i++)
         b->cpu.prog[i] = b->program + i * (O2_BOARD_PROGRAM_SIZE / 4);
@@ -72,6 +72,7 @@ int o2_board_load(o2_board *b, const uint8_t *image, size_t len)
     memset(b->program, 0, sizeof b->program);
     if (len)
         memcpy(b->program, image, len);
+    cpu8048_program_changed(&b->cpu);
     return O2_OK;
 }
 

@@ -84,15 +84,15 @@ int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
 
 /* ---- working registers ---- */
 
-/* What execute() works on in host registers instead of s: the PC, A, PSW, the program window the
- * PC is in and, for cpu8048_run, the run's end and the interrupt poll. A store into the internal
+/* What execute() works on in host registers instead of s: the PC, A, PSW, the image of the
+ * program mapping (cpu8048_code) and, for cpu8048_run, the run's end and the interrupt poll. A store into the internal
  * RAM (uint8_t, which may alias anything) would otherwise make the compiler reload A and PSW from
  * s after it. s gets them back where someone can look: around a bus callback (bus_view), before
  * a fast path or a skipped loop, and when execute's caller is done (store_regs). */
 typedef struct cpu_regs {
-    uintptr_t pc;             /* 12 bits; pointer-wide so that code + pc needs no extension */
+    uintptr_t pc;             /* 12 bits; pointer-wide so that code[pc] needs no extension */
     unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
-    uintptr_t code;           /* code + pc: the address of the byte at pc in its prog[] window */
+    const cpu8048_code *code; /* the mapping's image (cpu8048.h) */
     uint64_t until;           /* cpu->run_until as of the last bus callback */
     /* cpu8048_run compares the cycle with this alone before each instruction: `until`, or 0 while
      * an interrupt may have become due (cpu->irq_poll, EN I, RETR), so that one compare covers
@@ -100,19 +100,74 @@ typedef struct cpu_regs {
     uint64_t gate;
 } cpu_regs;
 
-/* The window of r->pc, as an address to add the PC to: fetches then neither mask the PC nor
- * look prog[] up. Integer arithmetic, as the sum is only ever formed for a PC inside the window. */
-static inline void refresh_window(const cpu8048 *cpu, cpu_regs *r)
+/* ---- program images ---- */
+
+static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 {
-    unsigned start = r->pc & ~(unsigned)PROG_WINDOW;
-    r->code = (uintptr_t)cpu->prog[start >> 10] - start;
+    return c->valid && c->windows[0] == cpu->prog[0] && c->windows[1] == cpu->prog[1]
+        && c->windows[2] == cpu->prog[2] && c->windows[3] == cpu->prog[3];
 }
 
-static inline cpu_regs regs_of(const cpu8048 *cpu)
+#if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
+#define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
+#define SLOW_PATH 256         /* in the threaded loop's table: the entry of execute() */
+static const void *const *threaded_handlers(void);
+#endif
+
+/* handler[] of an image: each byte's handler in the threaded loop, the slow path's at the last
+ * two addresses of each 2 KiB half (an instruction there may end past the half). */
+static void fill_handlers(cpu8048_code *c)
+{
+#ifdef CPU8048_THREADED
+    const void *const *handlers = threaded_handlers();
+    for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr++)
+        c->handler[addr] = handlers[c->byte[addr]];
+    for (unsigned half = 0; half < CPU8048_CODE_SIZE; half += PC_IN_BANK + 1)
+        c->handler[half + PC_IN_BANK - 1] = c->handler[half + PC_IN_BANK] = handlers[SLOW_PATH];
+#else
+    (void)c;
+#endif
+}
+
+/* A mapping not seen last: a kept image of it, or a new one in place of the oldest. */
+static __attribute__((noinline)) const cpu8048_code *code_for_mapping(cpu8048 *cpu)
+{
+    for (unsigned k = 0; k < CPU8048_CODE_MAPS; k++)
+        if (maps_as(&cpu->code[k], cpu)) {
+            cpu->code_current = k;
+            return &cpu->code[k];
+        }
+    unsigned k = cpu->code_next;
+    cpu->code_next = (k + 1) % CPU8048_CODE_MAPS;
+    cpu8048_code *c = &cpu->code[k];
+    for (unsigned w = 0; w < 4; w++) {
+        c->windows[w] = cpu->prog[w];
+        memcpy(&c->byte[w * (PROG_WINDOW + 1)], cpu->prog[w], PROG_WINDOW + 1);
+    }
+    fill_handlers(c);
+    c->valid = 1;
+    cpu->code_current = k;
+    return c;
+}
+
+/* The image of prog[] as it is mapped now. */
+static inline const cpu8048_code *code_of(cpu8048 *cpu)
+{
+    const cpu8048_code *c = &cpu->code[cpu->code_current];
+    return maps_as(c, cpu) ? c : code_for_mapping(cpu);
+}
+
+void cpu8048_program_changed(cpu8048 *cpu)
+{
+    for (unsigned k = 0; k < CPU8048_CODE_MAPS; k++)
+        cpu->code[k].valid = 0;
+}
+
+static inline cpu_regs regs_of(cpu8048 *cpu)
 {
     const o2_cpu_state *s = &cpu->s;
-    cpu_regs r = { .pc = s->pc & PC_MASK, .a = s->a, .psw = s->psw, .until = cpu->run_until, .gate = 0 };
-    refresh_window(cpu, &r);
+    cpu_regs r = { .pc = s->pc & PC_MASK, .a = s->a, .psw = s->psw, .code = code_of(cpu),
+                   .until = cpu->run_until, .gate = 0 };
     return r;
 }
 
@@ -130,32 +185,27 @@ static inline uint8_t program_byte(const cpu8048 *cpu, unsigned addr)
     return cpu->prog[(addr >> 10) & 3][addr & PROG_WINDOW];
 }
 
-/* r->code stays right for a jump inside the window of the PC it leaves (which r->code is for). */
+/* The image covers the whole program space: a jump only sets the PC. */
 static inline void jump_to(const cpu8048 *cpu, cpu_regs *r, unsigned pc)
 {
-    unsigned left = r->pc;
+    (void)cpu;
     r->pc = pc;
-    if ((left ^ pc) & ~(unsigned)PROG_WINDOW)
-        refresh_window(cpu, r);
 }
 
 /* The program byte at the PC, without moving it. */
 static inline uint8_t code_byte(const cpu_regs *r)
 {
-    return *(const uint8_t *)(r->code + r->pc);
+    return r->code->byte[r->pc];
 }
 
-/* Next program byte; the PC wraps inside its 2 KiB half. Only a step into another window (or
- * the wrap) looks at prog[] again. */
+/* Next program byte; the PC wraps inside its 2 KiB half. */
 static inline uint8_t fetch(const cpu8048 *cpu, cpu_regs *r)
 {
+    (void)cpu;
     uint8_t byte = code_byte(r);
     r->pc++;
-    if (__builtin_expect((r->pc & PROG_WINDOW) == 0, 0)) {
-        if ((r->pc & PC_IN_BANK) == 0)
-            r->pc -= PC_IN_BANK + 1;  /* from the top of a half back to its start */
-        refresh_window(cpu, r);
-    }
+    if (__builtin_expect((r->pc & PC_IN_BANK) == 0, 0))
+        r->pc -= PC_IN_BANK + 1;      /* from the top of a half back to its start */
     return byte;
 }
 
@@ -486,13 +536,15 @@ static inline void bus_view(cpu8048 *cpu, const cpu_regs *r, unsigned from, uint
     cpu->s.cycles = end - 1;
 }
 
-/* After it: the machine may have mapped other program windows (a bank switch through P1), ended
- * the run (cpu8048_yield) or counted a timer overflow (cpu8048_set_t1). Returns whether the run's
- * end or the interrupt poll changed (and the gate with them; the gate is 0 or the run's end):
- * most accesses change neither, and the threaded loop's limit then stands. */
-static inline int bus_done(cpu8048 *cpu, cpu_regs *r)
+/* After it: the machine may have ended the run (cpu8048_yield) or counted a timer overflow
+ * (cpu8048_set_t1), and after a port write (`port`) mapped other program windows (a bank switch
+ * through P1). Returns whether the run's end or the interrupt poll changed (and the gate with
+ * them; the gate is 0 or the run's end): most accesses change neither, and the threaded loop's
+ * limit then stands. */
+static inline int bus_done(cpu8048 *cpu, cpu_regs *r, int port)
 {
-    refresh_window(cpu, r);
+    if (port)
+        r->code = code_of(cpu);
     if (__builtin_expect(cpu->run_until == r->until && !cpu->irq_poll, 1))
         return 0;
     r->until = cpu->run_until;
@@ -613,11 +665,14 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
 
 /* A statement that calls the bus: the machine sees s as cpu8048.h promises, and what its
  * callback may have changed comes back into the working registers. */
-#define ON_BUS(statement) do {                  \
+#define ON_BUS(statement) ON_ACCESS(statement, 0)
+/* The same for a write to a port latch, after which the program may be mapped anew. */
+#define ON_PORT(statement) ON_ACCESS(statement, 1)
+#define ON_ACCESS(statement, port) do {         \
         TIMER_TO(end);                          \
         bus_view(cpu, r, from, end);            \
         statement;                              \
-        AFTER_BUS(bus_done(cpu, r));            \
+        AFTER_BUS(bus_done(cpu, r, (port)));    \
     } while (0)
 
 /* Interrupt entry at an instruction boundary if one is requested; returns whether it was taken.
@@ -653,7 +708,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
         end = run_fill_loop(cpu, end, &pc);
         r->a = s->a;
         jump_to(cpu, r, pc);
-        bus_done(cpu, r);
+        bus_done(cpu, r, 0);
     }
     return end;
 }
@@ -669,7 +724,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
  * change of the PSW's bank bit, MB_CHANGED() one of MB; FAR_BANK() is far_bank(s). */
 #define THREADED_INSTRUCTIONS(X) \
     X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
-    X(outl_bus,   0x02, 1, ON_BUS(port_write(cpu, CPU8048_PORT_BUS, r->a)); ON_BUS_DONE)            /* OUTL BUS,A */ \
+    X(outl_bus,   0x02, 1, ON_PORT(port_write(cpu, CPU8048_PORT_BUS, r->a)); ON_BUS_DONE)            /* OUTL BUS,A */ \
     X(add_imm,    0x03, 1, add(r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
     X(jmp_0,      0x04, 1, JUMP_FAR()) /* JMP 0xx */ \
     X(dec_a,      0x07, 1, r->a = (uint8_t)(r->a - 1); NEXT)                       /* DEC A */ \
@@ -693,8 +748,8 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(call_1,     0x34, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 1xx */ \
     X(jt0,        0x36, 1, BRANCH(steady_condition(s, r, op))) /* JT0 */ \
     X(cpl_a,      0x37, 1, r->a = (uint8_t)~r->a; NEXT)                            /* CPL A */ \
-    X(outl_p1,    0x39, 1, ON_BUS(port_write(cpu, CPU8048_PORT_P1, r->a)); ON_BUS_DONE)             /* OUTL P1,A */ \
-    X(outl_p2,    0x3A, 1, ON_BUS(port_write(cpu, CPU8048_PORT_P2, r->a)); ON_BUS_DONE)             /* OUTL P2,A */ \
+    X(outl_p1,    0x39, 1, ON_PORT(port_write(cpu, CPU8048_PORT_P1, r->a)); ON_BUS_DONE)             /* OUTL P1,A */ \
+    X(outl_p2,    0x3A, 1, ON_PORT(port_write(cpu, CPU8048_PORT_P2, r->a)); ON_BUS_DONE)             /* OUTL P2,A */ \
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
     X(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
@@ -724,18 +779,18 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
-    X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ORL BUS,#data */ \
-    X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ORL P1,#data */ \
-    X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); ON_BUS(port_or(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ORL P2,#data */ \
+    X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); ON_PORT(port_or(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ORL BUS,#data */ \
+    X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); ON_PORT(port_or(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ORL P1,#data */ \
+    X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); ON_PORT(port_or(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ORL P2,#data */ \
     X(movx_write, 0x90, 2, ON_BUS(ext_write(cpu, REG(op & 1u), r->a)); ON_BUS_DONE)                 /* MOVX @Rr,A */ \
     X(jb4,        0x92, 1, BRANCH(steady_condition(s, r, op))) /* JB4 */ \
     X(call_4,     0x94, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 4xx */ \
     X(cpl_f0,     0x95, 1, r->psw ^= PSW_F0; NEXT)                                 /* CPL F0 */ \
     X(jnz,        0x96, 1, BRANCH(steady_condition(s, r, op))) /* JNZ */ \
     X(clr_c,      0x97, 1, set_flag(r, PSW_CY, 0); NEXT)                           /* CLR C */ \
-    X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ANL BUS,#data */ \
-    X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ANL P1,#data */ \
-    X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); ON_BUS(port_and(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ANL P2,#data */ \
+    X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); ON_PORT(port_and(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ANL BUS,#data */ \
+    X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); ON_PORT(port_and(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ANL P1,#data */ \
+    X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); ON_PORT(port_and(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ANL P2,#data */ \
     X(mov_ind_a,  0xA0, 2, IND(op & 1u) = (uint8_t)r->a; NEXT)                     /* MOV @Rr,A */ \
     X(movp,       0xA3, 1, r->a = page_byte(cpu, r->pc, r->a); NEXT)               /* MOVP A,@A */ \
     X(jmp_5,      0xA4, 1, JUMP_FAR()) /* JMP 5xx */ \
@@ -824,20 +879,20 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     switch (op) {
     THREADED_INSTRUCTIONS(AS_CASE)
     case 0x05: s->xirq_enabled = 1; r->gate = 0; break;                /* EN I */
-    case 0x0C: case 0x0D: case 0x0E: case 0x0F: ON_BUS(r->a = expander_read(cpu)); break; /* MOVD A,Pp */
+    case 0x0C: case 0x0D: case 0x0E: case 0x0F: ON_PORT(r->a = expander_read(cpu)); break; /* MOVD A,Pp */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
     case 0x16: ON_BUS(count_edges_to(cpu, end - 1)); JUMP_IF(take_timer_flag(s)); goto jumped; /* JTF */
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
-    case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_BUS(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
+    case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_PORT(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
     case 0x42: ON_BUS(count_edges_to(cpu, end - cycles)); r->a = s->timer; break; /* MOV A,T */
     case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
     case 0x55: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
     case 0x62: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer = r->a; break; /* MOV T,A */
     case 0x65: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_STOPPED; break; /* STOP TCNT */
-    case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_BUS(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
+    case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_PORT(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
     case 0x93: retr(cpu, r); r->gate = 0; break;                       /* RETR */
-    case 0x9C: case 0x9D: case 0x9E: case 0x9F: ON_BUS(expander_write(cpu, r->a)); break; /* ANLD Pp,A */
+    case 0x9C: case 0x9D: case 0x9E: case 0x9F: ON_PORT(expander_write(cpu, r->a)); break; /* ANLD Pp,A */
     default: break;                                                    /* undefined: no-op */
     }
 #undef REG
@@ -1043,42 +1098,68 @@ static int find_fill_loop(cpu8048 *cpu, unsigned head, fill_loop *loop)
     return 1;
 }
 
+/* The stores of a block-filling loop one at a time through write_ext (cpu8048_bus.fill_ext's
+ * contract), the pointer register current at each. */
+static unsigned fill_by_stores(cpu8048 *cpu, const fill_loop *loop, unsigned n, uint64_t cycle)
+{
+    const uint64_t until = cpu->run_until;
+    for (unsigned k = 0; k < n; k++) {
+        *loop->pointer = (uint8_t)(*loop->pointer + loop->step);
+        cpu->s.cycles = cycle + (uint64_t)k * loop->period;
+        ext_write(cpu, *loop->pointer, loop->value);
+        if (cpu->run_until != until)
+            return k + 1;
+    }
+    return n;
+}
+
 /* At the head of a block-filling loop: whole iterations without fetching and decoding, each
- * store made through the bus at the cycle the MOVX makes it, while an iteration fits before the
- * run's end and before a timer interrupt. A store that ends the run (cpu8048_yield) stops right
- * after its MOVX, as the instruction would; the loop's own exit leaves *pc after the JNZ. The
- * timer is counted once, when the loop is left (the stores' callbacks see it as of the loop's
- * start, as cpu8048.h allows). Returns the cycle reached. */
+ * store made through the bus at the cycle the MOVX makes it (fill_ext, or write_ext one by one),
+ * while an iteration fits before the run's end and before a timer interrupt. A store that ends the
+ * run (cpu8048_yield) stops right after its MOVX, as the instruction would; the loop's own exit
+ * leaves *pc after the JNZ. The timer is counted once, when the loop is left (the stores'
+ * callbacks see it as of the loop's start, as cpu8048.h allows). Returns the cycle reached. */
 static uint64_t run_fill_loop(cpu8048 *cpu, uint64_t now, unsigned *pc)
 {
     o2_cpu_state *s = &cpu->s;
     fill_loop loop;
     if (s->timer_mode == O2_TIMER_COUNTER || interrupt_requested(s) || !find_fill_loop(cpu, *pc, &loop))
         return now;
-    /* The cycles the iterations may take: up to the run's end (which only a store can move, and
-     * that ends the loop) and short of the timer's interrupt request. */
+    /* The iterations that fit: up to the run's end (which only a store can move, and that ends
+     * the loop) and short of the timer's interrupt request; and up to the loop's own exit, where
+     * the pointer reaches the end value (at once if the end is the pointer register itself). */
     const uint64_t until = cpu->run_until;
-    uint64_t room = until > now ? until - now : 0, ran = 0;
+    uint64_t room = until > now ? until - now : 0;
     uint64_t before_interrupt = cycles_to_timer_interrupt(s) - 1;
     if (room > before_interrupt)
         room = before_interrupt;
-    while (ran + loop.period <= room) {
-        *loop.pointer = (uint8_t)(*loop.pointer + loop.step);
-        s->a = loop.value;
-        s->pc = (uint16_t)loop.store_pc;            /* as during the MOVX's bus access */
-        s->cycles = now + ran + loop.store_cycle;
-        ext_write(cpu, *loop.pointer, s->a);
-        if (cpu->run_until != until) {
-            ran += loop.store_cycle + 1u;
-            *pc = loop.after_store_pc;
-            break;
-        }
-        ran += loop.period;
+    uint8_t first = *loop.pointer;
+    unsigned to_exit = loop.end == loop.pointer ? 1u
+                     : (uint8_t)((loop.step > 0 ? *loop.end - first : first - *loop.end) - 1u) + 1u;
+    uint64_t fits = room / loop.period;
+    unsigned n = fits < to_exit ? (unsigned)fits : to_exit;
+    if (n == 0)
+        return now;
+    s->a = loop.value;
+    s->pc = (uint16_t)loop.store_pc;                /* as during the MOVX's bus access */
+    const uint64_t cycle = now + loop.store_cycle;
+    unsigned made = cpu->bus.fill_ext ? cpu->bus.fill_ext(cpu->bus.ctx, (uint8_t)(first + loop.step), loop.step, n,
+                                                          loop.value, cycle, loop.period)
+                                      : 0;
+    if (made == 0) {
+        *loop.pointer = first;
+        made = fill_by_stores(cpu, &loop, n, cycle);
+    }
+    *loop.pointer = (uint8_t)(first + loop.step * (int)made);
+    uint64_t ran;
+    if (cpu->run_until != until) {
+        ran = (uint64_t)(made - 1) * loop.period + loop.store_cycle + 1u;
+        *pc = loop.after_store_pc;
+    } else {
+        ran = (uint64_t)made * loop.period;
         s->a = (uint8_t)(*loop.pointer ^ *loop.end);
-        if (s->a == 0) {
+        if (s->a == 0)
             *pc = loop.exit_pc;
-            break;
-        }
     }
     elapse_many(s, ran);
     return now + ran;
@@ -1101,10 +1182,6 @@ int cpu8048_step(cpu8048 *cpu)
 }
 
 /* ---- running ---- */
-
-#if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
-#define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
-#endif
 
 #ifndef CPU8048_THREADED
 /* cpu8048_run where labels as values are missing: each instruction through execute(), the gate
@@ -1164,21 +1241,8 @@ static inline uint64_t next_event(const cpu_regs *r, uint64_t timer_due)
     return timer_due < r->gate ? timer_due : r->gate;
 }
 
-/* The cycle before which the threaded loop's handlers may run: before the next event, and while
- * an instruction at the PC ends before the last byte of its program window, so that neither its
- * bytes nor the next opcode need the window check of fetch() (the instruction there, and any that
- * would reach the next window or wrap the PC, run through execute()). An instruction takes at
- * least one cycle per byte, so the bytes left in the window, counted as cycles from now, bound the
- * PC's progress until a jump computes the limit again. */
-static inline uint64_t handler_limit(const cpu_regs *r, uint64_t now, uint64_t event)
-{
-    /* The bytes after the PC's in its window, less one: now - 1 at the window's last byte (now is
-     * at least 1 here: every caller follows an instruction). */
-    uint64_t window = (now - 1) + (PROG_WINDOW - (r->pc & PROG_WINDOW));
-    return window < event ? window : event;
-}
-
-/* An operand byte inside the window (handler_limit), without the window check of fetch(). */
+/* An operand byte, without the wrap check of fetch(): no handler runs an instruction at the end
+ * of a 2 KiB half (its image sends it to execute()). */
 static inline uint8_t operand(cpu_regs *r)
 {
     uint8_t byte = code_byte(r);
@@ -1186,8 +1250,16 @@ static inline uint8_t operand(cpu_regs *r)
     return byte;
 }
 
-/* The opcodes without a handler, and the edges of the handlers' ground (handler_limit), one
- * instruction at a time through execute(), kept out of line: the handlers' loop then keeps the
+/* The handler of the next instruction, the PC past its opcode. */
+static inline const void *next_handler(cpu_regs *r)
+{
+    const void *handler = r->code->handler[r->pc];
+    r->pc++;
+    return handler;
+}
+
+/* The opcodes without a handler, and those at the end of a 2 KiB half, one instruction at a
+ * time through execute(), kept out of line: the handlers' loop then keeps the
  * working registers in host registers (a copy goes out and comes back). */
 static __attribute__((noinline)) uint64_t execute_outside(cpu8048 *cpu, uint64_t now, cpu_regs *r, int fast)
 {
@@ -1223,39 +1295,51 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
         const uint8_t op = (opcode);                                                    \
         (void)from;                                                                     \
         (void)op;                                                                       \
-        end = now + cpu8048_cycles[opcode];                                             \
+        const uint64_t end = limit - left + cpu8048_cycles[opcode];   /* bus accesses */ \
+        (void)end;                                                                      \
         __VA_ARGS__;                                                                    \
     }
 
 /* cpu8048_run with one handler per instruction of THREADED_INSTRUCTIONS, each ending in the jump
  * to the next one's handler, and one compare of the cycle with a limit before each: the deadline,
- * interrupt and event checks (next_event) and the program window's end (handler_limit) are made
- * only where that limit is reached, and the timer is brought up to date only there and where an
- * instruction needs it (every other opcode runs through execute(), as in run_switched). What it
+ * interrupt and event checks (next_event) are made only where that limit is reached, and the
+ * timer is brought up to date only there and where an instruction needs it (every other opcode runs through execute(), as in run_switched). What it
  * gives is run_switched's, cycle for cycle (tests/cpu/test_cpu_dispatch.py). */
-static void run_threaded(cpu8048 *cpu, uint64_t until)
+static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const handlers[256] = {
-        [0 ... 255] = &&no_handler,
+    static const void *const handlers[SLOW_PATH + 1] = {
+        [0 ... SLOW_PATH] = &&no_handler,
         THREADED_INSTRUCTIONS(AS_HANDLER)
     };
 #pragma GCC diagnostic pop
+    if (!cpu)
+        return handlers;      /* for the program images (fill_handlers) */
     o2_cpu_state *s = &cpu->s;
     cpu->run_until = until;
     cpu_regs regs = regs_of(cpu), *r = &regs;   /* gate 0: the pins may have changed */
     const int fast = cpu->skip_idle;
-    uint64_t now = s->cycles, end, timer_at = now, timer_due = UINT64_MAX, event = 0, limit = 0;
+    /* The cycle is limit - left: each handler takes its cycles from `left` and the compare with
+     * the limit is the sign of what is left. */
+    uint64_t now = s->cycles, timer_at = now, timer_due = UINT64_MAX, limit = now;
+    int64_t left = 0;
     uint8_t *bank = bank_of(s, r->psw);
     unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
-    unsigned fetched, jump_from;
+    unsigned jump_from;
     int bus_changed;
 
 #define DISPATCH do {                                                           \
-        if (__builtin_expect(now >= limit, 0))                                  \
+        if (__builtin_expect(left <= 0, 0))                                     \
             goto boundary;                                                      \
-        goto *handlers[operand(r)];                                             \
+        goto *next_handler(r);                                                  \
+    } while (0)
+#define ADVANCE()       (left -= cpu8048_cycles[op])
+/* A new limit for the same cycle. */
+#define SET_LIMIT(new_limit) do {                                               \
+        uint64_t limit_ = (new_limit);                                          \
+        left += (int64_t)(limit_ - limit);                                      \
+        limit = limit_;                                                         \
     } while (0)
 #define REG(n)          bank[(n)]
 #define IND(n)          s->ram[bank[(n)] & RAM_MASK]
@@ -1263,91 +1347,66 @@ static void run_threaded(cpu8048 *cpu, uint64_t until)
 #define BANK_CHANGED()  (bank = bank_of(s, r->psw))
 #define MB_CHANGED()    (jump_bank = far_bank(s))
 #define FAR_BANK()      jump_bank
-#define NEXT            now = end; DISPATCH
-#define MOVED           now = end; limit = handler_limit(r, now, event); DISPATCH
+#define NEXT            ADVANCE(); DISPATCH
+/* A jump keeps the limit: the image covers every address the PC may take. */
+#define MOVED           NEXT
 #define JUMPED                                                                  \
-    now = end;                                                                  \
+    ADVANCE();                                                                  \
     if (from - r->pc <= FILL_LOOP_BACK && fast) {                               \
         jump_from = from;                                                       \
         goto loop_back;                                                         \
     }                                                                           \
-    limit = handler_limit(r, now, event);                                       \
     DISPATCH
-/* A jump back inside the window keeps the limit: the PC's bytes left in its window only grew (a
- * conditional jump lands in its operand's page, which handler_limit kept inside the window). A
- * conditional jump not taken is an instruction like any other. */
-#define JUMPED_BACK(target)                                                     \
-    now = end;                                                                  \
-    if (from - (target) <= FILL_LOOP_BACK && fast) {                            \
-        jump_from = from;                                                       \
-        goto loop_back;                                                         \
-    }                                                                           \
-    DISPATCH
+/* A conditional jump not taken is an instruction like any other. */
 #define BRANCH(condition)                                                       \
     if (condition) {                                                            \
-        const unsigned target = (unsigned)(r->pc & PC_PAGE) | code_byte(r);     \
-        r->pc = target;                                                         \
-        if (target <= from) {                                                   \
-            JUMPED_BACK(target);                                                \
-        }                                                                       \
-        now = end;                                                              \
-        limit = handler_limit(r, now, event);                                   \
-        DISPATCH;                                                               \
+        r->pc = (r->pc & PC_PAGE) | code_byte(r);                               \
+        JUMPED;                                                                 \
     }                                                                           \
     r->pc++;                                                                    \
     NEXT
 #define JUMP_FAR()                                                              \
-    const unsigned target = far_address(jump_bank, op, code_byte(r));           \
-    if (target <= from && ((target ^ from) & ~(unsigned)PROG_WINDOW) == 0) {    \
-        r->pc = target;                                                         \
-        JUMPED_BACK(target);                                                    \
-    }                                                                           \
-    r->pc++;                                                                    \
-    jump_to(cpu, r, target);                                                    \
+    r->pc = far_address(jump_bank, op, code_byte(r));                           \
     JUMPED
 #define REPEATS                                                                 \
-    now = end;                                                                  \
-    if (__builtin_expect(now >= limit, 0))                                      \
+    ADVANCE();                                                                  \
+    if (__builtin_expect(left <= 0, 0))                                         \
         goto boundary;                                                          \
-    fetched = code_byte(r);                                                     \
-    if (__builtin_expect(fetched == op, 0))                                     \
+    if (__builtin_expect(code_byte(r) == op, 0))                                \
         goto repeats;                                                           \
-    r->pc++;                                                                    \
-    goto *handlers[fetched]
+    goto *next_handler(r)
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
 #define AFTER_BUS(changed) (bus_changed = (changed))
 /* A bus access that left the run's end and the poll as they were leaves the limit standing:
  * the instruction kept the PC inside the window the limit was worked out for. */
 #define ON_BUS_DONE                                                             \
-    now = end;                                                                  \
-    if (__builtin_expect(bus_changed, 0)) {                                     \
-        event = next_event(r, timer_due);                                       \
-        limit = handler_limit(r, now, event);                                   \
-    }                                                                           \
+    ADVANCE();                                                                  \
+    if (__builtin_expect(bus_changed, 0))                                       \
+        SET_LIMIT(next_event(r, timer_due));                                    \
     DISPATCH
 #define ON_BUS_JUMPED                                                           \
     if (__builtin_expect(bus_changed, 0))                                       \
-        event = next_event(r, timer_due);                                       \
+        SET_LIMIT(next_event(r, timer_due));                                    \
     JUMPED
 
     DISPATCH;
     THREADED_INSTRUCTIONS(AS_LABEL)
 
 boundary:
-    if (now >= event) {
-        timer_catch_up(cpu, r, &timer_at, now);
-        if (now >= r->gate) {
-            if (now >= r->until)
-                goto done;
-            r->gate = r->until;
-            if (take_interrupt(cpu, r))     /* with the vector's instruction (run_switched) */
-                now += 2;
-            timer_at = now;
-        }
+    now = limit - left;
+    timer_catch_up(cpu, r, &timer_at, now);
+    if (now >= r->gate) {
+        if (now >= r->until)
+            goto done;
+        r->gate = r->until;
+        if (take_interrupt(cpu, r))         /* with the vector's instruction (run_switched) */
+            now += 2;
+        timer_at = now;
     }
     goto generic;
 no_handler:
-    r->pc--;              /* back to the opcode (handler_limit kept it inside the window) */
+    r->pc--;              /* back to the opcode (next_handler did not wrap it) */
+    now = limit - left;
 generic:
     timer_catch_up(cpu, r, &timer_at, now);
     {
@@ -1360,10 +1419,11 @@ resume:
     bank = bank_of(s, r->psw);
     jump_bank = far_bank(s);
     timer_due = timer_request(cpu, timer_at);
-    event = next_event(r, timer_due);
-    limit = handler_limit(r, now, event);
+    limit = next_event(r, timer_due);
+    left = (int64_t)(limit - now);
     DISPATCH;
 loop_back:
+    now = limit - left;
     timer_catch_up(cpu, r, &timer_at, now);
     {
         cpu_regs copy = regs;
@@ -1373,13 +1433,12 @@ loop_back:
     }
     goto resume;
 repeats: {
-        if (!fast) {          /* the repeat runs as itself */
-            r->pc++;
-            goto *handlers[fetched];
-        }
+        if (!fast)            /* the repeat runs as itself */
+            goto *next_handler(r);
         unsigned pc = r->pc;
+        now = limit - left;
         timer_catch_up(cpu, r, &timer_at, now);
-        now = run_repeats(cpu, now, &pc, (uint8_t)fetched, NULL);
+        now = run_repeats(cpu, now, &pc, code_byte(r), NULL);
         timer_at = now;
         jump_to(cpu, r, pc);
         goto resume;
@@ -1387,7 +1446,10 @@ repeats: {
 done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
+    return handlers;
 #undef DISPATCH
+#undef ADVANCE
+#undef SET_LIMIT
 #undef REG
 #undef IND
 #undef OPERAND
@@ -1405,6 +1467,11 @@ done:
 #undef BRANCH
 #undef JUMP_FAR
 #undef REPEATS
+}
+
+static const void *const *threaded_handlers(void)
+{
+    return run_threaded(NULL, 0);
 }
 #endif
 
@@ -1438,7 +1505,8 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus)
 {
-    *cpu = (cpu8048){ .bus = *bus };
+    memset(cpu, 0, sizeof *cpu);
+    cpu->bus = *bus;
     cpu->s.psw = PSW_ONE;
 }
 

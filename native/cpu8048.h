@@ -19,8 +19,8 @@
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
  *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
  *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc,
- *    s.cycles, s.a or s.psw (the run loop keeps its own copies), and may remap prog[] (a bank
- *    switch), which the next fetch sees.
+ *    s.cycles, s.a or s.psw (the run loop keeps its own copies). Only write_port may remap
+ *    prog[] (a bank switch through P1), which the next fetch sees.
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
  *    which counts falling edges in counter mode) and int_pin between instructions, or gives
  *    T1 on demand through the bus's read_t1. JT1, JNT1 and JNI test their pin at the end of
@@ -39,15 +39,16 @@
  *    executes at once, up to the run's end, the end of the PC's 2 KiB half and a timer interrupt;
  *    and a block-filling loop (DEC/INC Ri; CLR A or MOV A,#v; MOVX @Ri,A; MOV A,Ri; XRL A,Rr or
  *    #e; JNZ back) runs its iterations without fetching and decoding, each store made through
- *    write_ext at its own cycle, stopping where the interpreter would; so does a loop filling the
+ *    write_ext (or all through fill_ext) at its own cycle, stopping where the interpreter would; so does a loop filling the
  *    internal RAM (MOV @Ri,A; DJNZ Rr back), each store where it lands. cpu8048_run_to_break does
  *    the same where none of the addresses run over is a breakpoint; steps never skip.
  *  - cpu8048_run looks for a due interrupt only where one may have become due (irq_poll: the
  *    run's start, EN I, RETR, a timer or counter overflow); pins change only between runs.
  *  - Dispatch: cpu8048_run jumps from each instruction's handler straight to the next one's
  *    (labels as values, GCC and Clang) and compares the cycle with one limit per instruction: the
- *    run's end, a poll, the timer's next interrupt request and the end of the PC's 1 KiB program
- *    window, computed ahead. Opcodes without a handler run through the same code as a step.
+ *    run's end, a poll and the timer's next interrupt request, computed ahead. It takes each
+ *    handler from the mapping's image (cpu8048_code); opcodes without a handler, and those at the
+ *    end of a 2 KiB half, run through the same code as a step.
  *    -DCPU8048_SWITCH_DISPATCH (or a compiler without labels as values) builds the plain loop,
  *    one switch per instruction, instead; both give the same cycles, registers and bus accesses.
  */
@@ -83,16 +84,44 @@ typedef struct cpu8048_bus {
      * access of the instruction would see it (called like one: s.cycles is the start of its
      * last cycle). */
     int     (*test_pin)(void *ctx, int pin);
+    /* Optional (NULL, or a return of 0: write_ext store by store). The stores of a block-filling
+     * loop (skip_idle, below) in one call: store k of n writes `value` at addr + k * step (modulo
+     * 256) as write_ext would, with s.cycles = cycle + k * period during it (s.pc and s.a are the
+     * MOVX's; the loop's pointer register is brought up to date after the call). Returns the
+     * stores made: n, or fewer where one ended the run (cpu8048_yield), that one included. */
+    unsigned (*fill_ext)(void *ctx, uint8_t addr, int step, unsigned n, uint8_t value, uint64_t cycle,
+                         unsigned period);
 } cpu8048_bus;
+
+/* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB image
+ * (byte[]), and for cpu8048_run's threaded loop the handler of the opcode at each address
+ * (handler[]; the slow path's at the last two addresses of each 2 KiB half, where an instruction
+ * may run past the half's end and the PC wraps). Fetches then neither look prog[] up nor check a
+ * window, a dispatch is one load and one jump, and the threaded loop needs no limit on how far
+ * the PC may go. A few mappings (the BIOS with each cartridge bank) are kept, each found again by
+ * its four window addresses. */
+#define CPU8048_CODE_MAPS 4
+#define CPU8048_CODE_SIZE 4096
+typedef struct cpu8048_code {
+    const void *handler[CPU8048_CODE_SIZE];
+    uint8_t byte[CPU8048_CODE_SIZE];
+    const uint8_t *windows[4];   /* the prog[] it was read from */
+    int valid;
+} cpu8048_code;
 
 typedef struct cpu8048 {
     o2_cpu_state s;
-    const uint8_t *prog[4];   /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup */
+    /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup. The bytes behind them must not
+     * change unless cpu8048_program_changed follows (before the next step or run). */
+    const uint8_t *prog[4];
     cpu8048_bus bus;
     uint64_t run_until;
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
     uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
                                  before the next instruction (EN I, RETR and a new run do too) */
+    unsigned code_current;    /* the image of code[] last used */
+    unsigned code_next;       /* the one a new mapping replaces */
+    cpu8048_code code[CPU8048_CODE_MAPS];
 } cpu8048;
 
 void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus);   /* zeroes state, sets the bus */
@@ -102,6 +131,8 @@ void cpu8048_run(cpu8048 *cpu, uint64_t until);           /* whole instructions 
 /* cpu8048_run that also stops whenever the PC is flagged in breakpoints[4096] (the debugger's
  * path: one table look-up per instruction instead of a step call). */
 void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoints);
+/* The bytes behind prog[] were rewritten (a BIOS or cartridge loaded): the images go. */
+void cpu8048_program_changed(cpu8048 *cpu);
 void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
 void cpu8048_state(cpu8048 *cpu, o2_stream *st);           /* save-state visitor (state.h) */
 static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }

@@ -370,21 +370,49 @@ static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8
         write_hooked(m, p1, addr, value);
 }
 
-/* Every call here is a last one (out of line), so that a store that changes nothing (hundreds a
- * frame from a BIOS clearing the VDC) costs no saving and restoring of registers. */
-static void write_ext(void *ctx, uint8_t addr, uint8_t value)
+/* A MOVX store with P1 as `p1`; returns whether the VDC was written. Every call here is a last
+ * one (out of line), so that a store that changes nothing (hundreds a frame from a BIOS clearing
+ * the VDC) costs no saving and restoring of registers. Inlined into both of the CPU's ways to
+ * store (write_ext, fill_ext). */
+static inline __attribute__((always_inline)) int store_ext(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    o2_machine *m = ctx;
-    uint8_t p1 = m->cpu.s.p1;
     if (write_chips(p1, addr) & MACHINE_BUS_XRAM)
         m->xram[addr] = value;
     /* A write that changes nothing (a BIOS clearing registers that are already clear) leaves
      * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
      * same. In counter mode every access syncs, for the T1 edges it passes. */
-    if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value)))
+    if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value))) {
         write_vdc(m, p1, addr, value);
-    else if (m->bus_hook)
+        return 1;
+    }
+    if (m->bus_hook)
         write_hooked(m, p1, addr, value);
+    return 0;
+}
+
+static void write_ext(void *ctx, uint8_t addr, uint8_t value)
+{
+    o2_machine *m = ctx;
+    store_ext(m, m->cpu.s.p1, addr, value);
+}
+
+/* cpu8048_bus.fill_ext: a BIOS's block-filling loop, its stores made here one after another
+ * (write_ext, each at its cycle) without a return to the CPU between them. With a bus hook the
+ * CPU makes them itself, its registers current at each. */
+static unsigned fill_ext(void *ctx, uint8_t addr, int step, unsigned n, uint8_t value, uint64_t cycle,
+                         unsigned period)
+{
+    o2_machine *m = ctx;
+    if (m->bus_hook)
+        return 0;
+    const uint64_t until = m->cpu.run_until;
+    const uint8_t p1 = m->cpu.s.p1;                  /* no store changes it */
+    for (unsigned k = 0; k < n; k++) {
+        m->cpu.s.cycles = cycle + (uint64_t)k * period;
+        if (store_ext(m, p1, (uint8_t)(addr + step * (int)k), value) && m->cpu.run_until != until)
+            return k + 1;                            /* only a VDC write ends the run */
+    }
+    return n;
 }
 
 static int decoder_row(const o2_machine *m)
@@ -464,7 +492,8 @@ static int test_pin(void *ctx, int pin)
     return vdc_irq(&m->vdc);
 }
 
-static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1, test_pin };
+static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1, test_pin,
+                                          fill_ext };
 
 /* ---- construction and loading ---- */
 
@@ -528,6 +557,7 @@ int o2_load_bios(o2_machine *m, const uint8_t *data, size_t len)
     if (len != MACHINE_BIOS_SIZE)
         return O2_ERR_SIZE;
     memcpy(m->bios, data, len);
+    cpu8048_program_changed(&m->cpu);
     return O2_OK;
 }
 
@@ -544,6 +574,7 @@ int o2_load_cart(o2_machine *m, const uint8_t *data, size_t len)
 {
     if (cart_load(&m->cart, data, len) != 0)
         return O2_ERR_SIZE;
+    cpu8048_program_changed(&m->cpu);
     map_cartridge(m);
     return O2_OK;
 }

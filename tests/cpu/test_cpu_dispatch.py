@@ -1,6 +1,7 @@
 """cpu8048_run's threaded handlers (native/cpu8048.c run_threaded) batch what the switch loop checks
-at every instruction: the run's end, a due interrupt, the timer and the end of the PC's program
-window are looked at only where a limit computed ahead says one may be reached. These programs put
+at every instruction: the run's end, a due interrupt and the timer are looked at only where a limit
+computed ahead says one may be reached, and the program is read from an image of each mapping in
+which the last two addresses of each 2 KiB half send their instruction to the slow path. These programs put
 each of those inside a run of instructions the handlers batch, and run them with run() (the
 threaded loop) in one call. Expected values come from the MCS-48 manual's timing: the timer
 counts every machine cycle through a ÷32 prescaler that STRT T clears (STRT T's own cycle not
@@ -153,10 +154,9 @@ def test_a_two_byte_instruction_ending_the_half_in_a_run():
     assert (b.a, b.pc, b.cycles) == (0x5A, 0x7F6, 14)
 
 
-# Jumps inside a run: a conditional jump not taken, or a jump back inside the program window,
-# leaves the handlers' limit as it was (the PC's bytes left in its window did not shrink); a jump
-# forward must work it out again, or the instruction at the window's last byte would read its
-# operand past the window. The half's last byte is the sharpest case: its operand is 0x000's byte.
+# Jumps inside a run land anywhere in the image without a check: an instruction at the end of a
+# 2 KiB half must still wrap the PC (its entry is marked for the slow path). The half's last byte
+# is the sharpest case: its operand is 0x000's byte.
 MOV_A_IMM_AT_END = (0x7FF, [MOV_A_IMM])
 CLR_A, JZ = 0x27, 0xC6
 FIRST_BYTE = jmp(0x7F0)[0]         # the byte at 0x000: the operand of the MOV A,# at 0x7FF
@@ -204,3 +204,95 @@ def test_each_pointer_register_s_own_handler_in_a_run(i):
     b = board(program + jmp(len(program)))
     b.run(200)
     assert (b.ram[0x20 + i], b.a, b.pc) == ((0x40 + i) ^ (0x41 + i), 0x41 + i, len(program))
+
+
+# The program is run from an image of each mapping of the program windows (cpu8048.h,
+# cpu8048_code): a bank switch in a run must bring the new bank's image, and bytes loaded anew
+# behind the same windows must replace the kept image. Bank = P1 & 3 (native/HARDWARE.md §2);
+# a 12 KiB cartridge holds four 3 KiB banks at 0x400-0xFFF.
+BANK_SIZE_12K = 3072
+CALL_400, OUTL_P1, ORL_P1, ANL_P1, RET = 0x94, 0x39, 0x89, 0x99, 0x83
+
+
+def banked_cart() -> bytes:
+    """Bank b at 0x400: INC R(3+b); R2 = R2 << 2 | b (the last four banks called, oldest first); RET."""
+    image = bytearray(4 * BANK_SIZE_12K)
+    for b in range(4):
+        code = [0x18 | (3 + b), 0xFA, 0xE7, 0xE7, 0x43, b, 0xAA, RET]
+        image[b * BANK_SIZE_12K:b * BANK_SIZE_12K + len(code)] = bytes(code)
+    return bytes(image)
+
+
+def bank_switching_bios() -> bytes:
+    """Each of OUTL P1, ORL P1 and ANL P1 selects a bank, then CALL 0x400: banks 0, 3, 1, 2."""
+    code = bytearray(1024)
+    program = ([MOV_A_IMM, 0xFC, OUTL_P1, CALL_400, 0x00,      # P1 = FC: bank 0
+                ORL_P1, 0x03, CALL_400, 0x00,                 # FF: bank 3
+                ANL_P1, 0xFD, CALL_400, 0x00,                 # FD: bank 1
+                MOV_A_IMM, 0xFE, OUTL_P1, CALL_400, 0x00])    # FE: bank 2
+    program += jmp(len(program))
+    code[:len(program)] = bytes(program)
+    return bytes(code)
+
+
+@pytest.mark.parametrize("skip_idle", [True, False])
+def test_each_port_write_that_switches_the_bank_runs_the_new_bank_in_the_same_run(skip_idle):
+    m = Odyssey2(cart=banked_cart(), bios=bank_switching_bios())
+    m.skip_idle = skip_idle
+    m.run_frames(1)
+    assert [m.cpu.r[n] for n in (3, 4, 5, 6)] == [1, 1, 1, 1]
+    assert m.cpu.r[2] == (0 << 6) | (3 << 4) | (1 << 2) | 2
+    assert m.cart_bank == 2
+
+
+def test_a_bank_switched_back_and_forth_hundreds_of_times_a_frame():
+    # A loop of the four switches above, 100 times (R7 counts down): each bank called 100 times.
+    code = bytearray(bank_switching_bios())
+    body = code[:18]
+    loop = [0xBF, 100] + list(body) + [0xEF, 2]        # MOV R7,#100; body; DJNZ R7,0x002
+    code[:len(loop) + 2] = bytes(loop + jmp(len(loop)))
+    m = Odyssey2(cart=banked_cart(), bios=bytes(code))
+    m.run_frames(3)
+    assert [m.cpu.r[n] for n in (3, 4, 5, 6)] == [100, 100, 100, 100]
+    assert m.cpu.r[2] == 0x36
+
+
+def one_routine_cart(value: int) -> bytes:
+    """2 KiB: at 0x400, MOV R2,#value; JMP $."""
+    return bytes([0xBA, value] + jmp(0x402)) + bytes(2048 - 4)
+
+
+def test_a_cartridge_loaded_again_into_the_same_slot_is_the_one_run():
+    from emu.native import Machine
+    m = Machine()
+    m.load_bios(bytes(jmp(0x400)) + bytes(1022))
+    m.load_charset(bytes(512))
+    m.load_cart(one_routine_cart(0x11))
+    m.power_on()
+    m.run_frames(1)
+    assert m.iram[2] == 0x11
+    m.load_cart(one_routine_cart(0x22))      # the same windows, other bytes
+    m.reset()
+    m.run_frames(1)
+    assert m.iram[2] == 0x22
+
+
+def test_a_bios_loaded_again_is_the_one_run():
+    from emu.native import Machine
+    m = Machine()
+    m.load_charset(bytes(512))
+    m.load_cart(one_routine_cart(0x11))
+    for value in (0x33, 0x44):
+        m.load_bios(bytes([0xBB, value] + jmp(0x002)) + bytes(1020))    # MOV R3,#value; JMP $
+        m.reset()
+        m.run_frames(1)
+        assert m.iram[3] == value
+
+
+def test_a_program_loaded_again_onto_a_board_is_the_one_run():
+    b = board([0xBA, 0x11] + jmp(0x002))
+    b.run(10)
+    b.load([0xBA, 0x22] + jmp(0x002))
+    b.reset()
+    b.run(10)
+    assert b.registers[2] == 0x22

@@ -357,3 +357,23 @@ def test_a_unique_prefix_names_its_command(programs):
     debugger.execute("brea idle")
     assert [(bp.kind, bp.start) for bp in debugger.breakpoints.values()] == [("pc", 0x409),
                                                                              ("pc", 0x422)]
+
+
+def test_an_external_ram_watch_stops_inside_a_block_filling_loop(programs):
+    # BIOS JMP (2) + 6 cycles to the loop; each pass 9 cycles, its MOVX ending 5 cycles in. R0 is
+    # 40h at the 16th pass, whose store ends at 8 + 15 * 9 + 5 = 148; the next instruction is the
+    # MOV A,R0 at 40Ah. The RAM from 40h up to 4Fh holds 5Ah, 3Fh not yet.
+    assert programs.run("""
+        break xram 40h write
+        continue
+        print cycles
+        print r0
+        print xram[40h]
+        print xram[3fh]
+    """, name="fill") == ("breakpoint 1: on xram 40 write\n"
+                          "breakpoint 1: on xram 40 write: wrote xram[40] = 5A\n"
+                          "=> 40A  F8     mov a,r0              fill.asm:12\n"
+                          "148 (0x94)\n"
+                          "64 (0x40)\n"
+                          "90 (0x5A)\n"
+                          "0 (0x0)\n")
