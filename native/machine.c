@@ -288,6 +288,21 @@ static void call_bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value
         cpu8048_yield(&m->cpu);
 }
 
+/* A status read in the MAME model. MAME latches VBLANK and the sound service request (status
+ * bits 3 and 2, with /INT) in scheduler events, which run between its timeslices: at the first
+ * instruction boundary at or after the event's cycle (mame_next_slice). A read by an instruction
+ * that began before that cycle does not see the bit, even where the read lands after the event
+ * (the event falls in the MOVX's last cycle); the bit is set after it, /INT with it. Corpus
+ * cartridge test_status_event, tests/conformance/DIFFERENCES.md. */
+static uint8_t read_status_mame(o2_machine *m, uint8_t addr)
+{
+    const uint8_t latched = VDC_STATUS_VBLANK | VDC_STATUS_SOUND;
+    vdc_catch_up_counting(m, machine_cycle_horizon(m, m->cpu.s.cycles - 1));
+    uint8_t seen = m->vdc.status & latched;
+    vdc_catch_up_counting(m, machine_access_hc(m));
+    return vdc_read_status_unseen(&m->vdc, addr, (uint8_t)(m->vdc.status & latched & ~seen));
+}
+
 static uint8_t read_ext(void *ctx, uint8_t addr)
 {
     o2_machine *m = ctx;
@@ -298,13 +313,15 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
-        vdc_catch_up_counting(m, machine_access_hc(m));
-        value &= vdc_read(&m->vdc, addr);
-        vdc_accessed(m);
         if (m->vdc.model == VDC_MODEL_MAME && vdc_canonical(addr) == VDC_REG_STATUS) {
+            value &= read_status_mame(m, addr);
             m->next_slice = 0;        /* MAME ends its timeslice after a status read */
             m->next_event_hc = 0;
             cpu8048_yield(&m->cpu);
+        } else {
+            vdc_catch_up_counting(m, machine_access_hc(m));
+            value &= vdc_read(&m->vdc, addr);
+            vdc_accessed(m);
         }
         chips |= MACHINE_BUS_VDC;
     }

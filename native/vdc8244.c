@@ -168,13 +168,22 @@ static unsigned live_x(const vdc8244 *v)
  * (test_counter_poll, tests/conformance/DIFFERENCES.md). */
 #define MAME_PAL_Y_MAX 263u
 
+/* Half-clocks by which MAME's PAL machine steps A4 and ends the horizontal status bit (A1 bit 0)
+ * later than NTSC's: 1 there, else 0. The status bit: reads landing at 413 (PAL: 413.49) still
+ * saw it, at 414 (413.52) no longer; its start, 225, is the same in both (a status read swept
+ * along the line in the oracle's trace; corpus cartridge test_status_event, PAL frame 66). */
+static unsigned mame_pal_late(const vdc8244 *v)
+{
+    return v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL;
+}
+
 static unsigned live_y(const vdc8244 *v)
 {
-    int mame_pal = v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL;
+    unsigned mame_pal = mame_pal_late(v);
     unsigned y = v->line;
-    if (v->x >= VDC_Y_STEP_X + (unsigned)mame_pal)
+    if (v->x >= VDC_Y_STEP_X + mame_pal)
         y = v->line + 1u;
-    else if (v->line == 0 && v->x < VDC_VBLANK_X + (unsigned)mame_pal)   /* the counter resets with VBLANK's end */
+    else if (v->line == 0 && v->x < VDC_VBLANK_X + mame_pal)   /* the counter resets with VBLANK's end */
         y = v->lines;
     if (mame_pal && y > MAME_PAL_Y_MAX)
         y = MAME_PAL_Y_MAX;
@@ -1295,7 +1304,7 @@ static uint8_t status_now(const vdc8244 *v)
     uint8_t s = v->status;
     if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_STROBE)
         s |= VDC_STATUS_STROBE;
-    if (v->line <= OBJ_LAST_LINE && v->x >= HSTATUS_FIRST_X && v->x < HSTATUS_END_X
+    if (v->line <= OBJ_LAST_LINE && v->x >= HSTATUS_FIRST_X && v->x < HSTATUS_END_X + mame_pal_late(v)
         && !(v->line == 0 && v->x < VDC_VBLANK_X))
         s |= VDC_STATUS_HBLANK;
     return s;
@@ -1368,6 +1377,16 @@ uint8_t vdc_read(vdc8244 *v, uint8_t reg)
         v->collision = 0;
     }
     return value;
+}
+
+uint8_t vdc_read_status_unseen(vdc8244 *v, uint8_t reg, uint8_t unseen)
+{
+    uint8_t value = vdc_read(v, reg);
+    if (unseen) {
+        v->status |= unseen;
+        v->irq = 1;
+    }
+    return (uint8_t)(value & ~unseen);
 }
 
 /* A register takes a new value (vdc_write_effect, vdc8244.h, decides): what was drawn so far

@@ -184,3 +184,26 @@ def test_a_change_begun_in_line_0s_first_cycle_shows_from_its_column_in_mame():
     m.run_frames(59)
     row = [tuple(int(c) for c in m.screen[0][x]) for x in range(22)]
     assert row[:20] == [(0x56, 0xC4, 0x69)] * 20 and row[20] == (0x00, 0x6D, 0x07)
+
+
+@pytest.mark.parametrize("region, frame, k", [("ntsc", 19, 17), ("pal", 25, 23)])
+def test_a_status_read_misses_vblank_rising_in_its_last_cycle_in_mame(region, frame, k):
+    # test_status_event: the first of two A1 reads begins at x 341.99 (PAL 343.17) of line 242,
+    # and VBLANK rises (x 365) in its last cycle. MAME read 03 (no VBLANK bit), the next read
+    # 0A: the bit is latched in an event MAME runs between its timeslices, after the reading
+    # instruction. The pair is stored at external RAM 2k, 2k + 1 (the oracle's frame 19, PAL 25).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_status_event.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert (int(m.xram[2 * k]), int(m.xram[2 * k + 1])) == (0x03, 0x0A)
+
+
+def test_the_horizontal_status_bit_ends_at_414_in_mames_pal_machine():
+    # test_status_event PAL frame 66: an A1 read landing at x 412.72 of line 241 (413 to the
+    # nearest half-clock) saw the horizontal status bit in MAME (03, stored at external RAM 2),
+    # as a read at 413.49 did and one at 413.52 did not (a status read swept along the line in
+    # the oracle's trace). MAME's NTSC machine, like the hardware model, ends the bit at 413.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_status_event.bin"), model="mame", region="pal")
+    m.run_frames(67)
+    assert int(m.xram[2]) == 0x03
