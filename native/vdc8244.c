@@ -646,8 +646,10 @@ static uint8_t collisions(const span *s, uint8_t enable, uint8_t *base)
 
 /* Characters share one shifter: one that starts while another is still shifting out sets the
  * major-system overlap status when the beam reaches it (8245 spec, A1 bit 7; MAME sets it for
- * overlapping characters only, and draws both). */
-static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1)
+ * overlapping characters only, and draws both). MAME sets it when any part of the overlap is
+ * drawn, even where the later character began before the span (objects turned on in the middle
+ * of the overlap: corpus cartridge test_major_span, tests/conformance/DIFFERENCES.md). */
+static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1, int mame)
 {
     int starts[CHARS + QUADS * QUAD_CHARS];
     for (unsigned i = 0; i < d->chars; i++) {     /* insertion sort of the start columns */
@@ -657,9 +659,13 @@ static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1)
             starts[j] = starts[j - 1];
         starts[j] = start;
     }
-    for (unsigned i = 1; i < d->chars; i++)
-        if (starts[i] < starts[i - 1] + CHAR_WIDTH_HC && (unsigned)starts[i] >= x0 && (unsigned)starts[i] < x1)
+    for (unsigned i = 1; i < d->chars; i++) {
+        int overlap_end = starts[i - 1] + CHAR_WIDTH_HC;     /* the overlap: starts[i] up to here */
+        if (starts[i] >= overlap_end || starts[i] >= (int)x1)
+            continue;
+        if (mame ? overlap_end > (int)x0 : starts[i] >= (int)x0)
             return VDC_STATUS_MAJOR;
+    }
     return 0;
 }
 
@@ -886,7 +892,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         redrawn = O2_REDRAWN_AS_ABOVE;
     } else {
         hits = rasterize(v, d, line, x0, x1, &base);
-        major = major_overlap(d, x0, x1);
+        major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     line_redrawn(v, line, redrawn, x0, x1);
     v->patch_line = NO_LINE;

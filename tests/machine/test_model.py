@@ -207,3 +207,14 @@ def test_the_horizontal_status_bit_ends_at_414_in_mames_pal_machine():
     m = Odyssey2(cart=rom("test_status_event.bin"), model="mame", region="pal")
     m.run_frames(67)
     assert int(m.xram[2]) == 0x03
+
+
+@pytest.mark.parametrize("region, frame, k", [("ntsc", 4, 2), ("pal", 41, 7)])
+def test_the_major_overlap_bit_counts_an_overlap_shown_after_the_later_start_in_mame(region, frame, k):
+    # test_major_span: characters at X 10h and 11h (columns 42-57 and 44-59) on line 37, objects
+    # shown from x 49.46 (PAL 45.88) for 5 cycles: the span holds part of the overlap, not the
+    # later character's start. The oracle's A1 read after it: 82 (stored at external RAM k).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_major_span.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert int(m.xram[k]) == 0x82
