@@ -1073,6 +1073,14 @@ static inline unsigned sound_clock_x(const vdc8244 *v)
         : v->line_hc == VDC_LINE_HC_PAL ? MAME_SOUND_CLOCK_DELAY_PAL : MAME_SOUND_CLOCK_DELAY_NTSC);
 }
 
+/* MAME's register does not shift in the VBLANK lines before the first line 0 (its line count
+ * runs on): 5 fewer fast-rate shifts in frame 1, measured; nor do those lines count toward the
+ * service request (corpus test_service_power_on). 0 on such a line, else 1. */
+static inline int line_clocks_sound(const vdc8244 *v, unsigned line)
+{
+    return !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
+}
+
 /* The line after `line`, the first after the last. A compare, not a division: the beam asks at
  * every line. */
 static inline unsigned line_after(const vdc8244 *v, unsigned line)
@@ -1157,10 +1165,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->irq = 1;
             v->status |= VDC_STATUS_VBLANK;
         }
-        /* MAME's register does not shift in the VBLANK lines before the first line 0 (its line
-         * count runs on): 5 fewer fast-rate shifts in frame 1, measured; nor do those lines
-         * count toward the service request (corpus test_service_power_on). */
-        int clocks = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
+        int clocks = line_clocks_sound(v, line);
         /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
         if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound, clocks)
             && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
@@ -1407,6 +1412,13 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
     case VDC_WRITE_SOUND:
         v->reg[a] = value;
         sound_write(&v->sound, a, value);
+        /* MAME counts toward the service request in the same event as it shifts: a write to
+         * A7-A9 landing between HBLANK's start and the shift clock (one that holds the shift
+         * off) comes before that line's count, which then starts the new count at 1 (random
+         * program 997034, corpus test_service_write; tests/conformance/DIFFERENCES.md). */
+        if (v->model == VDC_MODEL_MAME && a != SOUND_REG_CONTROL
+            && v->x >= VDC_HBLANK_START && v->x < sound_clock_x(v))
+            sound_hblank(&v->sound, line_clocks_sound(v, v->line));
         return;
     case VDC_WRITE_QUAD_POSITION:
         picture_changed(v);

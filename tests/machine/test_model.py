@@ -218,3 +218,14 @@ def test_the_major_overlap_bit_counts_an_overlap_shown_after_the_later_start_in_
     m = Odyssey2(cart=rom("test_major_span.bin"), model="mame", region=region)
     m.run_frames(frame)
     assert int(m.xram[k]) == 0x82
+
+
+@pytest.mark.parametrize("region, frame, k", [("ntsc", 19, 0x11), ("pal", 23, 0x15)])
+def test_a_write_between_hblank_and_the_shift_clock_restarts_the_service_count_after_it(region, frame, k):
+    # test_service_write: A9 written between HBLANK's start and the shift clock one cycle later;
+    # MAME's next service request comes at line 8Eh (A4 read at the request, stored at external
+    # RAM k): the write came before that line's count. Counted first, it came at 92h.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_service_write.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert int(m.xram[k]) == 0x8E
