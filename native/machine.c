@@ -213,6 +213,8 @@ static void sync_pins(o2_machine *m)
     m->next_event_hc = event;
 }
 
+static void vdc_catch_up_counting(o2_machine *m, uint64_t hc);
+
 /* The bus's read_t1: outside counter mode the VDC is brought to the boundary asked for (no edge
  * counts there, and none of /INT's events lies before the end of the run loop's chunk). The
  * next chunk re-plans its stop, since STRT CNT then starts counting edges. */
@@ -222,10 +224,16 @@ static int read_t1(void *ctx, uint64_t cycle)
     /* MAME's counter has counted an edge by the end of the first cycle starting at or after it;
      * the interrupt sees that a boundary later, MOV A,T and JTF in that very cycle
      * (test_counter_read, tests/conformance/DIFFERENCES.md). */
-    if (counting_t1(m) && m->vdc.model == VDC_MODEL_MAME && m->late_t1_hc
-        && m->late_t1_hc <= counter_cycle_hc(m, cycle)) {
-        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
-        m->late_t1_hc = 0;
+    if (counting_t1(m) && m->vdc.model == VDC_MODEL_MAME) {
+        /* JTF asks for its second cycle, beyond the boundary's sync: an edge at that cycle's
+         * start (to the nearest half-clock) counts there too (random program 997017). */
+        vdc_catch_up_counting(m, counter_cycle_hc(m, cycle));
+        m->next_event_hc = 0;
+        cpu8048_yield(&m->cpu);
+        if (m->late_t1_hc && m->late_t1_hc <= counter_cycle_hc(m, cycle)) {
+            cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+            m->late_t1_hc = 0;
+        }
     }
     if (!counting_t1(m)) {
         /* STRT CNT's starting level: MAME's includes an edge right at the next cycle's start
