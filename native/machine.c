@@ -213,6 +213,8 @@ static void sync_pins(o2_machine *m)
     m->next_event_hc = event;
 }
 
+static void vdc_catch_up_counting(o2_machine *m, uint64_t hc);
+
 /* The bus's read_t1: outside counter mode the VDC is brought to the boundary asked for (no edge
  * counts there, and none of /INT's events lies before the end of the run loop's chunk). The
  * next chunk re-plans its stop, since STRT CNT then starts counting edges. */
@@ -222,10 +224,16 @@ static int read_t1(void *ctx, uint64_t cycle)
     /* MAME's counter has counted an edge by the end of the first cycle starting at or after it;
      * the interrupt sees that a boundary later, MOV A,T and JTF in that very cycle
      * (test_counter_read, tests/conformance/DIFFERENCES.md). */
-    if (counting_t1(m) && m->vdc.model == VDC_MODEL_MAME && m->late_t1_hc
-        && m->late_t1_hc <= counter_cycle_hc(m, cycle)) {
-        cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
-        m->late_t1_hc = 0;
+    if (counting_t1(m) && m->vdc.model == VDC_MODEL_MAME) {
+        /* JTF asks for its second cycle, beyond the boundary's sync: an edge at that cycle's
+         * start (to the nearest half-clock) counts there too (random program 997017). */
+        vdc_catch_up_counting(m, counter_cycle_hc(m, cycle));
+        m->next_event_hc = 0;
+        cpu8048_yield(&m->cpu);
+        if (m->late_t1_hc && m->late_t1_hc <= counter_cycle_hc(m, cycle)) {
+            cpu8048_set_t1(&m->cpu, vdc_t1(&m->vdc));
+            m->late_t1_hc = 0;
+        }
     }
     if (!counting_t1(m)) {
         /* STRT CNT's starting level: MAME's includes an edge right at the next cycle's start
@@ -288,6 +296,21 @@ static void call_bus_hook(o2_machine *m, int access, uint8_t addr, uint8_t value
         cpu8048_yield(&m->cpu);
 }
 
+/* A status read in the MAME model. MAME latches VBLANK and the sound service request (status
+ * bits 3 and 2, with /INT) in scheduler events, which run between its timeslices: at the first
+ * instruction boundary at or after the event's cycle (mame_next_slice). A read by an instruction
+ * that began before that cycle does not see the bit, even where the read lands after the event
+ * (the event falls in the MOVX's last cycle); the bit is set after it, /INT with it. Corpus
+ * cartridge test_status_event, tests/conformance/DIFFERENCES.md. */
+static uint8_t read_status_mame(o2_machine *m, uint8_t addr)
+{
+    const uint8_t latched = VDC_STATUS_VBLANK | VDC_STATUS_SOUND;
+    vdc_catch_up_counting(m, machine_cycle_horizon(m, m->cpu.s.cycles - 1));
+    uint8_t seen = m->vdc.status & latched;
+    vdc_catch_up_counting(m, machine_access_hc(m));
+    return vdc_read_status_unseen(&m->vdc, addr, (uint8_t)(m->vdc.status & latched & ~seen));
+}
+
 static uint8_t read_ext(void *ctx, uint8_t addr)
 {
     o2_machine *m = ctx;
@@ -298,13 +321,15 @@ static uint8_t read_ext(void *ctx, uint8_t addr)
         chips |= MACHINE_BUS_XRAM;
     }
     if (!(p1 & P1_VDC_OFF) && !(p1 & P1_COPY_MODE)) {
-        vdc_catch_up_counting(m, machine_access_hc(m));
-        value &= vdc_read(&m->vdc, addr);
-        vdc_accessed(m);
         if (m->vdc.model == VDC_MODEL_MAME && vdc_canonical(addr) == VDC_REG_STATUS) {
+            value &= read_status_mame(m, addr);
             m->next_slice = 0;        /* MAME ends its timeslice after a status read */
             m->next_event_hc = 0;
             cpu8048_yield(&m->cpu);
+        } else {
+            vdc_catch_up_counting(m, machine_access_hc(m));
+            value &= vdc_read(&m->vdc, addr);
+            vdc_accessed(m);
         }
         chips |= MACHINE_BUS_VDC;
     }

@@ -168,13 +168,22 @@ static unsigned live_x(const vdc8244 *v)
  * (test_counter_poll, tests/conformance/DIFFERENCES.md). */
 #define MAME_PAL_Y_MAX 263u
 
+/* Half-clocks by which MAME's PAL machine steps A4 and ends the horizontal status bit (A1 bit 0)
+ * later than NTSC's: 1 there, else 0. The status bit: reads landing at 413 (PAL: 413.49) still
+ * saw it, at 414 (413.52) no longer; its start, 225, is the same in both (a status read swept
+ * along the line in the oracle's trace; corpus cartridge test_status_event, PAL frame 66). */
+static unsigned mame_pal_late(const vdc8244 *v)
+{
+    return v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL;
+}
+
 static unsigned live_y(const vdc8244 *v)
 {
-    int mame_pal = v->model == VDC_MODEL_MAME && v->region == VDC_REGION_PAL;
+    unsigned mame_pal = mame_pal_late(v);
     unsigned y = v->line;
-    if (v->x >= VDC_Y_STEP_X + (unsigned)mame_pal)
+    if (v->x >= VDC_Y_STEP_X + mame_pal)
         y = v->line + 1u;
-    else if (v->line == 0 && v->x < VDC_VBLANK_X + (unsigned)mame_pal)   /* the counter resets with VBLANK's end */
+    else if (v->line == 0 && v->x < VDC_VBLANK_X + mame_pal)   /* the counter resets with VBLANK's end */
         y = v->lines;
     if (mame_pal && y > MAME_PAL_Y_MAX)
         y = MAME_PAL_Y_MAX;
@@ -651,8 +660,10 @@ static uint8_t collisions(const span *s, uint8_t enable, uint8_t need, uint8_t *
 
 /* Characters share one shifter: one that starts while another is still shifting out sets the
  * major-system overlap status when the beam reaches it (8245 spec, A1 bit 7; MAME sets it for
- * overlapping characters only, and draws both). */
-static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1)
+ * overlapping characters only, and draws both). MAME sets it when any part of the overlap is
+ * drawn, even where the later character began before the span (objects turned on in the middle
+ * of the overlap: corpus cartridge test_major_span, tests/conformance/DIFFERENCES.md). */
+static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1, int mame)
 {
     int starts[CHARS + QUADS * QUAD_CHARS];
     for (unsigned i = 0; i < d->chars; i++) {     /* insertion sort of the start columns */
@@ -662,9 +673,13 @@ static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1)
             starts[j] = starts[j - 1];
         starts[j] = start;
     }
-    for (unsigned i = 1; i < d->chars; i++)
-        if (starts[i] < starts[i - 1] + CHAR_WIDTH_HC && (unsigned)starts[i] >= x0 && (unsigned)starts[i] < x1)
+    for (unsigned i = 1; i < d->chars; i++) {
+        int overlap_end = starts[i - 1] + CHAR_WIDTH_HC;     /* the overlap: starts[i] up to here */
+        if (starts[i] >= overlap_end || starts[i] >= (int)x1)
+            continue;
+        if (mame ? overlap_end > (int)x0 : starts[i] >= (int)x0)
             return VDC_STATUS_MAJOR;
+    }
     return 0;
 }
 
@@ -900,7 +915,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         redrawn = O2_REDRAWN_AS_ABOVE;
     } else {
         hits = rasterize(v, d, line, x0, x1, &base);
-        major = major_overlap(d, x0, x1);
+        major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     line_redrawn(v, line, redrawn, x0, x1);
     v->base_kept[line] = 0;
@@ -1124,6 +1139,14 @@ static void forget_lines(vdc8244 *v)
  * every shift at half-clock 366, NTSC and PAL). Where a write meets it in MAME is machine.c's
  * write_hc (tests/conformance/DIFFERENCES.md). */
 
+/* MAME's register does not shift in the VBLANK lines before the first line 0 (its line count
+ * runs on): 5 fewer fast-rate shifts in frame 1, measured; nor do those lines count toward the
+ * service request (corpus test_service_power_on). 0 on such a line, else 1. */
+static inline int line_clocks_sound(const vdc8244 *v, unsigned line)
+{
+    return !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
+}
+
 /* The line after `line`, the first after the last. A compare, not a division: the beam asks at
  * every line. */
 static inline unsigned line_after(const vdc8244 *v, unsigned line)
@@ -1210,10 +1233,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
             v->irq = 1;
             v->status |= VDC_STATUS_VBLANK;
         }
-        /* MAME's register does not shift in the VBLANK lines before the first line 0 (its line
-         * count runs on): 5 fewer fast-rate shifts in frame 1, measured; nor do those lines
-         * count toward the service request (corpus test_service_power_on). */
-        int clocks = !(v->model == VDC_MODEL_MAME && v->frame == 0 && line >= VDC_FRAME_START_LINE);
+        int clocks = line_clocks_sound(v, line);
         /* The service request shows (status bit 2) only with its interrupt enabled (MAME). */
         if (x < VDC_HBLANK_START && x1 >= VDC_HBLANK_START && sound_hblank(&v->sound, clocks)
             && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
@@ -1363,7 +1383,7 @@ static uint8_t status_now(const vdc8244 *v)
     uint8_t s = v->status;
     if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_STROBE)
         s |= VDC_STATUS_STROBE;
-    if (v->line <= OBJ_LAST_LINE && v->x >= HSTATUS_FIRST_X && v->x < HSTATUS_END_X
+    if (v->line <= OBJ_LAST_LINE && v->x >= HSTATUS_FIRST_X && v->x < HSTATUS_END_X + mame_pal_late(v)
         && !(v->line == 0 && v->x < VDC_VBLANK_X))
         s |= VDC_STATUS_HBLANK;
     return s;
@@ -1438,6 +1458,16 @@ uint8_t vdc_read(vdc8244 *v, uint8_t reg)
     return value;
 }
 
+uint8_t vdc_read_status_unseen(vdc8244 *v, uint8_t reg, uint8_t unseen)
+{
+    uint8_t value = vdc_read(v, reg);
+    if (unseen) {
+        v->status |= unseen;
+        v->irq = 1;
+    }
+    return (uint8_t)(value & ~unseen);
+}
+
 /* A register takes a new value (vdc_write_effect, vdc8244.h, decides): what was drawn so far
  * keeps the old picture. Writing the value a register already holds changes nothing, so it costs
  * nothing (games clear and rewrite whole blocks every frame). */
@@ -1450,6 +1480,13 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
     case VDC_WRITE_SOUND:
         v->reg[a] = value;
         sound_write(&v->sound, a, value);
+        /* MAME counts toward the service request in the same event as it shifts: a write to
+         * A7-A9 landing between HBLANK's start and the shift clock (one that holds the shift
+         * off) comes before that line's count, which then starts the new count at 1 (random
+         * program 997034, corpus test_service_write; tests/conformance/DIFFERENCES.md). */
+        if (v->model == VDC_MODEL_MAME && a != SOUND_REG_CONTROL
+            && v->x >= VDC_HBLANK_START && v->x < sound_clock_x(v))
+            sound_hblank(&v->sound, line_clocks_sound(v, v->line));
         return;
     case VDC_WRITE_QUAD_POSITION:
         picture_changed(v);

@@ -292,6 +292,9 @@ void     vdc_set_model(vdc8244 *vdc, int model);          /* VDC_MODEL_*, before
 void     vdc_set_charset(vdc8244 *vdc, const uint8_t charset[512]);
 void     vdc_catch_up(vdc8244 *vdc, uint64_t hc);          /* draw and clock sound up to hc */
 uint8_t  vdc_read(vdc8244 *vdc, uint8_t reg);             /* with side effects (A1 clears /INT, A2 clears) */
+/* A status read that does not see the latched status bits `unseen` (VDC_STATUS_VBLANK,
+ * VDC_STATUS_SOUND): they stay set, and /INT with them (the MAME model, machine.c read_status). */
+uint8_t  vdc_read_status_unseen(vdc8244 *vdc, uint8_t reg, uint8_t unseen);
 uint8_t  vdc_peek(const vdc8244 *vdc, uint8_t reg);       /* the same value, no side effects */
 void     vdc_write(vdc8244 *vdc, uint8_t reg, uint8_t value);
 void     vdc_set_p17(vdc8244 *vdc, int level);            /* P17: background/grid luminance input */

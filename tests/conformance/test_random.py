@@ -117,3 +117,21 @@ def test_random_programs_are_well_formed():
         bios, cart = random_cpu.generate(seed)
         assert len(bios) == 1024 and len(cart) == 2048
         assert bios[0] & 0x1F == 0x04 and cart[0] & 0x1F == 0x04     # reset: JMP into the code
+
+
+def test_jtf_sees_a_counter_edge_at_its_second_cycles_start():
+    """Random program 997017 (NTSC) frame 13: a JTF loop polls the event counter's overflow,
+    which the HBLANK end at half-clock 453 of line 135 brings; the JTF at cycle 75347 has its
+    second cycle starting at 452.90. MAME's trace: that JTF jumps (the next instruction, at
+    75349, is at 582h); ours left the loop a pass later. Runs without MAME."""
+    from emu.odyssey2 import Odyssey2
+    cart, charset = random_programs.cartridge(997017)
+    m = Odyssey2(cart=cart, bios=differential.stub_bios(), charset=charset, model="mame")
+    m.run_frames(12)
+    while True:
+        t = m.trace(1)
+        if int(t["cycle"][0]) == 75347:
+            break
+    assert int(t["pc"][0]) == 0x57E          # the JTF
+    after = m.trace(1)
+    assert (int(after["cycle"][0]), int(after["pc"][0])) == (75349, 0x582)

@@ -184,3 +184,48 @@ def test_a_change_begun_in_line_0s_first_cycle_shows_from_its_column_in_mame():
     m.run_frames(59)
     row = [tuple(int(c) for c in m.screen[0][x]) for x in range(22)]
     assert row[:20] == [(0x56, 0xC4, 0x69)] * 20 and row[20] == (0x00, 0x6D, 0x07)
+
+
+@pytest.mark.parametrize("region, frame, k", [("ntsc", 19, 17), ("pal", 25, 23)])
+def test_a_status_read_misses_vblank_rising_in_its_last_cycle_in_mame(region, frame, k):
+    # test_status_event: the first of two A1 reads begins at x 341.99 (PAL 343.17) of line 242,
+    # and VBLANK rises (x 365) in its last cycle. MAME read 03 (no VBLANK bit), the next read
+    # 0A: the bit is latched in an event MAME runs between its timeslices, after the reading
+    # instruction. The pair is stored at external RAM 2k, 2k + 1 (the oracle's frame 19, PAL 25).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_status_event.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert (int(m.xram[2 * k]), int(m.xram[2 * k + 1])) == (0x03, 0x0A)
+
+
+def test_the_horizontal_status_bit_ends_at_414_in_mames_pal_machine():
+    # test_status_event PAL frame 66: an A1 read landing at x 412.72 of line 241 (413 to the
+    # nearest half-clock) saw the horizontal status bit in MAME (03, stored at external RAM 2),
+    # as a read at 413.49 did and one at 413.52 did not (a status read swept along the line in
+    # the oracle's trace). MAME's NTSC machine, like the hardware model, ends the bit at 413.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_status_event.bin"), model="mame", region="pal")
+    m.run_frames(67)
+    assert int(m.xram[2]) == 0x03
+
+
+@pytest.mark.parametrize("region, frame, k", [("ntsc", 4, 2), ("pal", 41, 7)])
+def test_the_major_overlap_bit_counts_an_overlap_shown_after_the_later_start_in_mame(region, frame, k):
+    # test_major_span: characters at X 10h and 11h (columns 42-57 and 44-59) on line 37, objects
+    # shown from x 49.46 (PAL 45.88) for 5 cycles: the span holds part of the overlap, not the
+    # later character's start. The oracle's A1 read after it: 82 (stored at external RAM k).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_major_span.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert int(m.xram[k]) == 0x82
+
+
+@pytest.mark.parametrize("region, frame, k", [("ntsc", 19, 0x11), ("pal", 23, 0x15)])
+def test_a_write_between_hblank_and_the_shift_clock_restarts_the_service_count_after_it(region, frame, k):
+    # test_service_write: A9 written between HBLANK's start and the shift clock one cycle later;
+    # MAME's next service request comes at line 8Eh (A4 read at the request, stored at external
+    # RAM k): the write came before that line's count. Counted first, it came at 92h.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_service_write.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert int(m.xram[k]) == 0x8E

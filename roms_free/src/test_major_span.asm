@@ -1,0 +1,78 @@
+; test_major_span.asm - the major-system overlap bit (A1 bit 7) when objects are shown for only a
+; short span of a line. Characters 0 and 1 overlap (X 10h and 11h, Y 20h); each frame, from the
+; line where A4 reads 24h, objects are turned on (A0 bit 5) k cycles later (k = 0-31, one more
+; each frame) and off again 5 cycles after that; A1 read at A4 = 40h is stored at external RAM k.
+; MAME sets the bit when any part of the two characters' overlap lies in the span shown, even
+; where the later character began before it; our hardware model when the span holds the later
+; character's start (tests/conformance/DIFFERENCES.md). Interrupts off.
+
+        cpu     8048
+        include "hardware.inc"
+        include "bios.inc"
+
+        org     CART_RESET
+        jmp     start
+
+        org     410h
+start:
+        dis     i
+        call    BIOS_VDC_CLEAR          ; VDC selected, display off
+        mov     a,#low(scene)
+        call    write_table
+        mov     r5,#0                   ; k
+pass:
+        jni     vblank                  ; /INT: VBLANK
+        jmp     pass
+vblank: mov     r0,#VDC_STATUS
+        movx    a,@r0                   ; clear it
+        mov     r0,#VDC_BEAM_Y
+wait_line:
+        movx    a,@r0
+        xrl     a,#24h
+        jnz     wait_line
+        mov     a,r5                    ; k cycles: one more when k is odd,
+        jb0     odd
+        jmp     even
+odd:    nop
+        jmp     even
+even:   mov     a,r5                    ; and 2 x (k / 2) more
+        rr      a
+        anl     a,#7Fh
+        inc     a
+        mov     r2,a
+delay:  djnz    r2,delay
+        mov     r0,#VDC_CONTROL
+        mov     a,#VDC_CTRL_STROBE | VDC_CTRL_OBJECTS
+        movx    @r0,a                   ; objects shown
+        mov     a,#VDC_CTRL_STROBE
+        nop
+        movx    @r0,a                   ; and hidden 5 cycles later
+        mov     r0,#VDC_BEAM_Y
+wait_read:
+        movx    a,@r0
+        xrl     a,#40h
+        jnz     wait_read
+        mov     r0,#VDC_STATUS
+        movx    a,@r0
+        mov     r6,a
+        call    select_ram
+        mov     a,r5
+        mov     r1,a
+        mov     a,r6
+        movx    @r1,a
+        call    select_vdc
+        inc     r5
+        mov     a,r5
+        anl     a,#1Fh
+        mov     r5,a
+        jmp     pass
+
+        org     500h
+        include "testlib.inc"
+scene:
+        db      VDC_CHAR0 + OBJ_Y, 20h
+        db      VDC_CHAR0 + OBJ_X, 10h
+        db      VDC_CHAR0 + OBJ_SIZE + OBJ_Y, 20h
+        db      VDC_CHAR0 + OBJ_SIZE + OBJ_X, 11h
+        db      VDC_CONTROL, VDC_CTRL_STROBE
+        db      END_OF_TABLE

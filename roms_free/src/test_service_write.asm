@@ -1,0 +1,75 @@
+; test_service_write.asm - a write to the sound shift register (A9) swept over HBLANK's start,
+; one cycle later each frame, and the line of the next sound service request (24 fast-rate
+; shift clocks later: about 96 lines). MAME counts toward the request in the same event as it
+; shifts: a write landing between HBLANK's start and the shift clock (one CPU cycle later in
+; NTSC) comes before that line's count, which then starts the new count: the request comes 4
+; lines earlier than if the count had come first (tests/conformance/DIFFERENCES.md). Each frame:
+; wait for Y = 30h on A4, wait k cycles (k = 0-31), write A9, read A1 (clear), poll /INT (interrupts off) until
+; the status shows the request, read A4: stored at external RAM k.
+
+        cpu     8048
+        include "hardware.inc"
+        include "bios.inc"
+
+        org     CART_RESET
+        jmp     start
+
+        org     410h
+start:
+        dis     i
+        call    BIOS_VDC_CLEAR          ; VDC selected, display off
+        mov     a,#low(sound)
+        call    write_table
+        mov     r5,#0                   ; k
+pass:
+        mov     r0,#VDC_BEAM_Y
+wait_line:
+        movx    a,@r0
+        xrl     a,#30h
+        jnz     wait_line
+        mov     a,r5                    ; k cycles: one more when k is odd,
+        jb0     odd
+        jmp     even
+odd:    nop
+        jmp     even
+even:   mov     a,r5                    ; and 2 x (k / 2) more
+        rr      a
+        anl     a,#7Fh
+        inc     a
+        mov     r2,a
+delay:  djnz    r2,delay
+        mov     r0,#VDC_SOUND_LO
+        mov     a,#55h
+        movx    @r0,a                   ; the write swept over HBLANK's start
+        mov     r0,#VDC_STATUS
+        movx    a,@r0                   ; a request pending from before: cleared
+wait_request:
+        jni     interrupt
+        jmp     wait_request
+interrupt:
+        mov     r0,#VDC_STATUS
+        movx    a,@r0
+        jb2     request                 ; else VBLANK: wait on
+        jmp     wait_request
+request:
+        mov     r0,#VDC_BEAM_Y
+        movx    a,@r0                   ; the request's line
+        mov     r6,a
+        call    select_ram
+        mov     a,r5
+        mov     r1,a
+        mov     a,r6
+        movx    @r1,a
+        call    select_vdc
+        inc     r5
+        mov     a,r5
+        anl     a,#1Fh
+        mov     r5,a
+        jmp     pass
+
+        org     500h
+        include "testlib.inc"
+sound:
+        db      VDC_SOUND, SOUND_ENABLE | SOUND_FAST
+        db      VDC_CONTROL, VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
+        db      END_OF_TABLE

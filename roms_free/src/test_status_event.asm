@@ -1,0 +1,65 @@
+; test_status_event.asm - a status read (A1) swept over the VBLANK interrupt's rise (line 242,
+; x 365), one cycle later each frame. MAME latches VBLANK in a scheduler event that runs between
+; its CPU timeslices, at the first instruction boundary at or after the event's cycle: a MOVX
+; whose last cycle holds the event reads the status without bit 3, although it lands after the
+; event, and the bit (with /INT) stays set for the next read (tests/conformance/DIFFERENCES.md).
+; Each frame: wait for Y = 241 on A4 (the beam followed), read A1 (clear), wait k cycles
+; (k = 0-31, one more each frame), read A1 twice, store both reads at external RAM (k x 2) and
+; (k x 2 + 1). Interrupts off.
+
+        cpu     8048
+        include "hardware.inc"
+        include "bios.inc"
+
+        org     CART_RESET
+        jmp     start
+
+        org     410h
+start:
+        dis     i
+        call    BIOS_VDC_CLEAR          ; VDC selected, display off
+        mov     r0,#VDC_CONTROL
+        mov     a,#VDC_CTRL_STROBE      ; A4 follows the beam
+        movx    @r0,a
+        mov     r5,#0                   ; k
+pass:
+        mov     r0,#VDC_BEAM_Y
+wait_line:
+        movx    a,@r0
+        xrl     a,#0F1h                 ; line 241
+        jnz     wait_line
+        mov     r0,#VDC_STATUS
+        movx    a,@r0                   ; clear the status
+        mov     a,r5                    ; k cycles: one more when k is odd,
+        jb0     odd
+        jmp     even
+odd:    nop
+        jmp     even
+even:   mov     a,r5                    ; and 2 x (k / 2) more
+        rr      a
+        anl     a,#7Fh
+        inc     a
+        mov     r2,a
+delay:  djnz    r2,delay
+        movx    a,@r0                   ; the reads swept over VBLANK's rise
+        mov     r6,a
+        movx    a,@r0
+        mov     r7,a
+        call    select_ram
+        mov     a,r5
+        rl      a
+        mov     r1,a
+        mov     a,r6
+        movx    @r1,a
+        inc     r1
+        mov     a,r7
+        movx    @r1,a
+        call    select_vdc
+        inc     r5
+        mov     a,r5
+        anl     a,#1Fh
+        mov     r5,a
+        jmp     pass
+
+        org     500h
+        include "testlib.inc"
