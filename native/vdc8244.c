@@ -1480,13 +1480,6 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
     case VDC_WRITE_SOUND:
         v->reg[a] = value;
         sound_write(&v->sound, a, value);
-        /* MAME counts toward the service request in the same event as it shifts: a write to
-         * A7-A9 landing between HBLANK's start and the shift clock (one that holds the shift
-         * off) comes before that line's count, which then starts the new count at 1 (random
-         * program 997034, corpus test_service_write; tests/conformance/DIFFERENCES.md). */
-        if (v->model == VDC_MODEL_MAME && a != SOUND_REG_CONTROL
-            && v->x >= VDC_HBLANK_START && v->x < sound_clock_x(v))
-            sound_hblank(&v->sound, line_clocks_sound(v, v->line));
         return;
     case VDC_WRITE_QUAD_POSITION:
         picture_changed(v);
