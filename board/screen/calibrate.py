@@ -36,6 +36,7 @@ MIN_MARGIN = 0.04          # the least margin of a symbol's samples over the nea
 FIT_CONTRAST = 0.05        # the least a still's fit must stand above the fit moved half a line of text
 CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
 SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit
+SETTLE_ROUNDS = 3           # rounds of correcting the geometry by where the stills' characters read
 FIT_STARTS = 12             # the best starting guesses refined (a periodic row of readouts has false basins)
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
@@ -141,6 +142,7 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
 
 FINE = 2                    # calibration samples the stills' cells at this many points a picture unit
 RUN_REACH = 3               # fine samples a run's cells may lie off the settled geometry (its local error)
+RUN_SLOPE = 1.0             # fine samples a cell a long run's cells may drift along it off the geometry's scale
 
 
 def _fine_weights(still: Still, geometry, base: Profile, background: np.ndarray) -> np.ndarray:
@@ -179,13 +181,24 @@ def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
     averaged over each of the 8244's dots (rows x columns). A character set draws alike in every cell, so no
     sample is placed by its own shape (a glyph drawn off its cell's centre, the narrow '1', would be moved to
     the others' centre); what may differ is where the geometry puts a run, by a unit or two (its local error):
-    each run, all its cells together, is aligned to the averages of the symbols it shows, a few rounds; then
-    one phase of the dot grid, common to every cell, is taken where the averages look most on-or-off."""
+    each run, all its cells together (a long run's cells along a slight drift, where the geometry's scale is
+    a little off far from the status bar that mostly fixed it), is moved where its dots look most on-or-off;
+    then one phase of the dot grid, common to every cell, is taken where the averages look most on-or-off."""
     cell_h, cell_w = (n * FINE for n in base.cell_size)
     dot_h, dot_w = base.dot_height * FINE, base.dot_width * FINE
     rows, columns = base.cell_size[0] // base.dot_height, base.cell_size[1] // base.dot_width
     reach = RUN_REACH
-    margin = reach + max(dot_h, dot_w)
+    # A cell's place along its run (in cells from the run's middle): a long run (a title) may lie a little
+    # off the geometry's scale there, by RUN_SLOPE fine samples a cell at most (the fit's keystone and scale
+    # are fixed mostly by the status bar; the titles lie far above it).
+    along = np.zeros(len(cells))
+    for i, c in enumerate(cells):
+        along[i] = c[1]
+    for run in {c[4] for c in cells}:
+        members = [i for i, c in enumerate(cells) if c[4] == run]
+        along[members] = (along[members] - along[members].mean()) / base.cell_size[1]
+    bend = int(np.ceil(RUN_SLOPE * np.abs(along).max()))
+    margin = reach + bend + max(dot_h, dot_w)
     patches = np.stack([_patch(w, x, y, (cell_h, cell_w), margin) for w, x, y, _, _ in cells])
     patches /= np.maximum(patches.max(axis=(1, 2), keepdims=True), 1e-6)
     symbols = [c[3] for c in cells]
@@ -222,10 +235,19 @@ def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
     # Each run (a line of the geometry, its cells together) at the move within `reach` where its own dots
     # look most on-or-off: a half-dot error down mixes two rows of dots in every cell of the run.
     moves = [(dy, dx) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    slopes = np.arange(-RUN_SLOPE, RUN_SLOPE + 0.01, 0.5)
     for members in runs.values():
-        scores = [look(dots(members, py + dy, px + dx)) - 0.05 * (abs(dy) + abs(dx)) * len(members)
-                  for dy, dx in moves]
-        offset[members] = moves[int(np.argmax(scores))]
+        best = None
+        for slope in (slopes if len(members) >= 3 else (0.0,)):
+            bent = np.rint(slope * along[members]).astype(int)
+            for dy, dx in moves:
+                d = np.stack([dots(i, py + dy, px + dx + b) for i, b in zip(members, bent)])
+                score = look(d) - 0.05 * (abs(dy) + abs(dx) + abs(slope)) * len(members)
+                if best is None or score > best[0]:
+                    best = (score, dy, dx, bent)
+        _, dy, dx, bent = best
+        offset[members, 0] = dy
+        offset[members, 1] = dx + bent
     offset -= np.rint(np.median(offset, axis=0)).astype(int)     # the grid is the geometry's, as a whole
     py, px = phase()
     out = []
@@ -370,8 +392,10 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         # The fit lays boxes on the ink; the stills read through what was learned show where each character
         # really lies (a glyph set may draw at one side of its cells): the geometry corrected by that, and
         # everything learned again through it.
-        better = _settled(profile, stills, geometry)
-        if better is not None:
+        for _ in range(SETTLE_ROUNDS):
+            better = _settled(profile, stills, geometry)
+            if better is None:
+                break
             geometry = better
             profile, pictures, samples = _learn(stills, base, name, geometry)
     profile, pictures, samples = _learn(stills, base, name, None if exact else geometry, grid=True)
