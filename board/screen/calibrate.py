@@ -37,6 +37,8 @@ FIT_CONTRAST = 0.05        # the least a still's fit must stand above the fit mo
 CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
 SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit
 SETTLE_ROUNDS = 3           # rounds of correcting the geometry by where the stills' characters read
+PATCH_REACH = 6             # picture units a flag's patch is looked for around where the geometry puts it
+PATCH_SLACK = 0.05          # a move of a patch this much less on ink (a share, per still) as good as the best
 FIT_STARTS = 12             # the best starting guesses refined (a periodic row of readouts has false basins)
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
@@ -451,9 +453,9 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool =
         raise CalibrationError(f"never shown, so their shapes are unknown: {' '.join(missing)} (capture "
                                f"{_where(missing)})")
     glyphs = {ch: learned[ch] for ch in needed(base)}
-    # 3. Colours as this device shows them.
+    # 3. Colours as this device shows them, each patch where the stills show it.
     colours = dict(base.colours)
-    patches = {p.name: p for p in base.patches}
+    patches = _found_patches(stills, pictures, base)
     for s, picture in zip(stills, pictures):
         if s.kind == "entry":
             colours["red"], colours["blue"] = (_median_colour(picture, patches["red_flag"]),
@@ -467,9 +469,38 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool =
         if needed_colour in base.colours and needed_colour not in colours:
             raise CalibrationError(f"no {needed_colour} learned: capture {still}")
     capture = None if geometry is None else (geometry.size, geometry.field, tuple(geometry.params()))
-    profile = replace(base, name=name, glyphs=glyphs, colours=colours, source="", capture=capture)
+    profile = replace(base, name=name, glyphs=glyphs, colours=colours, source="", capture=capture,
+                      patches=tuple(patches[p.name] for p in base.patches))
     profile = Profile.parse(profile.to_toml(), f"<{name}>")
     return profile, pictures, samples
+
+
+def _found_patches(stills: list[Still], pictures: list[np.ndarray], base: Profile) -> dict:
+    """The base profile's patches, each solid one (a flag) the stills show moved to where they show it: the
+    geometry is laid on the characters, and a set that draws them at one side of its cells, or a scale a
+    little off far from the titles, leaves a flag a few units from where the layout puts it (its patch then
+    takes in the land or the black beyond the picture's edge). A flag is where its patch, moved within
+    PATCH_REACH units, lies wholly on ink in every still showing it: of the moves where it does nearly as well
+    as the best, the middle one."""
+    out = {p.name: p for p in base.patches}
+    weights = [pic.ink(picture)[0] if s.patches() else None for s, picture in zip(stills, pictures)]
+    moves = [(du, dv) for dv in range(-PATCH_REACH, PATCH_REACH + 1) for du in range(-PATCH_REACH, PATCH_REACH + 1)]
+    for p in base.patches:
+        shown = [w for s, w in zip(stills, weights) if p.name in s.patches()]
+        if not shown:
+            continue
+        scores = np.zeros(len(moves))
+        for k, (du, dv) in enumerate(moves):
+            x, y = p.x + du, p.y + dv
+            if x < 0 or y < 0 or x + p.width > base.width or y + p.height > base.height:
+                scores[k] = -np.inf
+                continue
+            # All of it on the flag: the least ink but a few pixels (noise, a blurred corner).
+            scores[k] = sum(float(np.percentile(w[y:y + p.height, x:x + p.width], 10)) for w in shown)
+        near = np.array(moves)[scores >= scores.max() - PATCH_SLACK * len(shown)]
+        du, dv = (int(v) for v in np.rint(near.mean(axis=0)))
+        out[p.name] = replace(p, x=p.x + du, y=p.y + dv)
+    return out
 
 
 def _cut(glyphs: dict[str, np.ndarray], axis: int) -> int:
