@@ -178,7 +178,7 @@ def _normalised(a: np.ndarray) -> np.ndarray:
     return a / np.maximum(np.linalg.norm(a, axis=1, keepdims=True), 1e-6)
 
 
-def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
+def _on_grid(cells: list[tuple], base: Profile) -> tuple[list[np.ndarray], tuple[int, int]]:
     """Every shown cell of every still, `cells` [(fine ink of its still, x, y, symbol, run)], as its ink
     averaged over each of the 8244's dots (rows x columns). A character set draws alike in every cell, so no
     sample is placed by its own shape (a glyph drawn off its cell's centre, the narrow '1', would be moved to
@@ -257,7 +257,7 @@ def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
         top, left = margin + py + offset[i][0], margin + px + offset[i][1]
         part = patches[i, top:top + cell_h, left:left + cell_w]
         out.append(part.reshape(rows, dot_h, columns, dot_w).mean(axis=(1, 3)))
-    return out
+    return out, (py, px)
 
 
 def _box(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
@@ -411,9 +411,12 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
     return Learned(profile, pictures, margins, scores, least)
 
 
-def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool = False) -> tuple[Profile, list, dict]:
+def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool = False,
+           aligned: bool = False) -> tuple[Profile, list, dict]:
     """Symbols and colours learned from the stills through `geometry` (None: the stills are the picture):
-    (the profile, each still's picture, each symbol's samples)."""
+    (the profile, each still's picture, each symbol's samples). On the grid, the cells are where the dots'
+    phase puts them: the geometry is moved by that phase and everything learned again through it (unless
+    `aligned`), so the profile's geometry puts every cell where its shape was learned."""
     pictures = [pic.to_picture(s.frame, base.width, base.height, geometry) for s in stills]
     # 2. Symbols.
     cell_h, cell_w = base.cell_size
@@ -435,7 +438,12 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool =
     if grid:
         cells = [(fine, t.x + k * t.pitch, t.y, ch, (n, t.name)) for n, (fine, t, shown) in enumerate(runs)
                  for k, ch in shown]
-        for (*_, ch, _), d in zip(cells, _on_grid(cells, base)):
+        dots, (py, px) = _on_grid(cells, base)
+        if geometry is not None and (py, px) != (0, 0) and not aligned:
+            move = np.array([[1, 0, px / FINE], [0, 1, py / FINE], [0, 0, 1]], float)
+            moved = pic.Geometry(geometry.matrix @ move, geometry.field, geometry.size, geometry.score)
+            return _learn(stills, base, name, moved, grid=True, aligned=True)
+        for (*_, ch, _), d in zip(cells, dots):
             samples.setdefault(ch, []).append(d)
     else:
         box = None

@@ -315,8 +315,8 @@ class Reader:
                     continue
             share = min(1.0, max(0.0, (PLACED_NONE - self._residual(name)) / (PLACED_NONE - PLACED_FULL)))
             read[name] = f if share >= 1.0 else Field(f.value, f.confidence * share)
-            if read[name].confidence >= KEEP_OFFSET and name in self.offsets:
-                self.home[name] = self.offsets[name]
+            if read[name].confidence >= KEEP_OFFSET:      # a run read surely where it was never searched
+                self.home[name] = self.offsets.get(name, ((0, 0),) * len(f.value))     # is home there
         return read, settle
 
     # -- texts -------------------------------------------------------------------------------------
