@@ -312,11 +312,13 @@ def geometry_from(params, frame_shape, field: bool, width: int, height: int, sco
 
 
 class Sampler:
-    """The picture sampled from frames through one geometry: only the pixels the profile reads (runs with a
-    margin, patches), as a few rectangles each mapped once and remapped per frame; the rest stays black."""
+    """The picture sampled from frames through one geometry: sets of its pixels, each mapped once and remapped
+    per frame straight into the order its reader wants (`pixels`), and the pixels the profile reads (runs with a
+    margin, patches) as a few rectangles of a picture whose rest stays black (`sample`)."""
 
     def __init__(self, geometry: Geometry, regions: np.ndarray, width: int, height: int):
-        self.geometry = geometry
+        self.geometry, self.width = geometry, width
+        self._maps: dict = {}
         self.picture = np.zeros((height, width, 3), np.uint8)
         self.parts = []
         for top, bottom, left, right in rectangles(regions):
@@ -325,6 +327,20 @@ class Sampler:
             # Fixed-point maps: remap's fastest form.
             map1, map2 = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
             self.parts.append((map1, map2, self.picture[top:bottom, left:right]))
+
+    def pixels(self, image: np.ndarray, key, indices: np.ndarray) -> np.ndarray:
+        """The picture's pixels at `indices` (indices into its pixel rows, any shape; `key` names the set, whose
+        maps are made once) as `indices.shape` x 3, each exactly as `sample` gives it: its map is the same."""
+        maps = self._maps.get(key)
+        if maps is None:
+            if len(self._maps) > 4096:
+                self._maps.clear()
+            vs, us = np.divmod(indices.reshape(1, -1) if indices.ndim < 2 else indices.reshape(len(indices), -1),
+                               self.width)
+            x, y = self.geometry.map(us + 0.5, vs + 0.5)
+            maps = self._maps[key] = cv2().convertMaps(x.astype(np.float32), y.astype(np.float32), cv2().CV_16SC2)
+        out = cv2().remap(image, *maps, cv2().INTER_LINEAR, borderMode=cv2().BORDER_CONSTANT, borderValue=(0, 0, 0))
+        return out.reshape(indices.shape + (3,))
 
     def sample(self, image: np.ndarray) -> np.ndarray:
         for map1, map2, place in self.parts:

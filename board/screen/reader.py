@@ -18,6 +18,7 @@ when enough of the patch differs from its median colour (fireworks), "calm" othe
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,6 +72,35 @@ class Reading:
         return name in self.fields and self.fields[name].confidence >= threshold
 
 
+class Whole:
+    """A frame that is the picture itself (our emulator's screen): its pixels taken by index."""
+
+    def __init__(self, picture: np.ndarray):
+        self._picture, self._flat = picture, picture.reshape(-1, 3)
+
+    def pixels(self, key, indices: np.ndarray) -> np.ndarray:
+        return np.take(self._flat, indices, axis=0)
+
+    def picture(self) -> np.ndarray:
+        return self._picture
+
+
+class Sampled:
+    """A capture: only the picture's pixels asked for are sampled from the frame (pic.Sampler), each set straight
+    into the order its reader wants; the picture around the runs (for a search) once a frame at most."""
+
+    def __init__(self, sampler: "pic.Sampler", image: np.ndarray):
+        self.sampler, self.image, self._picture = sampler, image, None
+
+    def pixels(self, key, indices: np.ndarray) -> np.ndarray:
+        return self.sampler.pixels(self.image, key, indices)
+
+    def picture(self) -> np.ndarray:
+        if self._picture is None:
+            self._picture = self.sampler.sample(self.image)
+        return self._picture
+
+
 class Reader:
     def __init__(self, profile: Profile, search: int = SEARCH):
         self.profile, self.search = profile, search
@@ -79,14 +109,12 @@ class Reader:
         self.before_search: dict[str, tuple | None] = {}    # per run searched this frame: its offsets before
         self.home: dict[str, tuple] = {}                    # per run: the offsets it was last read surely at
         self._batch_cache: dict = {}
-        self._bands = None
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
         self.cell_h, self.cell_w = profile.cell_size
         # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
         columns = np.arange(self.cell_w)
-        inside = np.zeros((self.cell_h, self.cell_w), bool)
-        inside[:, 2 * profile.dot_width:self.cell_w - 2 * profile.dot_width] = True
-        self._interior = inside[:, columns].reshape(-1)
+        # A cell's contrast is taken inside it, two dots in from its sides (_score).
+        self._inner = slice(2 * profile.dot_width, self.cell_w - 2 * profile.dot_width)
         # Templates: every glyph scaled to the cell, zero mean and unit norm, one row per glyph.
         names = sorted(profile.glyphs)
         self.glyph_names = names
@@ -102,11 +130,13 @@ class Reader:
         # A cell's pixels compared, as offsets from its top-left corner in the picture's flat index.
         self._cell_offsets = (np.arange(self.cell_h)[:, None] * profile.width + columns[None, :]).reshape(-1)
         self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
+        # Per run: whether a blank may show at all, and whether it is a number (no blank inside).
+        self._blanks = {t.name: (SPACE in t.alphabet, t.numeric) for t in profile.texts}
+        self._reach: dict[tuple, int] = {}       # per offsets of a run's cells: the farthest one, picture units
         self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
-        chroma = np.array([_chroma(np.array(c, np.float32)) for c in profile.colours.values()])
-        self.colour_names, self.colour_chroma = list(profile.colours), chroma
-        self._allowed_chroma: dict[tuple, np.ndarray] = {}
+        self.colour_names = list(profile.colours)
+        self.colour_chroma = {name: _chroma(c) for name, c in profile.colours.items()}
         # Captures: the geometry in use, the sampler through it, and when to look for the picture again.
         self.geometry: pic.Geometry | None = None
         self.sampler: pic.Sampler | None = None
@@ -114,44 +144,57 @@ class Reader:
         self.unrecognised = 0
         self.wait_locate = 0
         self.settle = True               # correct the geometry by where the runs are found
-        self.gains = np.ones(3, np.float32)
+        self.gains = (1.0, 1.0, 1.0)
         background = next((p for p in profile.patches if p.name == "background"), None)
         self.background_patch = background
-        self.background_colours = (np.array([profile.colours[c] for c in background.colours], np.float32)
+        self.background_colours = ([tuple(float(v) for v in profile.colours[c]) for c in background.colours]
                                    if background is not None else None)
-        self.background_chroma = (np.array([_chroma(c) for c in self.background_colours])
-                                  if background is not None else None)
+        # Where each run's cells start in a batch of every run (profile order), and each cell's run.
+        cells = [t.cells for t in profile.texts]
+        self._starts = np.cumsum([0] + cells[:-1]).astype(np.intp)
+        self._cell_run = np.repeat(np.arange(len(cells)), cells)
+        # Each patch's pixels read, as indices into the picture's pixel rows (one gather a frame): a colour
+        # patch every other pixel, the level correction every other line and third column of the background,
+        # a flashing patch every other column (an object's dot is two columns wide).
+        self._colour_patches = [(p.name, p.colours, self._patch_pixels(p)[::2],
+                                 [self.colour_chroma[c] for c in p.colours])
+                                for p in profile.patches if p.measure == "colour"]
+        self._flashing_patches = [(p.name, self._patch_pixels(p, columns=2)) for p in profile.patches
+                                  if p.measure == "flashing"]
+        self._busy_patches = [(p.name, self._patch_pixels(p)) for p in profile.patches if p.measure == "busy"]
+        gain_pixels = self._patch_pixels(background, rows=2, columns=3) if background is not None else np.zeros(0, int)
+        # Every pixel a frame reads besides the cells, one row of pixel indices: what each reading takes is a
+        # slice of it (_fixed).
+        parts = [("gains", gain_pixels), ("bands", self._band_pixels())]
+        parts += [(name, pixels) for name, _, pixels, _ in self._colour_patches]
+        parts += self._flashing_patches + self._busy_patches
+        ends = np.cumsum([len(pixels.reshape(-1)) for _, pixels in parts])
+        self._fixed = {name: slice(end - len(pixels.reshape(-1)), end) for (name, pixels), end in zip(parts, ends)}
+        self._fixed_pixels = np.concatenate([pixels.reshape(-1) for _, pixels in parts])
 
     # -- one frame ---------------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
         exact = frame.shape[:2] == (self.profile.height, self.profile.width)   # our emulator's own picture
         if exact:
-            picture = frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8)
+            source = Whole(frame if frame.dtype == np.uint8 else np.clip(frame, 0, 255).astype(np.uint8))
             self.templates, self.templates_t = self.exact_templates, self._exact_t
-            self.gains = np.ones(3, np.float32)
         else:
-            picture = self._capture_picture(frame)
-            if picture is None:
+            source = self._capture_source(frame)
+            if source is None:
                 return Reading(None, 0.0, {})
             self.templates, self.templates_t = self.capture_templates, self._capture_t
-            self.gains = self._gains(picture)
+        # The pixels every frame reads besides the cells (the runs' bands, the patches), in one gather.
+        fixed = source.pixels("fixed", self._fixed_pixels)
+        self.gains = (1.0, 1.0, 1.0) if exact else self._gains(fixed[self._fixed["gains"]])
         self.searched_now = False
-        fields = self._texts(picture, search=not exact)
+        fields = self._texts(source, fixed[self._fixed["bands"]].reshape(-1, BAND_SAMPLES, 3), search=not exact)
         if not exact:
             fields = {name: self._trusted(name, f) for name, f in fields.items()}
             fields, settling = self._placed(fields)
             if self.searched_now and self.settle:
                 self._settle(settling)
-        for p in self.profile.patches:
-            region = picture[p.y:p.y + p.height, p.x:p.x + p.width].reshape(-1, 3)
-            if p.measure == "colour":
-                fields[p.name] = self._colour(np.minimum(region[::2] * self.gains, 255.0), p.colours)
-            elif p.measure == "busy":
-                fields[p.name] = _busy(region)
-            else:        # every other column: an object's dot is two columns wide
-                fields[p.name] = self._flashing(p.name, picture[p.y:p.y + p.height, p.x:p.x + p.width:2]
-                                                .reshape(-1, 3))
+        fields.update(self._patches(fixed))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
                 confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
@@ -162,8 +205,9 @@ class Reader:
 
     # -- captures ----------------------------------------------------------------------------------
 
-    def _capture_picture(self, frame: np.ndarray) -> np.ndarray | None:
-        """The picture's sampled regions (the rest black), or None while the picture is not found."""
+    def _capture_source(self, frame: np.ndarray) -> "Sampled | None":
+        """The picture's pixels sampled from the frame through the geometry, or None while the picture is not
+        found."""
         image, field = pic.working(frame, self.profile.height)
         size = (frame.shape[1], frame.shape[0])
         if self.geometry is not None and (self.geometry.size != size or self.unrecognised >= RELOCATE_AFTER):
@@ -180,7 +224,7 @@ class Reader:
                     self.wait_locate = LOCATE_EVERY
                     return None
             self.use(geometry)
-        return self.sampler.sample(image)
+        return Sampled(self.sampler, image)
 
     def use(self, geometry: "pic.Geometry") -> None:
         self.geometry = geometry
@@ -241,21 +285,31 @@ class Reader:
                     out.append({**base, c.field: "".join(" " if ch == " " else "#" for ch in literal)})
         return out
 
-    def _gains(self, picture: np.ndarray) -> np.ndarray:
+    def _patch_pixels(self, p, rows: int = 1, columns: int = 1) -> np.ndarray:
+        """The patch's pixels (every `rows`-th line, every `columns`-th column), row by row, as indices into the
+        picture's pixel rows."""
+        ys, xs = np.mgrid[p.y:min(p.y + p.height, self.profile.height):rows,
+                          p.x:min(p.x + p.width, self.profile.width):columns]
+        return (ys * self.profile.width + xs).reshape(-1)
+
+    def _gains(self, pixels: np.ndarray) -> tuple[float, float, float]:
         """Per-channel gains that turn the background as captured into the nearest known background colour:
-        the capture's colour balance and level, corrected frame by frame."""
+        the capture's colour balance and level, corrected frame by frame. `pixels`: the background patch's
+        (every other line, every third column). Three numbers: plain floats are quicker than numpy's calls."""
         if self.background_patch is None:
-            return np.ones(3, np.float32)
-        b = self.background_patch
-        measured = _median(picture[b.y:b.y + b.height:2, b.x:b.x + b.width:3].reshape(-1, 3)).astype(np.float32)
-        known = self.background_colours
-        nearest = known[int(np.argmin(np.linalg.norm(self.background_chroma - _chroma(measured), axis=1)))]
-        gains = (nearest + 8.0) / (measured + 8.0)
+            return (1.0, 1.0, 1.0)
+        measured = _median(pixels).tolist()
+        chroma = _chroma(measured)
+        nearest = min(self.background_colours, key=lambda c: _squared(_chroma(c), chroma))
+        gains = [(n + 8.0) / (m + 8.0) for n, m in zip(nearest, measured)]
         # A channel the known colour hardly has (land's red) says nothing of its gain: it takes the others'.
-        reliable = nearest >= DARK_CHANNEL
-        if reliable.any():
-            gains = np.where(reliable, gains, float(np.median(gains[reliable])))
-        return np.clip(gains, *GAIN_LIMITS).astype(np.float32)
+        reliable = sorted(g for g, n in zip(gains, nearest) if n >= DARK_CHANNEL)
+        if reliable:
+            half = len(reliable) // 2
+            middle = reliable[half] if len(reliable) % 2 else (reliable[half - 1] + reliable[half]) / 2
+            gains = [g if n >= DARK_CHANNEL else middle for g, n in zip(gains, nearest)]
+        low, high = GAIN_LIMITS
+        return tuple(min(max(g, low), high) for g in gains)
 
     def placements(self, fields: dict[str, Field], shown: dict[str, str] | None = None) -> np.ndarray:
         """Rows (u, v, du, dv): each drawn cell's centre where the geometry puts it and the offset it was read
@@ -286,14 +340,21 @@ class Reader:
     def _trusted(self, name: str, f: Field) -> Field:
         """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
         window (where the geometry is off, the right place may lie beyond it)."""
-        offsets = self.offsets.get(name)
-        if offsets and any(max(abs(dx), abs(dy)) >= self.search for dx, dy in offsets):
+        if self._residual(name) >= self.search:
             return Field(f.value, 0.0)
         return f
 
     def _residual(self, name: str) -> int:
         """Picture units the run's cells were last found off where the geometry puts them (0: not searched)."""
-        return max((max(abs(dx), abs(dy)) for dx, dy in self.offsets.get(name, ())), default=0)
+        offsets = self.offsets.get(name)
+        if not offsets:
+            return 0
+        reach = self._reach.get(offsets)
+        if reach is None:
+            if len(self._reach) > 4096:
+                self._reach.clear()
+            reach = self._reach[offsets] = max(max(abs(dx), abs(dy)) for dx, dy in offsets)
+        return reach
 
     def _placed(self, fields: dict[str, Field]) -> tuple[dict[str, Field], dict[str, Field]]:
         """The fields with their confidence scaled by the geometry's residual where each run was found: (for
@@ -322,27 +383,21 @@ class Reader:
     # -- texts -------------------------------------------------------------------------------------
 
     def _batch(self, placed) -> tuple:
-        """For runs placed at offsets [(run, shift)]: the byte indices of all their cells' pixels (channel x cells x
-        pixels), which glyphs each cell allows, the row of `backgrounds` (the profile's runs) each cell takes, and
-        where each placement's cells lie; remembered, as the same placements come back frame after frame."""
+        """For runs placed at offsets [(run, shift)]: a key naming the placements, the pixel indices of all their
+        cells (cells x pixels), which glyphs each cell allows and the row of `backgrounds` (the profile's runs)
+        each cell takes; remembered, as the same placements come back frame after frame."""
         key = tuple((t.name, shift) for t, shift in placed)
         batch = self._batch_cache.get(key)
         if batch is None:
             if len(self._batch_cache) > 4096:
                 self._batch_cache.clear()
-            indices, allowed, runs, parts = [], [], [], []
+            indices, allowed, runs = [], [], []
             for t, shift in placed:
                 ys, xs = self._place(t, shift)
                 indices.append((ys[:, None] * self.profile.width + xs[:, None]) + self._cell_offsets[None, :])
                 allowed.append(np.repeat(self.allowed[t.name][None], t.cells, axis=0))
                 runs.append(np.full(t.cells, self._run_index[t.name]))
-                start = parts[-1].stop if parts else 0
-                parts.append(slice(start, start + t.cells))
-            # Byte indices (pixel x 3 + channel): a gather from the picture's bytes is numpy's fastest; one plane
-            # per channel, so every later pass runs along the pixels.
-            pixels = np.concatenate(indices)
-            batch = (np.arange(3)[:, None, None] + pixels[None] * 3, np.concatenate(allowed), np.concatenate(runs),
-                     parts)
+            batch = (("cells", key), np.concatenate(indices), np.concatenate(allowed), np.concatenate(runs))
             self._batch_cache[key] = batch
         return batch
 
@@ -353,33 +408,50 @@ class Reader:
         ys = np.clip(text.y + moves[:, 1], 0, self.profile.height - h)
         return ys, xs
 
+    def _correlations(self, fg: np.ndarray) -> np.ndarray:
+        """Each row of `fg` (a cell, zero mean and unit norm) against every template. A product of more than 2^18
+        multiply-adds wakes OpenBLAS's threads, whose waiting costs far more CPU than they save here (a search:
+        8 ms instead of 0.3): the rows go in parts that stay below."""
+        rows = max(1, (1 << 18) // self.templates_t.size)
+        if len(fg) <= rows:
+            return fg @ self.templates_t
+        scores = np.empty((len(fg), self.templates_t.shape[1]), np.float32)
+        for start in range(0, len(fg), rows):
+            np.matmul(fg[start:start + rows], self.templates_t, out=scores[start:start + rows])
+        return scores
+
     def _score(self, distance: np.ndarray, allowed: np.ndarray):
         """Per cell: (best glyph index or -1 for a space, its score, the runner-up's score, its contrast);
         `distance` is each of the cells' pixels' colour distance from the cell's background (_distance)."""
         n = len(distance)
         # Contrast inside the cell, two dots in from its sides: a neighbour's ink blurred across the cell's edge
         # (composite chroma is that wide) does not make an empty cell a character.
-        contrast = distance[:, self._interior].max(axis=1)
-        fg = distance
-        fg -= fg.mean(axis=1, keepdims=True)
-        fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
-        scores = fg @ self.templates_t
-        scores[~allowed] = -1.0
-        rows = np.arange(n)
-        best = scores.argmax(axis=1)
-        best_score = scores[rows, best]
-        if scores.shape[1] > 1:
-            scores[rows, best] = -np.inf
-            second_score = scores.max(axis=1)
-        else:
-            second_score = best_score
+        contrast = distance.reshape(n, self.cell_h, -1)[:, :, self._inner].max(axis=(1, 2))
         blank = contrast < MIN_CONTRAST
-        best = np.where(blank, -1, best)
-        best_score = np.where(blank, 1.0 - contrast / MIN_CONTRAST * 0.5, best_score)
-        second_score = np.where(blank, 0.0, second_score)
+        # An empty cell is a space whatever glyph it resembles: only the others are compared with the glyphs (a
+        # search's windows are mostly empty).
+        best = np.full(n, -1)
+        best_score = 1.0 - contrast / MIN_CONTRAST * 0.5
+        second_score = np.zeros(n, np.float32)
+        inked = np.flatnonzero(~blank)
+        if len(inked):
+            fg = distance[inked] if len(inked) < n else distance
+            fg -= fg.sum(axis=1, keepdims=True) / fg.shape[1]           # the mean, as np.mean takes it
+            fg /= np.maximum(np.linalg.norm(fg, axis=1, keepdims=True), 1e-6)
+            scores = self._correlations(fg)
+            scores[~allowed[inked]] = -1.0
+            rows = np.arange(len(inked))
+            top = scores.argmax(axis=1)
+            best[inked] = top
+            best_score[inked] = scores[rows, top]
+            if scores.shape[1] > 1:
+                scores[rows, top] = -np.inf
+                second_score[inked] = scores.max(axis=1)
+            else:
+                second_score[inked] = best_score[inked]
         return best, best_score, second_score, contrast
 
-    def _texts(self, picture: np.ndarray, search: bool = True) -> dict[str, Field]:
+    def _texts(self, source: "Whole | Sampled", bands: np.ndarray, search: bool = True) -> dict[str, Field]:
         """Every run read at its position; on a capture (`search`), the runs not certain there are read again
         at every offset within `search` pixels (all in one batch) and the offset that fits each run best is
         kept. A run that stays unsure (a title not on this screen) is searched again only every SEARCH_EVERY
@@ -387,17 +459,17 @@ class Reader:
         texts = self.profile.texts
         if not texts:
             return {}
-        flat = picture.reshape(-1, 3)
-        backgrounds = self._backgrounds(picture, texts)
+        backgrounds = self._backgrounds(bands)
         # First where each run fitted best last time: a capture's geometry stays put from frame to frame.
-        first = self._read_at(flat, backgrounds, [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        glyphs, score, second, contrast = self._read_at(source, backgrounds,
+                                                        [(t, self.offsets.get(t.name, (0, 0))) for t in texts])
+        certain = (np.minimum.reduceat(score, self._starts) >= CERTAIN).tolist()
         fields, unsure = {}, []
-        for t, (glyphs, score, second, contrast) in zip(texts, first):
-            field = self._field(t, glyphs, score, second, contrast)
+        for t, (field, fit), sure in zip(texts, self._fields(texts, glyphs, score, second, contrast, self._starts),
+                                         certain):
             waited = self.searched.get(t.name, SEARCH_EVERY)
             self.searched[t.name] = waited + 1
-            if not search or waited < SEARCH_EVERY or field.confidence >= KEEP_OFFSET or score.min() >= CERTAIN \
-                    or self._field(t, glyphs, score, second).confidence >= KEEP_OFFSET:
+            if not search or waited < SEARCH_EVERY or field.confidence >= KEEP_OFFSET or sure or fit >= KEEP_OFFSET:
                 # Whether the run is placed well is judged by its glyphs' fit: a ghost (below) says nothing of it.
                 fields[t.name] = field
             else:
@@ -407,13 +479,13 @@ class Reader:
         if unsure:
             self.searched_now = True
             offsets = self._search_offsets
-            read = self._search_at(picture, backgrounds, unsure, offsets)
+            read = self._search_at(source.picture(), backgrounds, unsure, offsets)
             for i, t in enumerate(unsure):
                 tried = read[i * len(offsets):(i + 1) * len(offsets)]
                 chosen = self._fit(offsets, tried)
                 self.offsets[t.name] = tuple(offsets[k] for k in chosen)
-                fields[t.name] = self._field(t, *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
-                                                  for part in range(4)))
+                fields[t.name] = self._fields([t], *(np.array([tried[k][part][c] for c, k in enumerate(chosen)])
+                                                     for part in range(4)), np.zeros(1, np.intp))[0][0]
         return fields
 
     def _fit(self, offsets, tried) -> list[int]:
@@ -441,32 +513,34 @@ class Reader:
                 best = [dy * side + int(c) for c in columns[dx]]
         return best
 
-    def _backgrounds(self, picture: np.ndarray, texts) -> np.ndarray:
-        """Each run's background colour (one row per run): the median of the bands just above and below its cells (every other
-        pixel), where nothing of the run is drawn: bold glyphs blurred may cover most of their cells. All runs
-        in one call."""
-        if self._bands is None:
-            ys, xs = [], []
-            for t in texts:
-                top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
-                rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
-                cols = np.arange(t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w, 2)
-                r, c = np.meshgrid(rows, cols, indexing="ij")
-                pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
-                ys.append(r.reshape(-1)[pick])
-                xs.append(c.reshape(-1)[pick])
-            self._bands = (np.stack(ys), np.stack(xs))
-        middle = BAND_SAMPLES // 2
-        return np.partition(picture[self._bands[0], self._bands[1]], middle, axis=1)[:, middle].astype(np.float32)
+    def _band_pixels(self) -> np.ndarray:
+        """The pixels each run's background is measured on (one row per run, pixel indices): the bands just above
+        and below its cells (every other pixel), where nothing of the run is drawn: bold glyphs blurred may
+        cover most of their cells."""
+        rows_out = []
+        for t in self.profile.texts:
+            top, bottom = max(0, t.y - BAND), min(self.profile.height, t.y + self.cell_h + BAND)
+            rows = [r for r in range(top, bottom) if not t.y <= r < t.y + self.cell_h]
+            cols = np.arange(t.x, t.x + (t.cells - 1) * t.pitch + self.cell_w, 2)
+            r, c = np.meshgrid(rows, cols, indexing="ij")
+            pick = np.linspace(0, r.size - 1, BAND_SAMPLES).astype(int)     # the same count for every run
+            rows_out.append(r.reshape(-1)[pick] * self.profile.width + c.reshape(-1)[pick])
+        return np.stack(rows_out).reshape(len(rows_out), BAND_SAMPLES) if rows_out else np.zeros((0, BAND_SAMPLES), int)
 
-    def _read_at(self, flat: np.ndarray, backgrounds: np.ndarray, placed) -> list:
-        """[(glyphs, score, second, contrast)] for each (run, offset) of `placed`, scored in one batch; `flat`
-        is the picture's pixels (height x width, 3), `backgrounds` each run's background (runs in profile order)."""
-        indices, allowed, runs, parts = self._batch(placed)
-        background = (backgrounds @ pic.INK_SPACE)[runs]
-        distance = _distance(np.take(flat.reshape(-1), indices), background.T[:, :, None])
-        glyphs, score, second, contrast = self._score(distance, allowed)
-        return [(glyphs[part], score[part], second[part], contrast[part]) for part in parts]
+    def _backgrounds(self, bands: np.ndarray) -> np.ndarray:
+        """Each run's background colour (one row per run): the median of its bands' pixels (`bands`: runs x
+        BAND_SAMPLES x 3)."""
+        middle = BAND_SAMPLES // 2
+        return np.partition(bands, middle, axis=1)[:, middle].astype(np.float32)
+
+    def _read_at(self, source: "Whole | Sampled", backgrounds: np.ndarray, placed) -> tuple:
+        """(glyphs, score, second, contrast) of every cell of the (run, offset) placements of `placed` (one after
+        the other), scored in one batch; `source` gives the picture's pixels, `backgrounds` each run's
+        background (runs in profile order)."""
+        key, indices, allowed, runs = self._batch(placed)
+        cells = source.pixels(key, indices)                       # cells x pixels x 3
+        distance = _distance(cells, (backgrounds @ pic.INK_SPACE)[runs].T[:, :, None])
+        return self._score(distance, allowed)
 
     def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
         """What _read_at gives for every run of `runs` at every offset of `offsets` (runs outer), in one batch:
@@ -480,7 +554,7 @@ class Reader:
             top, left = int(ys.min()), int(xs.min())
             box = picture[top:int(ys.max()) + self.cell_h, left:int(xs.max()) + self.cell_w]
             background = backgrounds[self._run_index[t.name]] @ pic.INK_SPACE
-            distance = _distance(box.transpose(2, 0, 1), background[:, None, None]).reshape(-1)
+            distance = _distance(box, background[:, None, None]).reshape(-1)
             corners = ((ys - top) * box.shape[1] + (xs - left)).reshape(-1)
             distances.append(distance[corners[:, None] + (rows * box.shape[1] + cols)[None, :]])
             allowed.append(np.repeat(self.allowed[t.name][None], len(corners), axis=0))
@@ -493,40 +567,68 @@ class Reader:
                 out.append((glyphs[part], score[part], second[part], contrast[part]))
         return out
 
-    def _field(self, text, glyphs, score, second, contrast=None) -> Field:
-        value = "".join([SPACE if g < 0 else self.glyph_names[g] for g in glyphs.tolist()])
-        if SPACE not in text.alphabet and SPACE in value:
-            return Field(value, 0.0)
-        if text.numeric and SPACE in value.strip():
-            return Field(value, 0.0)           # a number shows its leading zeros blank, never a blank inside
+    def _fields(self, texts, glyphs, score, second, contrast, starts) -> list[tuple[Field, float]]:
+        """Each run's field, and how surely its glyphs fit where it was read (the ghost test below left out),
+        from its cells' (glyphs, score, second, contrast), the runs' cells one after the other, run k's from
+        `starts[k]`: every sum and least over cells taken for all runs at once."""
         drawn = glyphs >= 0
-        if self.templates is self.capture_templates and bool((drawn & (score < FIT_FLOOR)).any()):
-            return Field(value, 0.0)           # the best glyph itself fits poorly: a guess
+        run = self._cell_run if starts is self._starts else \
+            np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(glyphs))))
         # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        least = float(((score - second) / np.maximum(1.0 - second, 1e-6)).min())
+        fits = np.minimum.reduceat((score - second) / np.maximum(1.0 - second, 1e-6), starts).tolist()
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
         # block), only as sure as it stands above an empty cell.
-        if contrast is not None and drawn.any():
-            ghost = max(GHOST_SHARE * float(contrast.max()), MIN_CONTRAST + 1.0)
-            least = min(least, float(((contrast[drawn] - MIN_CONTRAST) / (ghost - MIN_CONTRAST)).min()))
-        return Field(value, min(1.0, max(0.0, least)))
+        ghost = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64), MIN_CONTRAST + 1.0)
+        faint = np.where(drawn, (contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST).astype(np.float32)[run], np.inf)
+        ghosts = np.minimum.reduceat(faint, starts).tolist()
+        capture = self.templates is self.capture_templates
+        poor = (np.logical_or.reduceat(drawn & (score < FIT_FLOOR), starts).tolist() if capture
+                else [False] * len(starts))
+        names = self.glyph_names + [SPACE]          # index -1: an empty cell
+        cells = glyphs.tolist()
+        bounds = starts.tolist() + [len(cells)]
+        out = []
+        for k, text in enumerate(texts):
+            value = "".join([names[g] for g in cells[bounds[k]:bounds[k + 1]]])
+            blank, numeric = self._blanks[text.name]
+            if (not blank and SPACE in value) or (numeric and SPACE in value.strip()) or poor[k]:
+                # A blank where none may be, or inside a number (its leading zeros show blank, never one inside);
+                # or the best glyph itself fits poorly: a guess.
+                out.append((Field(value, 0.0), 0.0))
+                continue
+            fit = min(1.0, max(0.0, fits[k]))
+            out.append((Field(value, min(1.0, max(0.0, min(fits[k], ghosts[k])))), fit))
+        return out
 
     # -- patches -----------------------------------------------------------------------------------
+
+    def _patches(self, fixed: np.ndarray) -> dict[str, Field]:
+        """Every patch's reading; `fixed` holds the pixels of every patch (_fixed says where)."""
+        out = {}
+        for name, allowed, _, chromas in self._colour_patches:
+            # The median of the levelled pixels is the levelled median: the levelling is monotone in each channel.
+            median = _median(fixed[self._fixed[name]]).tolist()
+            colour = _chroma([min(m * g, 255.0) for m, g in zip(median, self.gains)])
+            out[name] = _nearest(allowed, [math.sqrt(_squared(c, colour)) for c in chromas])
+        for name, _ in self._flashing_patches:
+            out[name] = self._flashing(name, fixed[self._fixed[name]])
+        for name, _ in self._busy_patches:
+            out[name] = _busy(fixed[self._fixed[name]])
+        return {p.name: out[p.name] for p in self.profile.patches}
 
     def _flashing(self, name: str, region: np.ndarray) -> Field:
         """"flashing" when the patch changed (a share of its pixels moved far in colour) from one frame to the
         next at least once over the last FLASH_FRAMES frames, "still" otherwise; the first frames, with no
-        history yet, are unsure."""
+        history yet, are unsure. `region` is the patch's pixels."""
         previous, changes = self.flashes.get(name, (None, []))
-        if previous is not None and previous.shape == region.shape:
-            current = region.astype(np.float32)
+        current = region.astype(np.float32)
+        if previous is not None and previous.shape == current.shape:
             difference = current - previous
-            moved = float(np.count_nonzero(np.einsum("ij,ij->i", difference, difference) > BUSY_DISTANCE ** 2)
-                          ) / len(difference)
+            difference *= difference
+            # Whole numbers below 2^24: float32 sums them exactly, in whatever order.
+            moved = float(np.count_nonzero(difference @ _ONES > BUSY_DISTANCE ** 2)) / len(difference)
             changes = (changes + [moved])[-FLASH_FRAMES:]
-        else:
-            current = region.astype(np.float32)
         self.flashes[name] = (current, changes)
         if len(changes) < FLASH_FRAMES:
             return Field("still", 0.0)
@@ -534,27 +636,35 @@ class Reader:
         confidence = min(1.0, abs(share - FLASH_SHARE) / FLASH_SHARE)
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
-    def _colour(self, region: np.ndarray, allowed: tuple[str, ...]) -> Field:
-        colour = _chroma(_median(region))
-        chroma = self._allowed_chroma.get(allowed)
-        if chroma is None:
-            chroma = self._allowed_chroma[allowed] = self.colour_chroma[[self.colour_names.index(c) for c in allowed]]
-        difference = chroma - colour
-        distances = np.sqrt(np.einsum("ij,ij->i", difference, difference))
-        order = np.argsort(distances)
-        if len(order) == 1:
-            return Field(allowed[0], float(max(0.0, 1.0 - distances[0] * 4)))
-        nearest, runner_up = distances[order[0]], distances[order[1]]
-        return Field(allowed[order[0]], float(np.clip(1.0 - nearest / max(runner_up, 1e-6), 0.0, 1.0)))
+
+def _nearest(allowed: tuple[str, ...], distances: list[float]) -> Field:
+    """The allowed colour at the least chromaticity distance, as sure as it stands nearer than the runner-up
+    (`distances`, one per allowed colour)."""
+    if len(distances) == 1:
+        return Field(allowed[0], max(0.0, 1.0 - distances[0] * 4))
+    order = sorted(range(len(distances)), key=distances.__getitem__)
+    nearest, runner_up = distances[order[0]], distances[order[1]]
+    return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0))
 
 
-def _distance(planes: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Each pixel's colour distance from its background in ink space (pic.INK_SPACE): `planes` the pixels as
-    three planes R, G, B (3 x ..., uint8), `background` in ink space, broadcast against them."""
-    ink = (pic.INK_SPACE.T @ planes.reshape(3, -1).astype(np.float32)).reshape(planes.shape)
+def _squared(a, b) -> float:
+    return sum((x - y) * (x - y) for x, y in zip(a, b))
+
+
+_ONES = np.ones(3, np.float32)
+
+
+def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Each pixel's colour distance from its background in ink space (pic.INK_SPACE): `pixels` RGB on the last
+    axis (uint8), `background` in ink space, broadcast against the three planes of ink (3 x pixels' shape):
+    every pass then runs along the pixels, not across three channels."""
+    ink = (_TO_INK @ pixels.reshape(-1, 3).astype(np.float32).T).reshape((3,) + pixels.shape[:-1])
     ink -= background
     ink *= ink
     return np.sqrt(ink[0] + ink[1] + ink[2])
+
+
+_TO_INK = np.ascontiguousarray(pic.INK_SPACE.T)
 
 
 def _median(pixels: np.ndarray) -> np.ndarray:
@@ -578,7 +688,8 @@ def _busy(region: np.ndarray) -> Field:
     return Field("busy" if busy else "calm", float(confidence))
 
 
-def _chroma(rgb: np.ndarray) -> np.ndarray:
-    """Chromaticity (r, g, b shares) and brightness: what gamma and gain shifts change least."""
-    total = float(rgb.sum()) + 30.0            # dark colours: chromaticity is noise, the offset damps it
-    return np.array([rgb[0] / total, rgb[1] / total, rgb[2] / total, rgb.max() / 255.0 * 0.5], np.float32)
+def _chroma(rgb) -> tuple[float, float, float, float]:
+    """Chromaticity (r, g, b shares) and brightness of one colour: what gamma and gain shifts change least."""
+    r, g, b = (float(v) for v in rgb)
+    total = r + g + b + 30.0            # dark colours: chromaticity is noise, the offset damps it
+    return (r / total, g / total, b / total, max(r, g, b) / 255.0 * 0.5)
