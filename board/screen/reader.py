@@ -193,7 +193,10 @@ class Reader:
             fields = {name: self._trusted(name, f) for name, f in fields.items()}
             fields, settling = self._placed(fields)
             if self.searched_now and self.settle:
+                before, read_at, searched = self.geometry, dict(self.offsets), set(self.before_search)
                 self._settle(settling)
+                if self.geometry is not before:
+                    fields = self._unconfirmed(fields, before, read_at, searched)
         fields.update(self._patches(fixed))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
@@ -336,6 +339,27 @@ class Reader:
         geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height)
         if geometry is not None:
             self.use(geometry)
+
+    def _unconfirmed(self, fields: dict[str, Field], before: "pic.Geometry", read_at: dict, searched: set
+                     ) -> dict[str, Field]:
+        """The fields once a search corrected the geometry: a run not searched this frame was read through the
+        geometry the search just showed off; where the corrected geometry puts its cells a unit or more from
+        where they were read, its place was never confirmed (a dot off, a narrow P fits where a T is drawn) and
+        it is not sure this frame."""
+        correction = np.linalg.inv(before.matrix) @ self.geometry.matrix     # picture -> picture
+        out = dict(fields)
+        for t in self.profile.texts:
+            f = fields.get(t.name)
+            if f is None or t.name in searched or f.confidence == 0.0:
+                continue
+            u = t.x + t.pitch * np.arange(t.cells) + self.cell_w / 2
+            v = np.full(t.cells, t.y + self.cell_h / 2)
+            moved = correction @ np.stack([u, v, np.ones(t.cells)])
+            offsets = np.array(read_at.get(t.name, ((0, 0),) * t.cells), float).reshape(t.cells, 2)
+            off = np.maximum(np.abs(moved[0] / moved[2] - u - offsets[:, 0]), np.abs(moved[1] / moved[2] - v - offsets[:, 1]))
+            if off.max() >= 1.0:
+                out[t.name] = Field(f.value, 0.0)
+        return out
 
     def _trusted(self, name: str, f: Field) -> Field:
         """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search

@@ -120,9 +120,6 @@ def battles_of(case: int) -> tuple:
 
 # Cases that fail today, kept failing on purpose until what is wrong is fixed (strict: a pass is reported).
 KNOWN: dict[tuple[str, str], str] = {
-    ("narrow", "composite-720x480"): "2 fields read wrong at or above 0.3 on the war's first frame (red_weapon "
-                                     "'P' for 'T'), before any search: the calibrated geometry moved by the dots' "
-                                     "phase puts this war's weapon letters a dot off; 370/371 right",
     ("bold", "cheap-stick"): "no field read wrong and every result right, 298/301 right and sure, but 3 frames not "
                              "read as shown (99.00 %, under 99.5 %)",
     ("narrow", "cheap-stick"): "no field read wrong and every result right, but 2 of 301 frames not read as shown "
