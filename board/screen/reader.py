@@ -356,7 +356,8 @@ class Reader:
             v = np.full(t.cells, t.y + self.cell_h / 2)
             moved = correction @ np.stack([u, v, np.ones(t.cells)])
             offsets = np.array(read_at.get(t.name, ((0, 0),) * t.cells), float).reshape(t.cells, 2)
-            off = np.maximum(np.abs(moved[0] / moved[2] - u - offsets[:, 0]), np.abs(moved[1] / moved[2] - v - offsets[:, 1]))
+            off = np.maximum(np.abs(moved[0] / moved[2] - u - offsets[:, 0]),
+                             np.abs(moved[1] / moved[2] - v - offsets[:, 1]))
             if off.max() >= 1.0:
                 out[t.name] = Field(f.value, 0.0)
         return out
