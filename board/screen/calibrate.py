@@ -36,6 +36,9 @@ MIN_MARGIN = 0.04          # the least margin of a symbol's samples over the nea
 FIT_CONTRAST = 0.05        # the least a still's fit must stand above the fit moved half a line of text
 CUT_SHARE = 0.25            # a line of the cell is used when the shapes light this share of the busiest
 SETTLE_SEARCH = 6           # picture units a still's runs are looked for around the first fit
+SETTLE_ROUNDS = 3           # rounds of correcting the geometry by where the stills' characters read
+PATCH_REACH = 6             # picture units a flag's patch is looked for around where the geometry puts it
+PATCH_SLACK = 0.05          # a move of a patch this much less on ink (a share, per still) as good as the best
 FIT_STARTS = 12             # the best starting guesses refined (a periodic row of readouts has false basins)
 DIGITS, WEAPONS = "0123456789", "?SPT"
 KINDS = ("entry", "select", "wargame", "result")
@@ -141,6 +144,7 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
 
 FINE = 2                    # calibration samples the stills' cells at this many points a picture unit
 RUN_REACH = 3               # fine samples a run's cells may lie off the settled geometry (its local error)
+RUN_SLOPE = 1.0             # fine samples a cell a long run's cells may drift along it off the geometry's scale
 
 
 def _fine_weights(still: Still, geometry, base: Profile, background: np.ndarray) -> np.ndarray:
@@ -174,18 +178,29 @@ def _normalised(a: np.ndarray) -> np.ndarray:
     return a / np.maximum(np.linalg.norm(a, axis=1, keepdims=True), 1e-6)
 
 
-def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
+def _on_grid(cells: list[tuple], base: Profile) -> tuple[list[np.ndarray], tuple[int, int]]:
     """Every shown cell of every still, `cells` [(fine ink of its still, x, y, symbol, run)], as its ink
     averaged over each of the 8244's dots (rows x columns). A character set draws alike in every cell, so no
     sample is placed by its own shape (a glyph drawn off its cell's centre, the narrow '1', would be moved to
     the others' centre); what may differ is where the geometry puts a run, by a unit or two (its local error):
-    each run, all its cells together, is aligned to the averages of the symbols it shows, a few rounds; then
-    one phase of the dot grid, common to every cell, is taken where the averages look most on-or-off."""
+    each run, all its cells together (a long run's cells along a slight drift, where the geometry's scale is
+    a little off far from the status bar that mostly fixed it), is moved where its dots look most on-or-off;
+    then one phase of the dot grid, common to every cell, is taken where the averages look most on-or-off."""
     cell_h, cell_w = (n * FINE for n in base.cell_size)
     dot_h, dot_w = base.dot_height * FINE, base.dot_width * FINE
     rows, columns = base.cell_size[0] // base.dot_height, base.cell_size[1] // base.dot_width
     reach = RUN_REACH
-    margin = reach + max(dot_h, dot_w)
+    # A cell's place along its run (in cells from the run's middle): a long run (a title) may lie a little
+    # off the geometry's scale there, by RUN_SLOPE fine samples a cell at most (the fit's keystone and scale
+    # are fixed mostly by the status bar; the titles lie far above it).
+    along = np.zeros(len(cells))
+    for i, c in enumerate(cells):
+        along[i] = c[1]
+    for run in {c[4] for c in cells}:
+        members = [i for i, c in enumerate(cells) if c[4] == run]
+        along[members] = (along[members] - along[members].mean()) / base.cell_size[1]
+    bend = int(np.ceil(RUN_SLOPE * np.abs(along).max()))
+    margin = reach + bend + max(dot_h, dot_w)
     patches = np.stack([_patch(w, x, y, (cell_h, cell_w), margin) for w, x, y, _, _ in cells])
     patches /= np.maximum(patches.max(axis=(1, 2), keepdims=True), 1e-6)
     symbols = [c[3] for c in cells]
@@ -222,10 +237,19 @@ def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
     # Each run (a line of the geometry, its cells together) at the move within `reach` where its own dots
     # look most on-or-off: a half-dot error down mixes two rows of dots in every cell of the run.
     moves = [(dy, dx) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    slopes = np.arange(-RUN_SLOPE, RUN_SLOPE + 0.01, 0.5)
     for members in runs.values():
-        scores = [look(dots(members, py + dy, px + dx)) - 0.05 * (abs(dy) + abs(dx)) * len(members)
-                  for dy, dx in moves]
-        offset[members] = moves[int(np.argmax(scores))]
+        best = None
+        for slope in (slopes if len(members) >= 3 else (0.0,)):
+            bent = np.rint(slope * along[members]).astype(int)
+            for dy, dx in moves:
+                d = np.stack([dots(i, py + dy, px + dx + b) for i, b in zip(members, bent)])
+                score = look(d) - 0.05 * (abs(dy) + abs(dx) + abs(slope)) * len(members)
+                if best is None or score > best[0]:
+                    best = (score, dy, dx, bent)
+        _, dy, dx, bent = best
+        offset[members, 0] = dy
+        offset[members, 1] = dx + bent
     offset -= np.rint(np.median(offset, axis=0)).astype(int)     # the grid is the geometry's, as a whole
     py, px = phase()
     out = []
@@ -233,7 +257,7 @@ def _on_grid(cells: list[tuple], base: Profile) -> list[np.ndarray]:
         top, left = margin + py + offset[i][0], margin + px + offset[i][1]
         part = patches[i, top:top + cell_h, left:left + cell_w]
         out.append(part.reshape(rows, dot_h, columns, dot_w).mean(axis=(1, 3)))
-    return out
+    return out, (py, px)
 
 
 def _box(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
@@ -370,8 +394,10 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
         # The fit lays boxes on the ink; the stills read through what was learned show where each character
         # really lies (a glyph set may draw at one side of its cells): the geometry corrected by that, and
         # everything learned again through it.
-        better = _settled(profile, stills, geometry)
-        if better is not None:
+        for _ in range(SETTLE_ROUNDS):
+            better = _settled(profile, stills, geometry)
+            if better is None:
+                break
             geometry = better
             profile, pictures, samples = _learn(stills, base, name, geometry)
     profile, pictures, samples = _learn(stills, base, name, None if exact else geometry, grid=True)
@@ -385,9 +411,12 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
     return Learned(profile, pictures, margins, scores, least)
 
 
-def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool = False) -> tuple[Profile, list, dict]:
+def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool = False,
+           aligned: bool = False) -> tuple[Profile, list, dict]:
     """Symbols and colours learned from the stills through `geometry` (None: the stills are the picture):
-    (the profile, each still's picture, each symbol's samples)."""
+    (the profile, each still's picture, each symbol's samples). On the grid, the cells are where the dots'
+    phase puts them: the geometry is moved by that phase and everything learned again through it (unless
+    `aligned`), so the profile's geometry puts every cell where its shape was learned."""
     pictures = [pic.to_picture(s.frame, base.width, base.height, geometry) for s in stills]
     # 2. Symbols.
     cell_h, cell_w = base.cell_size
@@ -409,7 +438,12 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool =
     if grid:
         cells = [(fine, t.x + k * t.pitch, t.y, ch, (n, t.name)) for n, (fine, t, shown) in enumerate(runs)
                  for k, ch in shown]
-        for (*_, ch, _), d in zip(cells, _on_grid(cells, base)):
+        dots, (py, px) = _on_grid(cells, base)
+        if geometry is not None and (py, px) != (0, 0) and not aligned:
+            move = np.array([[1, 0, px / FINE], [0, 1, py / FINE], [0, 0, 1]], float)
+            moved = pic.Geometry(geometry.matrix @ move, geometry.field, geometry.size, geometry.score)
+            return _learn(stills, base, name, moved, grid=True, aligned=True)
+        for (*_, ch, _), d in zip(cells, dots):
             samples.setdefault(ch, []).append(d)
     else:
         box = None
@@ -427,9 +461,9 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool =
         raise CalibrationError(f"never shown, so their shapes are unknown: {' '.join(missing)} (capture "
                                f"{_where(missing)})")
     glyphs = {ch: learned[ch] for ch in needed(base)}
-    # 3. Colours as this device shows them.
+    # 3. Colours as this device shows them, each patch where the stills show it.
     colours = dict(base.colours)
-    patches = {p.name: p for p in base.patches}
+    patches = _found_patches(stills, pictures, base)
     for s, picture in zip(stills, pictures):
         if s.kind == "entry":
             colours["red"], colours["blue"] = (_median_colour(picture, patches["red_flag"]),
@@ -443,9 +477,38 @@ def _learn(stills: list[Still], base: Profile, name: str, geometry, grid: bool =
         if needed_colour in base.colours and needed_colour not in colours:
             raise CalibrationError(f"no {needed_colour} learned: capture {still}")
     capture = None if geometry is None else (geometry.size, geometry.field, tuple(geometry.params()))
-    profile = replace(base, name=name, glyphs=glyphs, colours=colours, source="", capture=capture)
+    profile = replace(base, name=name, glyphs=glyphs, colours=colours, source="", capture=capture,
+                      patches=tuple(patches[p.name] for p in base.patches))
     profile = Profile.parse(profile.to_toml(), f"<{name}>")
     return profile, pictures, samples
+
+
+def _found_patches(stills: list[Still], pictures: list[np.ndarray], base: Profile) -> dict:
+    """The base profile's patches, each solid one (a flag) the stills show moved to where they show it: the
+    geometry is laid on the characters, and a set that draws them at one side of its cells, or a scale a
+    little off far from the titles, leaves a flag a few units from where the layout puts it (its patch then
+    takes in the land or the black beyond the picture's edge). A flag is where its patch, moved within
+    PATCH_REACH units, lies wholly on ink in every still showing it: of the moves where it does nearly as well
+    as the best, the middle one."""
+    out = {p.name: p for p in base.patches}
+    weights = [pic.ink(picture)[0] if s.patches() else None for s, picture in zip(stills, pictures)]
+    moves = [(du, dv) for dv in range(-PATCH_REACH, PATCH_REACH + 1) for du in range(-PATCH_REACH, PATCH_REACH + 1)]
+    for p in base.patches:
+        shown = [w for s, w in zip(stills, weights) if p.name in s.patches()]
+        if not shown:
+            continue
+        scores = np.zeros(len(moves))
+        for k, (du, dv) in enumerate(moves):
+            x, y = p.x + du, p.y + dv
+            if x < 0 or y < 0 or x + p.width > base.width or y + p.height > base.height:
+                scores[k] = -np.inf
+                continue
+            # All of it on the flag: the least ink but a few pixels (noise, a blurred corner).
+            scores[k] = sum(float(np.percentile(w[y:y + p.height, x:x + p.width], 10)) for w in shown)
+        near = np.array(moves)[scores >= scores.max() - PATCH_SLACK * len(shown)]
+        du, dv = (int(v) for v in np.rint(near.mean(axis=0)))
+        out[p.name] = replace(p, x=p.x + du, y=p.y + dv)
+    return out
 
 
 def _cut(glyphs: dict[str, np.ndarray], axis: int) -> int:

@@ -193,7 +193,10 @@ class Reader:
             fields = {name: self._trusted(name, f) for name, f in fields.items()}
             fields, settling = self._placed(fields)
             if self.searched_now and self.settle:
+                before, read_at, searched = self.geometry, dict(self.offsets), set(self.before_search)
                 self._settle(settling)
+                if self.geometry is not before:
+                    fields = self._unconfirmed(fields, before, read_at, searched)
         fields.update(self._patches(fixed))
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
@@ -337,6 +340,28 @@ class Reader:
         if geometry is not None:
             self.use(geometry)
 
+    def _unconfirmed(self, fields: dict[str, Field], before: "pic.Geometry", read_at: dict, searched: set
+                     ) -> dict[str, Field]:
+        """The fields once a search corrected the geometry: a run not searched this frame was read through the
+        geometry the search just showed off; where the corrected geometry puts its cells a unit or more from
+        where they were read, its place was never confirmed (a dot off, a narrow P fits where a T is drawn) and
+        it is not sure this frame."""
+        correction = np.linalg.inv(before.matrix) @ self.geometry.matrix     # picture -> picture
+        out = dict(fields)
+        for t in self.profile.texts:
+            f = fields.get(t.name)
+            if f is None or t.name in searched or f.confidence == 0.0:
+                continue
+            u = t.x + t.pitch * np.arange(t.cells) + self.cell_w / 2
+            v = np.full(t.cells, t.y + self.cell_h / 2)
+            moved = correction @ np.stack([u, v, np.ones(t.cells)])
+            offsets = np.array(read_at.get(t.name, ((0, 0),) * t.cells), float).reshape(t.cells, 2)
+            off = np.maximum(np.abs(moved[0] / moved[2] - u - offsets[:, 0]),
+                             np.abs(moved[1] / moved[2] - v - offsets[:, 1]))
+            if off.max() >= 1.0:
+                out[t.name] = Field(f.value, 0.0)
+        return out
+
     def _trusted(self, name: str, f: Field) -> Field:
         """A capture's field with its confidence withdrawn when its run fitted only at the edge of the search
         window (where the geometry is off, the right place may lie beyond it)."""
@@ -376,8 +401,8 @@ class Reader:
                     continue
             share = min(1.0, max(0.0, (PLACED_NONE - self._residual(name)) / (PLACED_NONE - PLACED_FULL)))
             read[name] = f if share >= 1.0 else Field(f.value, f.confidence * share)
-            if read[name].confidence >= KEEP_OFFSET and name in self.offsets:
-                self.home[name] = self.offsets[name]
+            if read[name].confidence >= KEEP_OFFSET:      # a run read surely where it was never searched
+                self.home[name] = self.offsets.get(name, ((0, 0),) * len(f.value))     # is home there
         return read, settle
 
     # -- texts -------------------------------------------------------------------------------------

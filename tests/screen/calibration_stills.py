@@ -15,19 +15,24 @@ _CALIBRATED: dict = {}
 _STILLS: dict = {}
 
 
-def stills_of(glyphs: str) -> list[dict]:
-    """The stills of a glyph set (tests/screen/glyph_sets.py), made once a session."""
-    if glyphs not in _STILLS:
+WARS = ((11, 12), (31, 32))      # the bots' seeds of the battle whose result is captured, one pair a war
+
+
+def stills_of(glyphs: str, war: int = 0) -> list[dict]:
+    """The stills of a glyph set (tests/screen/glyph_sets.py), its result from war `war` (WARS), made once a
+    session."""
+    if (glyphs, war) not in _STILLS:
         from glyph_sets import charset
-        _STILLS[glyphs] = stills(charset(glyphs))
-    return _STILLS[glyphs]
+        _STILLS[glyphs, war] = stills(charset(glyphs), WARS[war])
+    return _STILLS[glyphs, war]
 
 
-def calibrated(glyphs: str, setting):
+def calibrated(glyphs: str, setting, war: int = 0):
     """What `board calibrate` learns from the stills of a glyph set (tests/screen/glyph_sets.py) captured
-    through a simulated setting (tests/screen/capture_sim.py), as a player would make them: learned once a
-    session (the tests and the bench share it). Raises CalibrationError as calibration does."""
-    key = (glyphs, setting)
+    through a simulated setting (tests/screen/capture_sim.py), as a player would make them, the result from war
+    `war` (WARS): learned once a session (the tests and the bench share it). Raises CalibrationError as
+    calibration does."""
+    key = (glyphs, setting, war)
     if key not in _CALIBRATED:
         from board.screen.calibrate import CalibrationError, Still, Typed, calibrate
         from board.screen.profile import Profile
@@ -36,7 +41,7 @@ def calibrated(glyphs: str, setting):
         shots = [Still(sim.frame(d["frame"]), d["kind"], f"{n}-{d['kind']}.png",
                        Typed.parse(d["red"], "red") if "red" in d else None,
                        Typed.parse(d["blue"], "blue") if "blue" in d else None, d.get("winner"))
-                 for n, d in enumerate(stills_of(glyphs), 1)]
+                 for n, d in enumerate(stills_of(glyphs, war), 1)]
         try:
             _CALIBRATED[key] = calibrate(shots, Profile.load("conquest"))
         except CalibrationError as err:
@@ -46,8 +51,9 @@ def calibrated(glyphs: str, setting):
     return _CALIBRATED[key]
 
 
-def stills(charset: bytes | None = None) -> list[dict]:
-    """[{"kind", "frame", and "red"/"blue" ("S2500") or "winner"}] as the console shows them."""
+def stills(charset: bytes | None = None, seeds: tuple[int, int] = WARS[0]) -> list[dict]:
+    """[{"kind", "frame", and "red"/"blue" ("S2500") or "winner"}] as the console shows them; the result is of
+    a battle the bots play with `seeds` (red's, blue's)."""
     out = []
     game = Conquest(Odyssey2(cart=rom_path(), charset=charset))
     game.tick(60)
@@ -74,7 +80,7 @@ def stills(charset: bytes | None = None) -> list[dict]:
                     "red": f"{red_weapon}{red:04d}", "blue": f"{blue_weapon}{blue:04d}"})
     game.press("ENTER")
     game.wait_for(lambda g: g.mode == "combat", 60)
-    winner = play_battle(game, Bot("red", seed=11), Bot("blue", seed=12))
+    winner = play_battle(game, Bot("red", seed=seeds[0]), Bot("blue", seed=seeds[1]))
     game.tick(20)
     out.append({"kind": "result", "frame": np.array(game.machine.screen), "winner": winner})
     return out

@@ -132,3 +132,29 @@ def test_degraded_captures_read_right(capture):
     reading = reader.read(degrade(frame, capture, previous if capture.combing else None))
     assert (reading["red_energy"], reading["blue_energy"], reading["red_weapon"], reading["blue_weapon"],
             reading["red_flag"], reading["blue_flag"]) == ("7081", "6093", "P", "?", "red", "blue")
+
+
+def test_a_run_the_geometry_correction_moves_is_not_sure_unless_searched_or_read_there():
+    """When a search corrects the geometry (Reader._settle), a run read that frame through the old geometry is
+    sure only if it was searched or read where the corrected geometry puts it (within a unit): the geometry
+    just shown off may have put it a dot off, where a narrow 'P' fits a 'T'."""
+    from board.screen import picture as pic
+    from board.screen.reader import Field
+    profile = Profile.load("conquest")
+    reader = Reader(profile)
+    before = pic.Geometry(np.eye(3), False, (profile.width, profile.height))
+    runs = [t.name for t in profile.texts]
+    fields = {name: Field("x", 0.8) for name in runs}
+    searched, read_there, moved = runs[0], runs[1], runs[2:]
+
+    def corrected(dx):
+        reader.geometry = pic.Geometry(np.array([[1, 0, dx], [0, 1, 0], [0, 0, 1.0]]), False, before.size)
+        cells = {t.name: t.cells for t in profile.texts}
+        return reader._unconfirmed(fields, before, {read_there: ((2, 0),) * cells[read_there]}, {searched})
+
+    out = corrected(1.5)      # every cell now 1.5 units right of where the old geometry put it
+    assert out[searched].confidence == 0.8 and out[read_there].confidence == 0.8
+    assert all(out[name].confidence == 0.0 for name in moved)
+    out = corrected(0.5)      # half a unit: still read where it lies
+    assert all(out[name].confidence == 0.8 for name in runs if name != read_there)
+    assert out[read_there].confidence == 0.0      # read two units right, the geometry now half a unit
