@@ -97,9 +97,16 @@ static uint8_t host_down[RETROK_LAST];
 static uint8_t host_holds[KEYS];
 static uint8_t applied_keys[KEYS];
 static int reset_applied;
+/* The pads as last applied, and whether anything else the input depends on changed since (a
+ * host key, the pads' settings, a power-on or a state load): most frames nothing did, and the
+ * machine is told nothing. */
+static uint16_t applied_pads[PORTS];
+static bool input_stale = true;
 
-/* RetroAchievements' contiguous view of the RAM, and what it held when last copied. */
+/* RetroAchievements' contiguous view of the RAM, and what it held when last copied; kept in
+ * step only once a front end has asked for it (retro_get_memory_data). */
 static uint8_t ram_view[RAM_SIZE], ram_copied[RAM_SIZE];
+static bool ram_view_given;
 
 /* ---- keys ---- */
 static int key_index(const char *name)
@@ -150,6 +157,7 @@ static void RETRO_CALLCONV keyboard_event(bool down, unsigned keycode, uint32_t 
         return;                      /* not a console key, or a key repeat */
     host_down[keycode] = down;
     host_holds[k] += down ? 1 : -1;
+    input_stale = true;
 }
 
 /* ---- core options ---- */
@@ -334,6 +342,7 @@ static void read_options(void)
     for (int button = 0; button < PAD_BUTTONS; button++)
         settings.pad[button] = pad_option_keys[button] ? pad_action(option(pad_option_keys[button]))
                                                        : ACTION_NONE;
+    input_stale = true;              /* the pads may mean something else */
 }
 
 /* The buttons' meaning as the front end's input menu shows it. */
@@ -481,6 +490,7 @@ static void power_on(void)
     o2_set_reset(machine, 0);
     memset(applied_keys, 0, sizeof applied_keys);
     reset_applied = 0;
+    input_stale = true;
     copy_ram_out();
 }
 
@@ -642,25 +652,6 @@ static int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t 
 
 static line_converter *convert_line = convert_line_plain;
 
-/* The widest converter the processor has; O2_LIBRETRO_CONVERTER=avx2 or plain asks for a
- * narrower one (the tests try each). */
-static void choose_converter(void)
-{
-    const char *name = "plain";
-    convert_line = convert_line_plain;
-#ifdef X86_SHUFFLES
-    const char *asked = getenv("O2_LIBRETRO_CONVERTER");
-    __builtin_cpu_init();
-    int widest = __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw") ? 2
-               : __builtin_cpu_supports("avx2") ? 1 : 0;
-    int wanted = !asked || strcmp(asked, "avx512") == 0 ? 2 : strcmp(asked, "avx2") == 0 ? 1 : 0;
-    int use = wanted < widest ? wanted : widest;
-    convert_line = use == 2 ? convert_line_avx512 : use == 1 ? convert_line_avx2 : convert_line_plain;
-    name = use == 2 ? "avx512" : use == 1 ? "avx2" : "plain";
-#endif
-    log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] pictures converted by the %s converter\n", name);
-}
-
 static int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     uint32_t last_in = UINT32_MAX, last_out = 0, changed = 0;
@@ -718,26 +709,89 @@ static int convert_frame(void)
 
 /* ---- audio ---- */
 /* The frame's samples (the machine makes them at the front end's rate, no resampling here) as
- * the stereo pairs retro_audio_sample_batch takes, each sample twice: eight at a time where
- * SSE2 is (every x86-64), so that this stays a small part of a frame. */
-static void send_audio(void)
+ * the stereo pairs retro_audio_sample_batch takes, each sample twice: 32, 16 or 8 at a time by
+ * what the processor has (chosen with the picture's converter), so that this stays a small part
+ * of a frame. */
+static void double_samples_plain(const int16_t *mono, int16_t *pairs, uint32_t n)
 {
-    uint32_t n = *sample_count, i = 0;
+    uint32_t i = 0;
 #ifdef X86_SHUFFLES
-    for (; i + 8 <= n; i += 8) {
-        __m128i mono = _mm_loadu_si128((const __m128i *)(samples + i));
-        _mm_storeu_si128((__m128i *)(stereo + 2 * i), _mm_unpacklo_epi16(mono, mono));
-        _mm_storeu_si128((__m128i *)(stereo + 2 * i + 8), _mm_unpackhi_epi16(mono, mono));
+    for (; i + 8 <= n; i += 8) {     /* SSE2: every x86-64 */
+        __m128i m = _mm_loadu_si128((const __m128i *)(mono + i));
+        _mm_storeu_si128((__m128i *)(pairs + 2 * i), _mm_unpacklo_epi16(m, m));
+        _mm_storeu_si128((__m128i *)(pairs + 2 * i + 8), _mm_unpackhi_epi16(m, m));
     }
 #endif
     for (; i < n; i++)
-        stereo[2 * i] = stereo[2 * i + 1] = samples[i];
+        pairs[2 * i] = pairs[2 * i + 1] = mono[i];
+}
+
+#ifdef X86_SHUFFLES
+/* 16 samples: their four quarters reordered 0 2 1 3, so that each 128-bit lane's doubling
+ * (unpack) gives two consecutive quarters. */
+__attribute__((target("avx2")))
+static void double_samples_avx2(const int16_t *mono, int16_t *pairs, uint32_t n)
+{
+    uint32_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i m = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(mono + i)),
+                                             _MM_SHUFFLE(3, 1, 2, 0));
+        _mm256_storeu_si256((__m256i *)(pairs + 2 * i), _mm256_unpacklo_epi16(m, m));
+        _mm256_storeu_si256((__m256i *)(pairs + 2 * i + 16), _mm256_unpackhi_epi16(m, m));
+    }
+    double_samples_plain(mono + i, pairs + 2 * i, n - i);
+}
+
+/* 16 samples into 32 by one word permutation; the last few through masks. */
+__attribute__((target("avx512f,avx512bw")))
+static void double_samples_avx512(const int16_t *mono, int16_t *pairs, uint32_t n)
+{
+    static const uint16_t twice[32] = {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7,
+                                       8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15};
+    const __m512i order = _mm512_loadu_si512(twice);
+    uint32_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512i m = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mono + i)));
+        _mm512_storeu_si512(pairs + 2 * i, _mm512_permutexvar_epi16(order, m));
+    }
+    uint32_t left = n - i;           /* < 16 */
+    __m512i m = _mm512_maskz_loadu_epi16((__mmask32)((1u << left) - 1), mono + i);
+    _mm512_mask_storeu_epi16(pairs + 2 * i, (__mmask32)((1ull << 2 * left) - 1), _mm512_permutexvar_epi16(order, m));
+}
+#endif
+
+static void (*double_samples)(const int16_t *mono, int16_t *pairs, uint32_t n) = double_samples_plain;
+
+static void send_audio(void)
+{
+    uint32_t n = *sample_count;
+    double_samples(samples, stereo, n);
     for (uint32_t done = 0; done < n;) {
         size_t took = audio_batch_cb(stereo + 2 * done, n - done);
         if (!took)
             break;
         done += (uint32_t)took;
     }
+}
+
+/* The widest converter and sample doubler the processor has; O2_LIBRETRO_CONVERTER=avx2 or
+ * plain asks for narrower ones (the tests try each). */
+static void choose_converter(void)
+{
+    const char *name = "plain";
+    convert_line = convert_line_plain;
+#ifdef X86_SHUFFLES
+    const char *asked = getenv("O2_LIBRETRO_CONVERTER");
+    __builtin_cpu_init();
+    int widest = __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512bw") ? 2
+               : __builtin_cpu_supports("avx2") ? 1 : 0;
+    int wanted = !asked || strcmp(asked, "avx512") == 0 ? 2 : strcmp(asked, "avx2") == 0 ? 1 : 0;
+    int use = wanted < widest ? wanted : widest;
+    convert_line = use == 2 ? convert_line_avx512 : use == 1 ? convert_line_avx2 : convert_line_plain;
+    double_samples = use == 2 ? double_samples_avx512 : use == 1 ? double_samples_avx2 : double_samples_plain;
+    name = use == 2 ? "avx512" : use == 1 ? "avx2" : "plain";
+#endif
+    log_cb(RETRO_LOG_INFO, "[" CORE_NAME "] pictures converted by the %s converter\n", name);
 }
 
 /* ---- input ---- */
@@ -754,10 +808,19 @@ static uint16_t pad_state(unsigned port)
 
 static void apply_input(void)
 {
+    uint16_t pads[PORTS];
+    bool same = !input_stale;
+    for (unsigned port = 0; port < PORTS; port++) {
+        pads[port] = pad_state(port);
+        same &= pads[port] == applied_pads[port];
+    }
+    if (same)
+        return;
+    input_stale = false;
     uint8_t pad_keys[KEYS] = {0};
     int reset = 0;
     for (unsigned port = 0; port < PORTS; port++) {
-        uint16_t held = pad_state(port);
+        uint16_t held = applied_pads[port] = pads[port];
         uint8_t joystick = 0;
         if (held & (1u << RETRO_DEVICE_ID_JOYPAD_UP))    joystick |= O2_JOY_UP;
         if (held & (1u << RETRO_DEVICE_ID_JOYPAD_RIGHT)) joystick |= O2_JOY_RIGHT;
@@ -914,9 +977,11 @@ void retro_run(void)
         options_changed();
     input_poll_cb();
     apply_input();
-    copy_ram_in();
+    if (ram_view_given)
+        copy_ram_in();
     o2_run_frames(machine, 1);
-    copy_ram_out();
+    if (ram_view_given)
+        copy_ram_out();
     /* Run-ahead's and netplay's hidden frames want neither picture nor sound: the lines stay
      * flagged for the next picture shown, and no sample is doubled. */
     int wanted = RETRO_AV_ENABLE_VIDEO | RETRO_AV_ENABLE_AUDIO;
@@ -985,6 +1050,7 @@ bool retro_load_game(const struct retro_game_info *game)
     memcpy(cart, data, size);
     cart_size = size;
     picture_sent = false;
+    ram_view_given = false;
     read_options();
     choose_palette();
     describe_input();
@@ -1031,13 +1097,19 @@ bool retro_unserialize(const void *data, size_t size)
 {
     if (!machine || o2_load_state(machine, data, size) != O2_OK)
         return false;
+    input_stale = true;              /* the joysticks as the pads hold them, as every frame before */
     copy_ram_out();
     return true;
 }
 
 void *retro_get_memory_data(unsigned id)
 {
-    return id == RETRO_MEMORY_SYSTEM_RAM && machine ? ram_view : NULL;
+    if (id != RETRO_MEMORY_SYSTEM_RAM || !machine)
+        return NULL;
+    if (!ram_view_given)
+        copy_ram_out();              /* as it is now; each frame from now on */
+    ram_view_given = true;
+    return ram_view;
 }
 
 size_t retro_get_memory_size(unsigned id)
