@@ -542,23 +542,41 @@ static uint32_t recoloured(uint32_t rgb)
     return rgb;
 }
 
-/* One line of the framebuffer's RGB into XRGB8888 in `out`; returns whether any pixel differs
- * from what `out` held (a picture without a change goes to the front end as a dupe). A busy
- * frame redraws a quarter of the lines, and moving them through the caches is most of what the
- * core adds to emulating the frame: so the widest shuffle the processor has (choose_converter,
- * when the core loads), and with AVX-512 only the changed pixels are stored. */
-typedef int line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end);
-
-/* Pixels [x, end) of the line, one by one. */
-static int convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+/* The columns [lo, hi) of a line in which pixels changed, as one number: 0 when none did. */
+static inline uint32_t columns(size_t lo, size_t hi)
 {
-    uint32_t changed = 0;
+    return lo < hi ? (uint32_t)(lo | hi << 16) : 0;
+}
+
+static inline uint32_t both_columns(uint32_t a, uint32_t b)
+{
+    if (!a || !b)
+        return a | b;
+    uint32_t lo = (a & 0xFFFF) < (b & 0xFFFF) ? a & 0xFFFF : b & 0xFFFF;
+    return lo | (a >> 16 > b >> 16 ? a >> 16 : b >> 16) << 16;
+}
+
+/* Pixels [x, end) of a line of the framebuffer's RGB into XRGB8888 in `out`; returns the columns
+ * in which a pixel differs from what `out` held (columns(): a picture without a change goes to
+ * the front end as a dupe, and a line below that is a copy of this one copies those only), or a
+ * few more. A busy frame redraws a quarter of the lines, and moving them through the caches is
+ * most of what the core adds to emulating the frame: so the widest shuffle the processor has
+ * (choose_converter, when the core loads), and with AVX-512 only the changed pixels are stored. */
+typedef uint32_t line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end);
+
+/* One by one. */
+static uint32_t convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+{
+    size_t lo = end, hi = 0;
     for (; x < end; x++) {
         uint32_t pixel = xrgb(in + 3 * x);
-        changed |= out[x] ^ pixel;
-        out[x] = pixel;
+        if (out[x] != pixel) {
+            lo = lo < x ? lo : x;
+            hi = x + 1;
+            out[x] = pixel;
+        }
     }
-    return changed != 0;
+    return columns(lo, hi);
 }
 
 /* Without AVX2: four pixels at a time through GCC's byte shuffle (one instruction with SSSE3
@@ -570,24 +588,28 @@ typedef uint8_t bytes16 __attribute__((vector_size(16)));
 #if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
 __attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
 #endif
-static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static uint32_t convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     const bytes16 zero = {0}, order = {2, 1, 0, 16, 5, 4, 3, 16, 8, 7, 6, 16, 11, 10, 9, 16};
-    bytes16 changed = zero;
+    size_t lo = end, hi = 0;
     for (; x + 4 <= end && 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
         bytes16 rgb, old;
         memcpy(&rgb, in + 3 * x, sizeof rgb);
         memcpy(&old, out + x, sizeof old);
         bytes16 bgr0 = __builtin_shuffle(rgb, zero, order);   /* XRGB8888 in memory: B G R 0 */
-        changed |= bgr0 ^ old;
+        bytes16 differ = bgr0 ^ old;
+        uint64_t halves[2];
+        memcpy(halves, &differ, sizeof halves);
+        if (halves[0] | halves[1]) {
+            lo = lo < x ? lo : x;
+            hi = x + 4;
+        }
         memcpy(out + x, &bgr0, sizeof bgr0);
     }
-    uint64_t halves[2];
-    memcpy(halves, &changed, sizeof halves);
-    return convert_pixels(in, out, x, end) | ((halves[0] | halves[1]) != 0);
+    return both_columns(columns(lo, hi), convert_pixels(in, out, x, end));
 }
 #else
-static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static uint32_t convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     return convert_pixels(in, out, x, end);
 }
@@ -600,7 +622,7 @@ static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t
 /* 16 pixels at a time: 48 bytes of R G B into 64 of B G R 0 (XRGB8888 in memory), the last
  * few pixels through the same masks. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-static int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static uint32_t convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
 #define BGR0(p) 3 * (p) + 2, 3 * (p) + 1, 3 * (p), 0
     static const uint8_t order[64] = {
@@ -610,13 +632,16 @@ static int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_
     const __m512i shuffle = _mm512_loadu_si512(order);
     const __mmask64 colour_bytes = 0x7777777777777777ull;    /* every fourth byte, X, is 0 */
     const __mmask64 whole_in = (1ull << 48) - 1;
-    __mmask16 changed = 0;
+    size_t lo = end, hi = 0;
     for (; x + 16 <= end; x += 16) {
         __m512i rgb = _mm512_maskz_loadu_epi8(whole_in, in + 3 * x);
         __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
         __mmask16 differ = _mm512_cmpneq_epi32_mask(bgr0, _mm512_loadu_si512(out + x));
         _mm512_mask_storeu_epi32(out + x, differ, bgr0);   /* the changed pixels only */
-        changed |= differ;
+        if (differ) {
+            lo = lo < x ? lo : x;
+            hi = x + 16;
+        }
     }
     const __mmask64 last_in = (1ull << 3 * (end - x)) - 1;   /* end - x < 16 */
     const __mmask16 last_out = (__mmask16)((1u << (end - x)) - 1);
@@ -625,84 +650,101 @@ static int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_
     __m512i old = _mm512_maskz_loadu_epi32(last_out, out + x);
     __mmask16 differ = _mm512_mask_cmpneq_epi32_mask(last_out, bgr0, old);
     _mm512_mask_storeu_epi32(out + x, differ, bgr0);
-    return (changed | differ) != 0;
+    if (differ) {
+        lo = lo < x ? lo : x;
+        hi = end;
+    }
+    return columns(lo, hi);
 }
 
 /* 8 pixels at a time: two runs of 4 pixels' R G B, one per 16-byte lane, into B G R 0, every
  * piece stored (AVX2's masked store is slow), the differences gathered without a branch; the
  * last pixels, whose 16-byte read would pass the line's end, one by one. */
 __attribute__((target("avx2")))
-static int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static uint32_t convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
     const __m256i shuffle = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
                                              2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
-    __m256i changed = _mm256_setzero_si256();
+    size_t lo = end, hi = 0;
     for (; x + 8 <= end && 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8) {
         __m256i rgb = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(in + 3 * x))),
             _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), 1);
         __m256i bgr0 = _mm256_shuffle_epi8(rgb, shuffle);
-        __m256i old = _mm256_loadu_si256((const __m256i *)(out + x));
-        changed = _mm256_or_si256(changed, _mm256_xor_si256(bgr0, old));
+        __m256i differ = _mm256_xor_si256(bgr0, _mm256_loadu_si256((const __m256i *)(out + x)));
+        if (!_mm256_testz_si256(differ, differ)) {
+            lo = lo < x ? lo : x;
+            hi = x + 8;
+        }
         _mm256_storeu_si256((__m256i *)(out + x), bgr0);
     }
-    return convert_pixels(in, out, x, end) | !_mm256_testz_si256(changed, changed);
+    return both_columns(columns(lo, hi), convert_pixels(in, out, x, end));
 }
 #endif
 
 static line_converter *convert_line = convert_line_plain;
 
-static int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static uint32_t recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end)
 {
-    uint32_t last_in = UINT32_MAX, last_out = 0, changed = 0;
+    uint32_t last_in = UINT32_MAX, last_out = 0;
+    size_t lo = end, hi = 0;
     for (; x < end; x++) {
         uint32_t rgb = xrgb(in + 3 * x);
         if (rgb != last_in) {
             last_in = rgb;
             last_out = recoloured(rgb);
         }
-        changed |= out[x] ^ last_out;
-        out[x] = last_out;
+        if (out[x] != last_out) {
+            lo = lo < x ? lo : x;
+            hi = x + 1;
+            out[x] = last_out;
+        }
     }
-    return changed != 0;
+    return columns(lo, hi);
 }
 
 /* frame[]'s line y holds the same pixels as line y-1 (it was made as a copy of it). */
 static uint8_t same_as_above[O2_SCREEN_H];
 
-/* The lines the machine redrew since the last frame (o2_screen_redrawn) into frame[]; 0 when
- * no pixel changed: the picture is the last one again. A line the machine drew as a copy of the
- * line above (O2_REDRAWN_AS_ABOVE) costs nothing when frame[] has it as a copy already and the
- * line above did not change (a quarter of a busy frame's redrawn lines); copying it from the
- * converted line above instead of converting it would cost as much as converting it. */
+/* The lines the machine redrew since the last frame (o2_screen_redrawn), of each its redrawn
+ * span (o2_screen_spans), into frame[]; 0 when no pixel changed: the picture is the last one
+ * again. A line the machine drew as a copy of the line above (O2_REDRAWN_AS_ABOVE; half a busy
+ * frame's redrawn lines) and that frame[] has as such a copy already takes only the columns in
+ * which the line above changed, copied from it: nothing when it did not change. */
 static int convert_frame(void)
 {
     const uint8_t *in = o2_screen(machine);
     uint8_t *redrawn = o2_screen_redrawn(machine);
     const uint16_t *span = o2_screen_spans(machine);
     line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
-    int changed = 0, above_changed = 0;
+    uint32_t above = 0;              /* the columns that changed in the line above (columns()) */
+    int changed = 0;
     for (size_t y = 0; y < O2_SCREEN_H; y++) {
         uint64_t eight;              /* most lines are not redrawn: passed eight at a time */
         if (y % 8 == 0 && y + 8 <= O2_SCREEN_H && (memcpy(&eight, redrawn + y, 8), eight == 0)) {
-            if (above_changed)
+            if (above)
                 same_as_above[y] = 0;
-            above_changed = 0;
+            above = 0;
             y += 7;
             continue;
         }
-        int line_changed = 0;
-        if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y] && !above_changed) {
-            /* frame[] has it already */
+        uint32_t now = 0;
+        uint32_t *line = frame + O2_SCREEN_W * y;
+        if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y]) {
+            if (above) {
+                size_t lo = above & 0xFFFF, hi = above >> 16;
+                memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);
+                now = above;
+            }
         } else if (redrawn[y]) {
-            line_changed = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1]);
+            now = convert(in + 3 * O2_SCREEN_W * y, line, span[2 * y], span[2 * y + 1]);
             same_as_above[y] = redrawn[y] == O2_REDRAWN_AS_ABOVE;
-        } else if (above_changed) {
+        } else if (above) {
             same_as_above[y] = 0;
         }
         redrawn[y] = 0;
-        changed |= line_changed;
-        above_changed = line_changed;
+        changed |= now != 0;
+        above = now;
     }
     return changed;
 }
