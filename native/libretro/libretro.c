@@ -658,27 +658,41 @@ static uint32_t convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, 
 }
 
 /* 8 pixels at a time: two runs of 4 pixels' R G B, one per 16-byte lane, into B G R 0, every
- * piece stored (AVX2's masked store is slow), the differences gathered without a branch; the
- * last pixels, whose 16-byte read would pass the line's end, one by one. */
+ * piece stored (AVX2's masked store is slow); the last 8 of a span of 8 or more again, as the
+ * 8 that end it (converting a pixel twice changes nothing), their second run read from 4 bytes
+ * earlier so as not to pass the line's end; a shorter span one by one. */
 __attribute__((target("avx2")))
-static uint32_t convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static inline int convert_8_avx2(__m128i first, __m128i second, uint32_t *out)
 {
     const __m256i shuffle = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
                                              2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
+    __m256i bgr0 = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(first), second, 1), shuffle);
+    __m256i differ = _mm256_xor_si256(bgr0, _mm256_loadu_si256((const __m256i *)out));
+    _mm256_storeu_si256((__m256i *)out, bgr0);
+    return !_mm256_testz_si256(differ, differ);
+}
+
+__attribute__((target("avx2")))
+static uint32_t convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+{
+    if (end - x < 8)
+        return convert_pixels(in, out, x, end);
     size_t lo = end, hi = 0;
-    for (; x + 8 <= end && 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8) {
-        __m256i rgb = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(in + 3 * x))),
-            _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), 1);
-        __m256i bgr0 = _mm256_shuffle_epi8(rgb, shuffle);
-        __m256i differ = _mm256_xor_si256(bgr0, _mm256_loadu_si256((const __m256i *)(out + x)));
-        if (!_mm256_testz_si256(differ, differ)) {
+    for (; x + 8 <= end && 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8)
+        if (convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
+                           _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), out + x)) {
             lo = lo < x ? lo : x;
             hi = x + 8;
         }
-        _mm256_storeu_si256((__m256i *)(out + x), bgr0);
+    if (x < end) {
+        x = end - 8;
+        if (convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
+                           _mm_srli_si128(_mm_loadu_si128((const __m128i *)(in + 3 * x + 8)), 4), out + x)) {
+            lo = lo < x ? lo : x;
+            hi = end;
+        }
     }
-    return both_columns(columns(lo, hi), convert_pixels(in, out, x, end));
+    return columns(lo, hi);
 }
 #endif
 
@@ -717,35 +731,47 @@ static int convert_frame(void)
     uint8_t *redrawn = o2_screen_redrawn(machine);
     const uint16_t *span = o2_screen_spans(machine);
     line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
-    uint32_t above = 0;              /* the columns that changed in the line above (columns()) */
-    int changed = 0;
-    for (size_t y = 0; y < O2_SCREEN_H; y++) {
-        uint64_t eight;              /* most lines are not redrawn: passed eight at a time */
-        if (y % 8 == 0 && y + 8 <= O2_SCREEN_H && (memcpy(&eight, redrawn + y, 8), eight == 0)) {
-            if (above)
-                same_as_above[y] = 0;
-            above = 0;
-            y += 7;
-            continue;
-        }
-        uint32_t now = 0;
-        uint32_t *line = frame + O2_SCREEN_W * y;
-        if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y]) {
-            if (above) {
-                size_t lo = above & 0xFFFF, hi = above >> 16;
-                memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);
-                now = above;
-            }
-        } else if (redrawn[y]) {
-            now = convert(in + 3 * O2_SCREEN_W * y, line, span[2 * y], span[2 * y + 1]);
-            same_as_above[y] = redrawn[y] == O2_REDRAWN_AS_ABOVE;
-        } else if (above) {
-            same_as_above[y] = 0;
-        }
-        redrawn[y] = 0;
-        changed |= now != 0;
-        above = now;
+    /* The redrawn lines' bits (a tenth of a frame's lines): only they are visited. */
+    uint64_t flagged[(O2_SCREEN_H + 63) / 64] = {0};
+    uint8_t flags[(O2_SCREEN_H + 63) / 64 * 64] = {0};
+    memcpy(flags, redrawn, O2_SCREEN_H);
+    for (size_t y = 0; y < sizeof flags; y += 16) {
+#ifdef X86_SHUFFLES
+        __m128i sixteen = _mm_loadu_si128((const __m128i *)(flags + y));
+        uint64_t none = (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(sixteen, _mm_setzero_si128()));
+        flagged[y / 64] |= (~none & 0xFFFF) << y % 64;
+#else
+        for (size_t k = y; k < y + 16; k++)
+            flagged[k / 64] |= (uint64_t)(flags[k] != 0) << k % 64;
+#endif
     }
+    uint32_t above = 0;              /* the columns that changed in the line above (columns()) */
+    size_t last = SIZE_MAX;          /* the line last visited */
+    int changed = 0;
+    for (size_t word = 0; word < sizeof flagged / sizeof flagged[0]; word++)
+        for (uint64_t bits = flagged[word]; bits; bits &= bits - 1) {
+            size_t y = 64 * word + (size_t)__builtin_ctzll(bits);
+            if (y != last + 1)
+                above = 0;           /* the line above was not redrawn */
+            uint32_t now = 0;
+            uint32_t *line = frame + O2_SCREEN_W * y;
+            if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y]) {
+                if (above) {
+                    size_t lo = above & 0xFFFF, hi = above >> 16;
+                    memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);
+                    now = above;
+                }
+            } else {
+                now = convert(in + 3 * O2_SCREEN_W * y, line, span[2 * y], span[2 * y + 1]);
+                same_as_above[y] = redrawn[y] == O2_REDRAWN_AS_ABOVE;
+            }
+            redrawn[y] = 0;
+            if (now && y + 1 < O2_SCREEN_H && !redrawn[y + 1])
+                same_as_above[y + 1] = 0;   /* the line below, not redrawn, is no copy of this one */
+            changed |= now != 0;
+            above = now;
+            last = y;
+        }
     return changed;
 }
 
