@@ -6,13 +6,14 @@ flags and spans cover every pixel that changed, wherever a run stops; each conve
 Python's pictures; and a core built against flags that forget lines or spans cut short gives
 pictures that differ from Python's, so that the lockstep tests would see broken dirty
 tracking."""
+import pathlib
 import re
 import subprocess
 
 import numpy as np
 import pytest
 
-from benchmarks.machine import busy_bios, machine as busy_machine
+from benchmarks.machine import _conquest_in_combat, busy_bios, machine as busy_machine
 from emu.native import ffi, lib as o2
 from emu.odyssey2 import Odyssey2
 import roms_free
@@ -95,13 +96,22 @@ ADVANCES = [frames(1)] * 40 + [cycles(c) for c in (1, 7, 37, 229, 1001, 3323, 50
            + [frames(3)] * 10
 
 
-@pytest.mark.parametrize("setup", ["busy", "conquest", "conquest_pal"])
+def jet_battle() -> Odyssey2:
+    """Conquest of the World in a jet-jet battle (tests/benchmarks/machine.py): the quads that
+    count the units change every few frames, and the lines they cover are redrawn in the
+    columns of the quads only."""
+    return _conquest_in_combat("P", "P")[0]
+
+
+@pytest.mark.parametrize("setup", ["busy", "conquest", "conquest_pal", "jet_battle"])
 def test_redrawn_flags_cover_every_changed_line(setup):
     """Whatever the cadence of the takes, every line whose pixels changed is flagged, and every
     line flagged as a copy of the line above is one: the busy
     program (every object moving), Conquest of the World from power-on (BIOS start-up, title,
-    SELECT GAME) on NTSC and on PAL; then after a state load, a reset and a power cycle."""
-    m = busy_machine() if setup == "busy" else Odyssey2(cart=CONQUEST, region="pal" if setup == "conquest_pal" else "ntsc")
+    SELECT GAME) on NTSC and on PAL, and in a jet-jet battle; then after a state load, a reset and
+    a power cycle."""
+    m = busy_machine() if setup == "busy" else jet_battle() if setup == "jet_battle" \
+        else Odyssey2(cart=CONQUEST, region="pal" if setup == "conquest_pal" else "ntsc")
     assert unflagged_changes(m, ADVANCES) is None
     state = m.save_state()
     m.run_frames(50)
@@ -240,3 +250,69 @@ def test_first_pictures_are_sent_even_when_unchanged(core):
     c.set_options(sample_rate="48000")
     c.run()
     assert c.dupes == dupes + 1 and c.av_changes
+
+
+# Each: a file of the core, a piece of it, and that piece broken (the text must be there).
+SPAN_MUTATIONS = {
+    # the VDC takes a changed quad's columns as its first character's only
+    "quad_first_character_only": (
+        "native/vdc8244.c",
+        "row_extent(start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * (QUAD_CHARS - 1)), OBJ_PIXEL_HC, &unused, &x1);",
+        "row_extent(start, OBJ_PIXEL_HC, &unused, &x1);"),
+    # the VDC forgets where a moved character was (only where it is now is redrawn)
+    "old_place_forgotten": (
+        "native/vdc8244.c",
+        "            moved[0] = (uint16_t)(x0 < moved[0] ? x0 : moved[0]);\n"
+        "            moved[1] = (uint16_t)(x1 > moved[1] ? x1 : moved[1]);",
+        "            moved[0] = (uint16_t)x0;\n            moved[1] = (uint16_t)x1;"),
+    # the core copies the first changed column of the line above only into its copy below
+    "copy_first_column_only": (
+        "native/libretro/libretro.c",
+        "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);",
+        "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi > lo) * sizeof *line);"),
+}
+
+
+@pytest.mark.parametrize("mutation", sorted(SPAN_MUTATIONS))
+def test_a_core_whose_span_tracking_is_broken_is_caught(library, tmp_path, mutation):
+    """The narrow spans are checked as the flags are: a core built with one of them broken on
+    purpose (SPAN_MUTATIONS: the columns the VDC keeps for lines on which only characters
+    changed, or those the core copies into a line drawn as a copy of the line above) gives a
+    picture unlike Python's within the frames of a jet-jet battle or of the busy program."""
+    root = retro.ROOT
+    name, piece, broken_piece = SPAN_MUTATIONS[mutation]
+    source = (root / name).read_text()
+    assert source.count(piece) == 1, f"{name} no longer has the piece this mutation breaks"
+    mutated = tmp_path / pathlib.Path(name).name
+    mutated.write_text(source.replace(piece, broken_piece))
+    sources = [mutated if path.name == mutated.name else path
+               for path in [*sorted((root / "native").glob("*.c")), root / "native" / "libretro" / "libretro.c"]]
+    broken = tmp_path / "broken_libretro.so"
+    include = [f"-I{root / 'native'}", f"-I{root / 'native' / 'libretro'}", f"-I{root / 'build' / 'libretro'}"]
+    done = subprocess.run(["cc", "-std=c11", "-O1", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror",
+                           *include, "-shared", *map(str, sources), "-lm", "-o", str(broken)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "o2rom.bin").write_bytes(busy_bios())
+    first = None
+    for setup in ("jet_battle", "busy"):
+        m = jet_battle() if setup == "jet_battle" else busy_machine()
+        c = retro.Core(broken, system_dir=tmp_path if setup == "busy" else None)
+        try:
+            assert c.load(CONQUEST if setup == "jet_battle" else bytes(2048))
+            assert c.unserialize(m.save_state())
+            first = lockstep(c, m, 120)
+        finally:
+            c.unload()
+        if first is not None:
+            break
+    assert first is not None, f"a core built with {mutation} still matched Python"
+
+
+def test_the_same_setups_match_python_with_the_real_core(core):
+    """...and the real core matches Python there: the jet-jet battle from its saved state."""
+    m = jet_battle()
+    c = core()
+    assert c.load(CONQUEST)
+    assert c.unserialize(m.save_state())
+    assert lockstep(c, m, 120) is None
