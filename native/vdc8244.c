@@ -299,14 +299,6 @@ static uint8_t char_pen(const uint8_t *r)
 #define CHAR_OBJECTS (CHARS + QUADS * QUAD_CHARS)
 _Static_assert(CHAR_OBJECTS + SPRITES == VDC_OBJECTS, "vdc8244.h's VDC_OBJECTS: one per character and sprite");
 
-/* Where a quad's first character starts. Quads outside X 0-0x83 are unpredictable (Horton tests
- * 58-65): none drawn; MAME draws them to X 0xAF (DIFFERENCES.md). */
-static int quad_start_hc(const vdc8244 *v, const uint8_t *r)
-{
-    uint8_t x_max = v->model == VDC_MODEL_MAME ? QUAD_X_MAX_MAME : QUAD_X_MAX;
-    return r[OBJ_X] <= x_max ? obj_start_hc(v, r[OBJ_X], x_max) : OBJ_NOT_EMITTED;
-}
-
 /* What the objects draw (vdc8244.h, objects[]), worked out again for those whose bit is set in
  * the change masks. The order is the drawing order: characters 0-11 in register order (a later
  * one is drawn over an earlier one, as MAME does), the quads' characters, then sprites 3 to 0
@@ -333,9 +325,11 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
         if (!(quads >> q & 1))
             continue;
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
-        /* The fourth character's height ends all four. */
+        /* The fourth character's height ends all four. Quads outside X 0-0x83 are unpredictable
+         * (Horton tests 58-65): none drawn; MAME draws them to X 0xAF (DIFFERENCES.md). */
         unsigned lines = char_extent(v, r[OBJ_Y], char_pointer(r + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
-        int start = quad_start_hc(v, r);
+        uint8_t x_max = v->model == VDC_MODEL_MAME ? QUAD_X_MAX_MAME : QUAD_X_MAX;
+        int start = r[OBJ_X] <= x_max ? obj_start_hc(v, r[OBJ_X], x_max) : OBJ_NOT_EMITTED;
         for (unsigned k = 0; k < QUAD_CHARS; k++) {
             const uint8_t *c = r + OBJ_REGS * k;
             shown_object *o = &objects[CHARS + QUAD_CHARS * q + k];
@@ -756,30 +750,6 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep)
         v->line_valid[line] &= keep;
 }
 
-/* Lines [top, top + lines) where a character covering half-clocks [x0, x1) changed: a line
- * valid whole before keeps which half-clocks may change (VDC_LINE_CHARS_MOVED). */
-static void invalidate_chars(vdc8244 *v, unsigned top, unsigned lines, int x0, int x1)
-{
-    unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
-    if (x0 >= x1) {                    /* none: the empty span that widens nothing */
-        x0 = ACTIVE_END;
-        x1 = 0;
-    }
-    for (unsigned line = top; line < bottom; line++) {
-        uint16_t *moved = v->line_moved[line];
-        if (v->line_valid[line] == VDC_LINE_VALID) {
-            moved[0] = (uint16_t)x0;
-            moved[1] = (uint16_t)x1;
-            v->line_valid[line] = VDC_LINE_CHARS_MOVED;
-        } else if (v->line_valid[line] == VDC_LINE_CHARS_MOVED) {
-            moved[0] = (uint16_t)(x0 < moved[0] ? x0 : moved[0]);
-            moved[1] = (uint16_t)(x1 > moved[1] ? x1 : moved[1]);
-        } else {
-            v->line_valid[line] = 0;
-        }
-    }
-}
-
 /* The lines an object's registers (in `r`, a register file) make it cover. */
 static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_changes,
                                unsigned char_changes, unsigned quad_changes)
@@ -796,21 +766,13 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
         if (char_changes >> c & 1) {
             const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
             unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
-            int start = obj_start_hc(v, s[OBJ_X], CHAR_X_MAX), x0 = 0, x1 = 0;
-            if (start != OBJ_NOT_EMITTED)
-                row_extent(start, OBJ_PIXEL_HC, &x0, &x1);
-            invalidate_chars(v, top, lines, x0, x1);
+            invalidate(v, top, lines, 0);
         }
     for (unsigned q = 0; q < QUADS; q++)
         if (quad_changes >> q & 1) {
             const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
             unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
-            int start = quad_start_hc(v, s), x0 = 0, x1 = 0, unused;
-            if (start != OBJ_NOT_EMITTED) {    /* from the first character's start to the last's end */
-                row_extent(start, OBJ_PIXEL_HC, &x0, &unused);
-                row_extent(start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * (QUAD_CHARS - 1)), OBJ_PIXEL_HC, &unused, &x1);
-            }
-            invalidate_chars(v, top, lines, x0, x1);
+            invalidate(v, top, lines, 0);
         }
 }
 
@@ -937,12 +899,6 @@ static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned
 static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
 {
     int whole = x0 == 0 && x1 == ACTIVE_END;
-    /* The half-clocks whose pixels may change: of a line only characters changed on, theirs. */
-    unsigned from = x0, to = x1;
-    if (whole && v->line_valid[line] == VDC_LINE_CHARS_MOVED && v->line_look[line] == v->look) {
-        from = v->line_moved[line][0];
-        to = v->line_moved[line][1];
-    }
     /* Described into the slot the line above does not hold: a line drawn whole becomes the new
      * line above by a flip, without a copy. */
     line_desc *d = &v->desc[v->above_slot ^ 1];
@@ -961,8 +917,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         hits = rasterize(v, d, line, x0, x1, &base);
         major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
-    if (from < to)
-        line_redrawn(v, line, redrawn, from, to);
+    line_redrawn(v, line, redrawn, x0, x1);
     v->base_kept[line] = 0;
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)

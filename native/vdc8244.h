@@ -67,9 +67,6 @@ typedef struct line_desc {
 #define VDC_LINE_BASE    1
 #define VDC_LINE_SPRITES 2
 #define VDC_LINE_VALID   (VDC_LINE_BASE | VDC_LINE_SPRITES)
-/* Neither, but drawn whole under the look now and since changed only by characters, in the
- * half-clocks line_moved[y]: only those pixels may change when it is drawn again. */
-#define VDC_LINE_CHARS_MOVED 4
 
 /* The background and grid of each kind of grid line as drawn under a look: a line drawn in
  * full starts from a copy of its kind's template instead of drawing the grid piece by piece
@@ -223,8 +220,6 @@ struct vdc8244 {
                                               machine state */
     uint16_t screen_span[VDC_SCREEN_H][2];  /* with a flag set: the half-clocks [x0, x1) of the
                                               line that may have changed (o2_screen_spans) */
-    uint16_t line_moved[VDC_SCREEN_H][2];   /* with VDC_LINE_CHARS_MOVED: the half-clocks [x0, x1)
-                                              its changed characters covered or cover */
     /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
      * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
      * that switches the grid or colours at the same place every frame finds its lines valid.

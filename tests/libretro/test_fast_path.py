@@ -98,8 +98,8 @@ ADVANCES = [frames(1)] * 40 + [cycles(c) for c in (1, 7, 37, 229, 1001, 3323, 50
 
 def jet_battle() -> Odyssey2:
     """Conquest of the World in a jet-jet battle (tests/benchmarks/machine.py): the quads that
-    count the units change every few frames, and the lines they cover are redrawn in the
-    columns of the quads only."""
+    count the units change every few frames, and sprites move over lines drawn as copies of the
+    line above."""
     return _conquest_in_combat("P", "P")[0]
 
 
@@ -254,17 +254,6 @@ def test_first_pictures_are_sent_even_when_unchanged(core):
 
 # Each: a file of the core, a piece of it, and that piece broken (the text must be there).
 SPAN_MUTATIONS = {
-    # the VDC takes a changed quad's columns as its first character's only
-    "quad_first_character_only": (
-        "native/vdc8244.c",
-        "row_extent(start + (int)(OBJ_PIXEL_HC * QUAD_CHAR_STEP_X * (QUAD_CHARS - 1)), OBJ_PIXEL_HC, &unused, &x1);",
-        "row_extent(start, OBJ_PIXEL_HC, &unused, &x1);"),
-    # the VDC forgets where a moved character was (only where it is now is redrawn)
-    "old_place_forgotten": (
-        "native/vdc8244.c",
-        "            moved[0] = (uint16_t)(x0 < moved[0] ? x0 : moved[0]);\n"
-        "            moved[1] = (uint16_t)(x1 > moved[1] ? x1 : moved[1]);",
-        "            moved[0] = (uint16_t)x0;\n            moved[1] = (uint16_t)x1;"),
     # the core copies the first changed column of the line above only into its copy below
     "copy_first_column_only": (
         "native/libretro/libretro.c",
@@ -275,10 +264,10 @@ SPAN_MUTATIONS = {
 
 @pytest.mark.parametrize("mutation", sorted(SPAN_MUTATIONS))
 def test_a_core_whose_span_tracking_is_broken_is_caught(library, tmp_path, mutation):
-    """The narrow spans are checked as the flags are: a core built with one of them broken on
-    purpose (SPAN_MUTATIONS: the columns the VDC keeps for lines on which only characters
-    changed, or those the core copies into a line drawn as a copy of the line above) gives a
-    picture unlike Python's within the frames of a jet-jet battle or of the busy program."""
+    """The columns the core copies into a line drawn as a copy of the line above (those in which
+    the line above changed) are checked as the flags are: a core built with them broken on
+    purpose (SPAN_MUTATIONS) gives a picture unlike Python's within the frames of a jet-jet
+    battle or of the busy program."""
     root = retro.ROOT
     name, piece, broken_piece = SPAN_MUTATIONS[mutation]
     source = (root / name).read_text()
