@@ -385,11 +385,20 @@ static uint64_t picture_change_hc(const o2_machine *m, uint64_t hc)
     return hc;
 }
 
-/* A VDC write that does something: the VDC is brought up to it first; then the hook. */
+/* A VDC write that does something: the VDC is brought up to it first; then the hook. Where
+ * MAME shows the change from line 0's start (picture_change_hc), it still latches the beam
+ * where the write lands (an A0 write clearing the strobe: test_line0_latch, random program
+ * 995014, tests/conformance/DIFFERENCES.md). */
 static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    vdc_catch_up_counting(m, picture_change_hc(m, write_hc(m, addr)));
+    const uint64_t lands = write_hc(m, addr), picture = picture_change_hc(m, lands);
+    const int latches = picture != lands && vdc_latches_beam(&m->vdc, vdc_canonical(addr), value);
+    vdc_catch_up_counting(m, picture);
     vdc_write(&m->vdc, addr, value);
+    if (latches) {
+        vdc_catch_up_counting(m, lands);
+        vdc_latch_beam(&m->vdc);
+    }
     vdc_accessed(m);
     if (m->bus_hook)
         write_hooked(m, p1, addr, value);

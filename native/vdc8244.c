@@ -1468,6 +1468,12 @@ uint8_t vdc_read_status_unseen(vdc8244 *v, uint8_t reg, uint8_t unseen)
     return (uint8_t)(value & ~unseen);
 }
 
+void vdc_latch_beam(vdc8244 *v)
+{
+    v->beam_x = (uint8_t)live_x(v);
+    v->beam_y = (uint8_t)live_y(v);
+}
+
 /* A register takes a new value (vdc_write_effect, vdc8244.h, decides): what was drawn so far
  * keeps the old picture. Writing the value a register already holds changes nothing, so it costs
  * nothing (games clear and rewrite whole blocks every frame). */
@@ -1487,10 +1493,8 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
             v->reg[(a & ~VDC_QUAD_COPY_MASK) + OBJ_REGS * k] = value;
         return;
     case VDC_WRITE_STORE:
-        if (a == VDC_REG_CONTROL && (v->reg[a] & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {
-            v->beam_x = (uint8_t)live_x(v);   /* freeze the beam */
-            v->beam_y = (uint8_t)live_y(v);
-        }
+        if (vdc_latches_beam(v, a, value))
+            vdc_latch_beam(v);
         picture_changed(v);
         v->reg[a] = value;
         return;
