@@ -368,6 +368,8 @@ static uint64_t before_hblank_event_hc(const o2_machine *m)
     return machine_cycle_horizon(m, m->cpu.s.cycles - 1);
 }
 
+/* Where a VDC write lands: A7-AA in the MAME model before the HBLANK event (above), every other
+ * write at the end of its instruction. */
 static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);

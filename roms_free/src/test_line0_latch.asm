@@ -2,9 +2,11 @@
 ; 0's start. MAME applies a picture change made by an instruction begun before the cycle in which
 ; line 0 starts from line 0's column 0 (test_line0_change), but latches A4/A5 where the write
 ; lands (tests/conformance/DIFFERENCES.md).
-; Blue background. Every frame, interrupts off, synchronised on /INT (JNI) and the status read:
-; A0 = strobe (A4/A5 follow the beam) in VBLANK; then, after 213 x 2 + 2 x (frame / 2 mod 4 + 1)
-; + (1 - frame mod 2) cycles, A0 = 00h (the beam latched), landing within about 150 half-clocks of
+; Blue background. First the region: after VBLANK's rise the horizontal status bit comes back on
+; line 0 or 1, within 256 polls of 6 cycles in NTSC (20 lines), not in PAL (70 lines). Then every
+; frame, interrupts off, synchronised on /INT (JNI) and the status read: A0 = strobe (A4/A5
+; follow the beam) in VBLANK; after 211 x 2 + 1 + 2 x (frame / 2 mod 4 + 1) + (1 - frame mod 2)
+; cycles (PAL 1320 more), A0 = 00h (the beam latched), landing within about 150 half-clocks of
 ; line 0's start; A5 and A4 read back and stored at external RAM (frame mod 32) x 2 and
 ; (frame mod 32) x 2 + 1.
 
@@ -19,13 +21,36 @@ BLUE            equ     BG_BLUE
 
         org     410h
         include "screen_start.inc"
+        mov     r0,#VDC_STATUS          ; the region (above)
+        movx    a,@r0
+vblank: jni     region
+        jmp     vblank
+region: movx    a,@r0
+        mov     r7,#10                  ; past line 242's bit
+skip:   djnz    r7,skip
+        mov     r5,#0                   ; NTSC
+poll:   movx    a,@r0
+        jb0     found
+        djnz    r7,poll
+        mov     r5,#1                   ; PAL
+found:
         include "frame_sync.inc"
         mov     r0,#VDC_CONTROL
         mov     a,#VDC_CTRL_STROBE      ; A4/A5 follow the beam
         movx    @r0,a
-        mov     r7,#213
+        mov     r7,#211
 coarse:
         djnz    r7,coarse
+        nop
+        mov     a,r5
+        jz      fine_start
+        nop
+        mov     r7,#0                   ; PAL: its 50 more VBLANK lines (1320 cycles)
+pal1:   djnz    r7,pal1
+pal2:   djnz    r7,pal2
+        mov     r7,#145
+pal3:   djnz    r7,pal3
+fine_start:
         mov     a,r6
         jb0     odd
         nop
