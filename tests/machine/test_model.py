@@ -258,3 +258,17 @@ def test_a0s_sound_interrupt_enable_meets_the_service_request_before_hblank_in_m
     m = Odyssey2(cart=rom("test_service_enable.bin"), model="mame")
     m.run_frames(64)
     assert [int(v) for v in m.xram[:32]] == ([0x06] * 6 + [0x02] * 2) * 4
+
+
+def test_a4_resets_at_half_clock_366_of_line_0_in_mame():
+    # test_major_span NTSC frame 58: A4 polled every 5 cycles through VBLANK's end; the fourth read
+    # of 07h (line 263) lands at x 365.46 of line 0, where the hardware model's counter has reset
+    # (00h). The oracle's trace: 07h, 07h, 07h, 07h, then 01h (line 1).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_major_span.bin"), model="mame")
+    m.run_frames(57)
+    t = m.trace(2998)
+    reads = [int(t["a"][k + 1]) for k in range(len(t["pc"]) - 1)
+             if int(t["op"][k]) == 0x80 and int(t["r"][k][0]) == 0xA4]
+    first = reads.index(0x07)
+    assert reads[first:first + 5] == [0x07, 0x07, 0x07, 0x07, 0x01]
