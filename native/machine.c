@@ -363,11 +363,18 @@ static __attribute__((noinline)) void write_hooked(o2_machine *m, uint8_t p1, ui
  * and MAME's WAV of writes swept over the clock; NTSC: random programs 940004, 940037, 940038,
  * test_random.py::test_sound_register_rewritten_every_few_lines_matches_mame;
  * tests/conformance/DIFFERENCES.md). */
+static uint64_t before_hblank_event_hc(const o2_machine *m)
+{
+    return machine_cycle_horizon(m, m->cpu.s.cycles - 1);
+}
+
+/* Where a VDC write lands: A7-AA in the MAME model before the HBLANK event (above), every other
+ * write at the end of its instruction. */
 static uint64_t write_hc(const o2_machine *m, uint8_t addr)
 {
     uint8_t a = vdc_canonical(addr);
     if (m->vdc.model == VDC_MODEL_MAME && a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_CONTROL)
-        return machine_cycle_horizon(m, m->cpu.s.cycles - 1);
+        return before_hblank_event_hc(m);
     return machine_access_hc(m);
 }
 
@@ -385,11 +392,28 @@ static uint64_t picture_change_hc(const o2_machine *m, uint64_t hc)
     return hc;
 }
 
-/* A VDC write that does something: the VDC is brought up to it first; then the hook. */
+/* A VDC write that does something: the VDC is brought up to it first; then the hook. Where
+ * MAME shows the change from line 0's start (picture_change_hc), it still latches the beam
+ * where the write lands (an A0 write clearing the strobe: test_line0_latch, random program
+ * 995014, tests/conformance/DIFFERENCES.md). */
 static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    vdc_catch_up_counting(m, picture_change_hc(m, write_hc(m, addr)));
+    const uint64_t lands = write_hc(m, addr), picture = picture_change_hc(m, lands);
+    const uint8_t a = vdc_canonical(addr), control = m->vdc.reg[VDC_REG_CONTROL];
+    const int latches = picture != lands && vdc_latches_beam(&m->vdc, a, value);
+    /* A0's sound interrupt enable meets MAME's HBLANK event (the service request) as a write to
+     * A7-AA does (write_hc); the rest of A0 lands with the write (random program 995014). */
+    if (m->vdc.model == VDC_MODEL_MAME && a == VDC_REG_CONTROL && ((value ^ control) & VDC_CTRL_SOUND_IRQ)
+        && before_hblank_event_hc(m) < picture) {
+        vdc_catch_up_counting(m, before_hblank_event_hc(m));
+        vdc_write(&m->vdc, addr, (uint8_t)((control & ~VDC_CTRL_SOUND_IRQ) | (value & VDC_CTRL_SOUND_IRQ)));
+    }
+    vdc_catch_up_counting(m, picture);
     vdc_write(&m->vdc, addr, value);
+    if (latches) {
+        vdc_catch_up_counting(m, lands);
+        vdc_latch_beam(&m->vdc);
+    }
     vdc_accessed(m);
     if (m->bus_hook)
         write_hooked(m, p1, addr, value);

@@ -163,10 +163,18 @@ static unsigned live_x(const vdc8244 *v)
 }
 
 /* MAME's PAL Y counter stops at 263 (07h) through the rest of VBLANK (A4 polled in the oracle's
- * trace: 06h to 07h on line 262, 07h until VBLANK's end on line 0), and both of its steps come a
- * half-clock later than NTSC's: reads at X 413.36 and 365.31 still saw the old value
+ * trace: 06h to 07h on line 262, 07h until VBLANK's end on line 0), and its step to the next line
+ * comes a half-clock later than NTSC's: reads at X 413.36 still saw the old value
  * (test_counter_poll, tests/conformance/DIFFERENCES.md). */
 #define MAME_PAL_Y_MAX 263u
+
+/* Half-clocks after VBLANK's end (365) at which MAME resets the Y counter on line 0: 1 in both
+ * regions (reads landing at 365, NTSC 364.61-365.46 and PAL 365.31, still saw 263; NTSC
+ * test_major_span frame 58, tests/conformance/DIFFERENCES.md), else 0. */
+static unsigned y_reset_late(const vdc8244 *v)
+{
+    return v->model == VDC_MODEL_MAME;
+}
 
 /* Half-clocks by which MAME's PAL machine steps A4 and ends the horizontal status bit (A1 bit 0)
  * later than NTSC's: 1 there, else 0. The status bit: reads landing at 413 (PAL: 413.49) still
@@ -183,7 +191,7 @@ static unsigned live_y(const vdc8244 *v)
     unsigned y = v->line;
     if (v->x >= VDC_Y_STEP_X + mame_pal)
         y = v->line + 1u;
-    else if (v->line == 0 && v->x < VDC_VBLANK_X + mame_pal)   /* the counter resets with VBLANK's end */
+    else if (v->line == 0 && v->x < VDC_VBLANK_X + y_reset_late(v))   /* reset with VBLANK's end */
         y = v->lines;
     if (mame_pal && y > MAME_PAL_Y_MAX)
         y = MAME_PAL_Y_MAX;
@@ -1468,6 +1476,12 @@ uint8_t vdc_read_status_unseen(vdc8244 *v, uint8_t reg, uint8_t unseen)
     return (uint8_t)(value & ~unseen);
 }
 
+void vdc_latch_beam(vdc8244 *v)
+{
+    v->beam_x = (uint8_t)live_x(v);
+    v->beam_y = (uint8_t)live_y(v);
+}
+
 /* A register takes a new value (vdc_write_effect, vdc8244.h, decides): what was drawn so far
  * keeps the old picture. Writing the value a register already holds changes nothing, so it costs
  * nothing (games clear and rewrite whole blocks every frame). */
@@ -1487,10 +1501,8 @@ void vdc_write(vdc8244 *v, uint8_t reg, uint8_t value)
             v->reg[(a & ~VDC_QUAD_COPY_MASK) + OBJ_REGS * k] = value;
         return;
     case VDC_WRITE_STORE:
-        if (a == VDC_REG_CONTROL && (v->reg[a] & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE)) {
-            v->beam_x = (uint8_t)live_x(v);   /* freeze the beam */
-            v->beam_y = (uint8_t)live_y(v);
-        }
+        if (vdc_latches_beam(v, a, value))
+            vdc_latch_beam(v);
         picture_changed(v);
         v->reg[a] = value;
         return;

@@ -297,6 +297,7 @@ uint8_t  vdc_read(vdc8244 *vdc, uint8_t reg);             /* with side effects (
 uint8_t  vdc_read_status_unseen(vdc8244 *vdc, uint8_t reg, uint8_t unseen);
 uint8_t  vdc_peek(const vdc8244 *vdc, uint8_t reg);       /* the same value, no side effects */
 void     vdc_write(vdc8244 *vdc, uint8_t reg, uint8_t value);
+void     vdc_latch_beam(vdc8244 *vdc);                    /* A4/A5 hold the beam as it is now */
 void     vdc_set_p17(vdc8244 *vdc, int level);            /* P17: background/grid luminance input */
 int      vdc_irq(const vdc8244 *vdc);                     /* 1 while /INT is asserted */
 int      vdc_t1(const vdc8244 *vdc);                      /* HBLANK | VBLANK now */
@@ -361,6 +362,13 @@ static inline enum vdc_write_effect vdc_write_effect(const vdc8244 *v, uint8_t a
     if (a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_CONTROL)
         return VDC_WRITE_SOUND;
     return VDC_WRITE_NOTHING;          /* A1, A4-A6, AB-AF are read-only or unused */
+}
+
+/* Whether writing `value` to register `a` (canonical) clears A0's strobe: A4/A5 then hold the
+ * beam where the write lands (vdc_latch_beam). */
+static inline int vdc_latches_beam(const vdc8244 *v, uint8_t a, uint8_t value)
+{
+    return a == VDC_REG_CONTROL && (v->reg[a] & VDC_CTRL_STROBE) && !(value & VDC_CTRL_STROBE);
 }
 
 /* Whether vdc_write(reg, value) would change anything now: the machine need not bring the VDC up

@@ -14,11 +14,7 @@
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(scene)
-        call    write_table
+        include "screen_start.inc"
         mov     r5,#0                   ; k
 pass:
         jni     vblank                  ; /INT: VBLANK
@@ -69,7 +65,7 @@ wait_read:
 
         org     500h
         include "testlib.inc"
-scene:
+screen:
         db      VDC_CHAR0 + OBJ_Y, 20h
         db      VDC_CHAR0 + OBJ_X, 10h
         db      VDC_CHAR0 + OBJ_SIZE + OBJ_Y, 20h

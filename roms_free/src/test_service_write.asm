@@ -15,11 +15,7 @@
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(sound)
-        call    write_table
+        include "screen_start.inc"
         mov     r5,#0                   ; k
 pass:
         mov     r0,#VDC_BEAM_Y
@@ -69,7 +65,7 @@ request:
 
         org     500h
         include "testlib.inc"
-sound:
+screen:
         db      VDC_SOUND, SOUND_ENABLE | SOUND_FAST
         db      VDC_CONTROL, VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
         db      END_OF_TABLE

@@ -37,7 +37,7 @@ REGIONS = ("ntsc", "pal")      # MAME's odyssey2 (8244) and videopac (8245)
 # compared through the exact rule of mame_cycles below; what is listed here is open
 # (DIFFERENCES.md, "Open in NTSC"): measured, not reproduced yet. PAL's test_sound_write_line was
 # open until the sound clock's timeslice rule (machine.c write_hc).
-KNOWN_DIFFERENCES: set = {("test_major_span", "ntsc", "trace frame 58")}   # A4 read at 365.46 of line 0
+KNOWN_DIFFERENCES: set = set()
 
 
 def compared(name: str, region: str, what: str, frame=None) -> bool:

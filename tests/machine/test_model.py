@@ -229,3 +229,46 @@ def test_a_write_between_hblank_and_the_shift_clock_restarts_the_service_count_a
     m = Odyssey2(cart=rom("test_service_write.bin"), model="mame", region=region)
     m.run_frames(frame)
     assert int(m.xram[k]) == 0x8E
+
+
+@pytest.mark.parametrize("region, oracle", [
+    ("ntsc", "D407C706D907B806DE07D10727070607BF06B306C406CC060D07010712071A07"
+             "D307C606D707B706DC07D00726070507BE06B106C306CA060C07000711071B07"),
+    ("pal", "CB07C807E007CB0711070E0726071107D707B007C707D607DC07D9070D071C07"
+            "BE07BB07D307BD070307000718070307C907C607DE07C9070F070B0723070607")])
+def test_an_a0_write_at_line_0s_start_latches_the_beam_where_it_lands_in_mame(region, oracle):
+    # test_line0_latch: A0 = 00h (strobe cleared) swept over line 0's start, A5 and A4 stored at
+    # external RAM 2k, 2k + 1; the oracle's external RAM after frame 64. Writes begun before the
+    # cycle in which line 0 starts latched X where they landed (NTSC slots 7, 13, 23: X 06h, 01h,
+    # 05h; PAL 20, 23, 31: 03h, 03h, 06h), not 00h, although their picture change counts from
+    # column 0.
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_line0_latch.bin"), model="mame", region=region)
+    m.run_frames(64)
+    assert bytes(int(v) for v in m.xram[:64]).hex(" ") == bytes.fromhex(oracle).hex(" ")
+
+
+def test_a0s_sound_interrupt_enable_meets_the_service_request_before_hblank_in_mame():
+    # test_service_enable NTSC: A0's sound interrupt enable swept over the HBLANK start of a
+    # service request's line, the status read a line later (external RAM k). The oracle's external
+    # RAM after frame 64: 06h (request raised) for the writes landing up to x 373.85, whose last
+    # cycle began before half-clock 366, 02h from 386.83; landing after HBLANK's start, they were
+    # counted after the request before (02h where the oracle has 06h).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_service_enable.bin"), model="mame")
+    m.run_frames(64)
+    assert [int(v) for v in m.xram[:32]] == ([0x06] * 6 + [0x02] * 2) * 4
+
+
+def test_a4_resets_at_half_clock_366_of_line_0_in_mame():
+    # test_major_span NTSC frame 58: A4 polled every 5 cycles through VBLANK's end; the fourth read
+    # of 07h (line 263) lands at x 365.46 of line 0, where the hardware model's counter has reset
+    # (00h). The oracle's trace: 07h, 07h, 07h, 07h, then 01h (line 1).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_major_span.bin"), model="mame")
+    m.run_frames(57)
+    t = m.trace(2998)
+    reads = [int(t["a"][k + 1]) for k in range(len(t["pc"]) - 1)
+             if int(t["op"][k]) == 0x80 and int(t["r"][k][0]) == 0xA4]
+    first = reads.index(0x07)
+    assert reads[first:first + 5] == [0x07, 0x07, 0x07, 0x07, 0x01]
