@@ -51,6 +51,7 @@ GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 PLACED_FULL = 2            # picture units a run may lie off the geometry and be read as surely as it fits
 PLACED_NONE = 4            # and off by this much, it is not sure at all (the geometry is off there)
 JUMP = 2                   # picture units a search may move a run from where it was last read surely
+RUNNER_UP_BELOW = 0.75     # a colour patch read less surely than this may show its runner-up (_screen)
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,7 @@ class Reader:
         self.home: dict[str, tuple] = {}                    # per run: the offsets it was last read surely at
         self._batch_cache: dict = {}
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
+        self.runner_up: dict[str, str] = {}                 # per colour patch: the colour read second nearest
         self.cell_h, self.cell_w = profile.cell_size
         # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
         columns = np.arange(self.cell_w)
@@ -132,6 +134,7 @@ class Reader:
         self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
         # Per run: whether a blank may show at all, and whether it is a number (no blank inside).
         self._blanks = {t.name: (SPACE in t.alphabet, t.numeric) for t in profile.texts}
+        self._numeric_runs = np.array([t.numeric for t in profile.texts], bool)
         self._reach: dict[tuple, int] = {}       # per offsets of a run's cells: the farthest one, picture units
         self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
@@ -198,13 +201,32 @@ class Reader:
                 if self.geometry is not before:
                     fields = self._unconfirmed(fields, before, read_at, searched)
         fields.update(self._patches(fixed))
+        screen = self._screen(fields)
+        if screen is None:
+            # Two console frames woven into one capture frame, each with its own background, share their colour
+            # (4:2:0 chroma spans both fields' lines): a colour patch read unsurely may show its runner-up. A
+            # screen then recognised with that colour is taken, as a guess (the colour at no confidence).
+            for name in sorted(self.runner_up, key=lambda n: fields[n].confidence):
+                if fields[name].confidence >= RUNNER_UP_BELOW:
+                    break
+                swapped = dict(fields)
+                swapped[name] = Field(self.runner_up[name], 0.0)
+                screen = self._screen(swapped)
+                if screen is not None:
+                    fields = swapped
+                    break
+        if screen is None:
+            self.unrecognised += 1
+            return Reading(None, 0.0, fields)
+        self.unrecognised = 0
+        return Reading(screen.name, min((fields[c.field].confidence for c in screen.conditions), default=1.0), fields)
+
+    def _screen(self, fields: dict[str, Field]):
+        """The first of the profile's screens whose conditions the fields meet, or None."""
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
-                confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
-                self.unrecognised = 0
-                return Reading(screen.name, confidence, fields)
-        self.unrecognised += 1
-        return Reading(None, 0.0, fields)
+                return screen
+        return None
 
     # -- captures ----------------------------------------------------------------------------------
 
@@ -599,14 +621,28 @@ class Reader:
         drawn = glyphs >= 0
         run = self._cell_run if starts is self._starts else \
             np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(glyphs))))
-        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        fits = np.minimum.reduceat((score - second) / np.maximum(1.0 - second, 1e-6), starts).tolist()
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
-        # block), only as sure as it stands above an empty cell.
-        ghost = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64), MIN_CONTRAST + 1.0)
-        faint = np.where(drawn, (contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST).astype(np.float32)[run], np.inf)
-        ghosts = np.minimum.reduceat(faint, starts).tolist()
+        # block). Where a blank may stand (a number's leading cells, before its first character drawn at full
+        # strength) it is read as blank, as surely as it lies below the ghost line; anywhere else it is read,
+        # only as surely as it stands above an empty cell.
+        line = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64),
+                          MIN_CONTRAST + 1.0).astype(np.float32)[run]
+        faint = drawn & (contrast < line)
+        strong = (drawn & ~faint).astype(np.intp)
+        before = np.cumsum(strong) - strong
+        leading = (before - before[starts][run]) == 0             # no character at full strength to the left
+        blanked = faint & leading & self._numeric_cells(texts, starts)[run]
+        if blanked.any():
+            glyphs = np.where(blanked, -1, glyphs)
+            drawn &= ~blanked
+        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up (a
+        # blanked ghost: how far below the ghost line it lies).
+        margin = (score - second) / np.maximum(1.0 - second, 1e-6)
+        below = (line - contrast) / (line - MIN_CONTRAST)
+        fits = np.minimum.reduceat(np.where(blanked, 1.0, margin), starts).tolist()
+        faintness = np.where(drawn, (contrast - MIN_CONTRAST) / (line - MIN_CONTRAST), np.where(blanked, below, np.inf))
+        ghosts = np.minimum.reduceat(faintness, starts).tolist()
         capture = self.templates is self.capture_templates
         poor = (np.logical_or.reduceat(drawn & (score < FIT_FLOOR), starts).tolist() if capture
                 else [False] * len(starts))
@@ -626,6 +662,12 @@ class Reader:
             out.append((Field(value, min(1.0, max(0.0, min(fits[k], ghosts[k])))), fit))
         return out
 
+    def _numeric_cells(self, texts, starts) -> np.ndarray:
+        """Per run of `texts`: whether it is a number (its leading blanks may stand for ghosts)."""
+        if starts is self._starts:
+            return self._numeric_runs
+        return np.array([self._blanks[t.name][1] for t in texts], bool)
+
     # -- patches -----------------------------------------------------------------------------------
 
     def _patches(self, fixed: np.ndarray) -> dict[str, Field]:
@@ -635,7 +677,9 @@ class Reader:
             # The median of the levelled pixels is the levelled median: the levelling is monotone in each channel.
             median = _median(fixed[self._fixed[name]]).tolist()
             colour = _chroma([min(m * g, 255.0) for m, g in zip(median, self.gains)])
-            out[name] = _nearest(allowed, [math.sqrt(_squared(c, colour)) for c in chromas])
+            out[name], runner_up = _nearest(allowed, [math.sqrt(_squared(c, colour)) for c in chromas])
+            if runner_up is not None:
+                self.runner_up[name] = runner_up
         for name, _ in self._flashing_patches:
             out[name] = self._flashing(name, fixed[self._fixed[name]])
         for name, _ in self._busy_patches:
@@ -662,14 +706,14 @@ class Reader:
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
 
-def _nearest(allowed: tuple[str, ...], distances: list[float]) -> Field:
+def _nearest(allowed: tuple[str, ...], distances: list[float]) -> tuple[Field, str | None]:
     """The allowed colour at the least chromaticity distance, as sure as it stands nearer than the runner-up
-    (`distances`, one per allowed colour)."""
+    (`distances`, one per allowed colour); and the runner-up (None if there is none)."""
     if len(distances) == 1:
-        return Field(allowed[0], max(0.0, 1.0 - distances[0] * 4))
+        return Field(allowed[0], max(0.0, 1.0 - distances[0] * 4)), None
     order = sorted(range(len(distances)), key=distances.__getitem__)
     nearest, runner_up = distances[order[0]], distances[order[1]]
-    return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0))
+    return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0)), allowed[order[1]]
 
 
 def _squared(a, b) -> float:
