@@ -51,7 +51,9 @@ GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 PLACED_FULL = 2            # picture units a run may lie off the geometry and be read as surely as it fits
 PLACED_NONE = 4            # and off by this much, it is not sure at all (the geometry is off there)
 JUMP = 2                   # picture units a search may move a run from where it was last read surely
-RUNNER_UP_BELOW = 0.75     # a colour patch read less surely than this may show its runner-up (_screen)
+RUNNER_UP_BELOW = 0.9      # a colour patch read less surely than this may show its runner-up (read): the level
+                           # correction pulls the background toward the nearest known one, so a blend of two
+                           # reads surer than it is
 
 
 @dataclass(frozen=True)
@@ -586,7 +588,7 @@ class Reader:
         background (runs in profile order)."""
         key, indices, allowed, runs = self._batch(placed)
         cells = source.pixels(key, indices)                       # cells x pixels x 3
-        distance = _distance(cells, (backgrounds @ pic.INK_SPACE)[runs].T[:, :, None])
+        distance = _distance(cells, (backgrounds @ _INK)[runs].T[:, :, None])
         return self._score(distance, allowed)
 
     def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
@@ -600,7 +602,7 @@ class Reader:
             ys, xs = np.stack([y for y, _ in placed]), np.stack([x for _, x in placed])      # (offset, cell)
             top, left = int(ys.min()), int(xs.min())
             box = picture[top:int(ys.max()) + self.cell_h, left:int(xs.max()) + self.cell_w]
-            background = backgrounds[self._run_index[t.name]] @ pic.INK_SPACE
+            background = backgrounds[self._run_index[t.name]] @ _INK
             distance = _distance(box, background[:, None, None]).reshape(-1)
             corners = ((ys - top) * box.shape[1] + (xs - left)).reshape(-1)
             distances.append(distance[corners[:, None] + (rows * box.shape[1] + cols)[None, :]])
@@ -733,7 +735,8 @@ def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
     return np.sqrt(ink[0] + ink[1] + ink[2])
 
 
-_TO_INK = np.ascontiguousarray(pic.INK_SPACE.T)
+_INK = pic.INK_SPACE
+_TO_INK = np.ascontiguousarray(_INK.T)
 
 
 def _median(pixels: np.ndarray) -> np.ndarray:
