@@ -51,6 +51,8 @@ GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 PLACED_FULL = 2            # picture units a run may lie off the geometry and be read as surely as it fits
 PLACED_NONE = 4            # and off by this much, it is not sure at all (the geometry is off there)
 JUMP = 2                   # picture units a search may move a run from where it was last read surely
+PHASE_FRAMES = 6           # frames of sure runs whose sub-unit phase is measured before the geometry takes it
+PHASE_LEAST = 0.2          # picture units: a phase correction moving nothing this far is not made
 RUNNER_UP_BELOW = 0.9      # a colour patch read less surely than this may show its runner-up (read): the level
                            # correction pulls the background toward the nearest known one, so a blend of two
                            # reads surer than it is
@@ -149,6 +151,8 @@ class Reader:
         self.unrecognised = 0
         self.wait_locate = 0
         self.settle = True               # correct the geometry by where the runs are found
+        self.phases: list = []           # (u, v, du, dv) of sure runs' cells, sub-unit, since the geometry was set
+        self.phase_frames = 0            # frames measured for them (PHASE_FRAMES, then the geometry is corrected)
         self.gains = (1.0, 1.0, 1.0)
         background = next((p for p in profile.patches if p.name == "background"), None)
         self.background_patch = background
@@ -202,6 +206,8 @@ class Reader:
                 self._settle(settling)
                 if self.geometry is not before:
                     fields = self._unconfirmed(fields, before, read_at, searched)
+            elif self.settle and self.phase_frames < PHASE_FRAMES:
+                self._phase(source, fields, fixed[self._fixed["bands"]].reshape(-1, BAND_SAMPLES, 3))
         fields.update(self._patches(fixed))
         screen = self._screen(fields)
         if screen is None:
@@ -259,6 +265,7 @@ class Reader:
         self.offsets.clear()
         self.searched.clear()
         self.home.clear()
+        self.phases, self.phase_frames = [], 0
 
     def _calibrated(self, size) -> "pic.Geometry | None":
         capture = self.profile.capture
@@ -363,6 +370,40 @@ class Reader:
         geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height)
         if geometry is not None:
             self.use(geometry)
+
+    def _phase(self, source: "Sampled", fields: dict[str, Field], bands: np.ndarray) -> None:
+        """The geometry corrected by less than a unit: a capture's picture units fall between its pixels, and a
+        cell sampled half a unit off its glyph's dots fits every glyph worse (narrow strokes most). Each run read
+        surely is read again a unit to either side across and down; where its glyphs fit best between those
+        (a parabola through the three fits each way) is its phase. Over PHASE_FRAMES frames with such runs, the
+        geometry is corrected by them (pic.settled, down to PHASE_LEAST units)."""
+        runs = [t for t in self.profile.texts if t.name in fields and fields[t.name].confidence >= SETTLE_SURE
+                and t.name not in self.before_search and fields[t.name].value.strip()]
+        if not runs:
+            return
+        here = [self.offsets.get(t.name, ((0, 0),) * t.cells) for t in runs]
+        steps = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
+        read = self._search_at(source.picture(), self._backgrounds(bands), runs,
+                               [tuple((dx + sx, dy + sy) for dx, dy in o) for o in here for sx, sy in steps],
+                               per_run=len(steps))
+        for i, (t, offsets) in enumerate(zip(runs, here)):
+            drawn = np.array([ch != SPACE for ch in fields[t.name].value])
+            fits = [float(read[i * len(steps) + k][1][drawn].mean()) for k in range(len(steps))]
+            middle, left, right, up, down = fits
+            shift = [_peak(left, middle, right), _peak(up, middle, down)]
+            for k, ((dx, dy), ch) in enumerate(zip(offsets, fields[t.name].value)):
+                if ch != SPACE:
+                    self.phases.append((t.x + k * t.pitch + self.cell_w / 2, t.y + self.cell_h / 2,
+                                        dx + shift[0], dy + shift[1]))
+        self.phase_frames += 1
+        if self.phase_frames < PHASE_FRAMES:
+            return
+        points = np.array(self.phases, float)
+        geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height, least=PHASE_LEAST)
+        if geometry is not None:
+            self.use(geometry)                  # and measured again through the corrected geometry
+        else:
+            self.phase_frames = PHASE_FRAMES    # in phase: not measured again until the geometry changes
 
     def _unconfirmed(self, fields: dict[str, Field], before: "pic.Geometry", read_at: dict, searched: set
                      ) -> dict[str, Field]:
@@ -591,14 +632,15 @@ class Reader:
         distance = _distance(cells, (backgrounds @ _INK)[runs].T[:, :, None])
         return self._score(distance, allowed)
 
-    def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
+    def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets, per_run: int = 0) -> list:
         """What _read_at gives for every run of `runs` at every offset of `offsets` (runs outer), in one batch:
         each run's colour distance to its background is computed once over the box its cells cover at every
-        offset, and every cell at every offset is a window of it (a search reads each pixel some 80 times)."""
+        offset, and every cell at every offset is a window of it (a search reads each pixel some 80 times).
+        With `per_run`, `offsets` holds that many for each run in turn instead."""
         rows, cols = np.divmod(self._cell_offsets, self.profile.width)
         distances, allowed = [], []
-        for t in runs:
-            placed = [self._place(t, o) for o in offsets]
+        for i, t in enumerate(runs):
+            placed = [self._place(t, o) for o in (offsets[i * per_run:(i + 1) * per_run] if per_run else offsets)]
             ys, xs = np.stack([y for y, _ in placed]), np.stack([x for _, x in placed])      # (offset, cell)
             top, left = int(ys.min()), int(xs.min())
             box = picture[top:int(ys.max()) + self.cell_h, left:int(xs.max()) + self.cell_w]
@@ -610,7 +652,7 @@ class Reader:
         glyphs, score, second, contrast = self._score(np.concatenate(distances), np.concatenate(allowed))
         out, start = [], 0
         for t in runs:
-            for _ in offsets:
+            for _ in range(per_run or len(offsets)):
                 part = slice(start, start + t.cells)
                 start += t.cells
                 out.append((glyphs[part], score[part], second[part], contrast[part]))
@@ -716,6 +758,15 @@ def _nearest(allowed: tuple[str, ...], distances: list[float]) -> tuple[Field, s
     order = sorted(range(len(distances)), key=distances.__getitem__)
     nearest, runner_up = distances[order[0]], distances[order[1]]
     return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0)), allowed[order[1]]
+
+
+def _peak(before: float, middle: float, after: float) -> float:
+    """Where a parabola through three fits a unit apart peaks, from the middle one (within half a unit; 0 when
+    the middle one is not the highest)."""
+    curve = before - 2 * middle + after
+    if middle < max(before, after) or curve >= 0:
+        return 0.0
+    return max(-0.5, min(0.5, 0.5 * (before - after) / curve))
 
 
 def _squared(a, b) -> float:

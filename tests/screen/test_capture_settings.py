@@ -119,13 +119,7 @@ def battles_of(case: int) -> tuple:
 
 
 # Cases that fail today, kept failing on purpose until what is wrong is fixed (strict: a pass is reported).
-KNOWN: dict[tuple[str, str], str] = {
-    ("bold", "cheap-stick"): "no field read wrong and every result right, 298/301 right and sure, but 3 frames not "
-                             "read as shown (99.00 %, under 99.5 %)",
-    ("narrow", "cheap-stick"): "no field read wrong and every result right, but 2 of 301 frames not read as shown "
-                               "(99.34 %, under 99.5 %): the interlaced frame between a result and the next "
-                               "entry, and a red readout read unsure as '10' for '40' three frames later",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def _case(glyphs, name):

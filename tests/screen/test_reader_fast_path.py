@@ -78,7 +78,10 @@ class Reference(Reader):
             out.append(self._score(distance, allowed))
         return out
 
-    def _search_at(self, picture, backgrounds, runs, offsets):
+    def _search_at(self, picture, backgrounds, runs, offsets, per_run=0):
+        if per_run:
+            return self._cells_at(picture, backgrounds, [(t, o) for i, t in enumerate(runs)
+                                                         for o in offsets[i * per_run:(i + 1) * per_run]])
         return self._cells_at(picture, backgrounds, [(t, o) for t in runs for o in offsets])
 
     def _score(self, distance, allowed):
@@ -117,17 +120,26 @@ class Reference(Reader):
 
     def _field(self, text, glyphs, score, second, contrast):
         """(field, fit) of one run, as its docstring in the reader says."""
+        line = max(rd.GHOST_SHARE * float(contrast.max()), rd.MIN_CONTRAST + 1.0)
+        glyphs, blanked = glyphs.copy(), np.zeros(len(glyphs), bool)
+        if text.numeric:
+            for k in range(len(glyphs)):          # a number's leading ghosts, up to its first full character
+                if glyphs[k] >= 0 and contrast[k] >= line:
+                    break
+                if glyphs[k] >= 0:
+                    glyphs[k], blanked[k] = -1, True
         value = "".join(SPACE if g < 0 else self.glyph_names[g] for g in glyphs)
         drawn = glyphs >= 0
         if (SPACE not in text.alphabet and SPACE in value) or (text.numeric and SPACE in value.strip()) or \
                 (self.templates is self.capture_templates and (drawn & (score < rd.FIT_FLOOR)).any()):
             return Field(value, 0.0), 0.0
-        fit = float(min((s - r) / max(1.0 - r, 1e-6) for s, r in zip(score, second)))
+        fit = float(min(1.0 if b else (s - r) / max(1.0 - r, 1e-6) for s, r, b in zip(score, second, blanked)))
         least = fit
-        if drawn.any():
-            ghost = max(rd.GHOST_SHARE * float(contrast.max()), rd.MIN_CONTRAST + 1.0)
-            least = min(least, min(float((c - rd.MIN_CONTRAST) / (ghost - rd.MIN_CONTRAST))
-                                   for c in contrast[drawn]))
+        for c, d, b in zip(contrast, drawn, blanked):
+            if d:
+                least = min(least, float((c - rd.MIN_CONTRAST) / (line - rd.MIN_CONTRAST)))
+            elif b:
+                least = min(least, float((line - c) / (line - rd.MIN_CONTRAST)))
         return Field(value, min(1.0, max(0.0, least))), min(1.0, max(0.0, fit))
 
     def _residual(self, name):
@@ -160,6 +172,7 @@ class Reference(Reader):
                 else:
                     out[p.name] = Field(p.colours[order[0]], float(np.clip(
                         1.0 - distances[order[0]] / max(distances[order[1]], 1e-6), 0.0, 1.0)))
+                    self.runner_up[p.name] = p.colours[order[1]]
             elif p.measure == "flashing":
                 region = self._region(p, 1, 2).astype(np.float64)
                 previous, changes = self.flashes.get(p.name, (None, []))
