@@ -378,7 +378,8 @@ class Reader:
         (a parabola through the three fits each way) is its phase. Over PHASE_FRAMES frames with such runs, the
         geometry is corrected by them (pic.settled, down to PHASE_LEAST units)."""
         runs = [t for t in self.profile.texts if t.name in fields and fields[t.name].confidence >= SETTLE_SURE
-                and t.name not in self.before_search and fields[t.name].value.strip()]
+                and t.name not in self.before_search and fields[t.name].value.strip()
+                and len(fields[t.name].value) == t.cells]
         if not runs:
             return
         here = [self.offsets.get(t.name, ((0, 0),) * t.cells) for t in runs]
@@ -668,15 +669,16 @@ class Reader:
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
         # block). Where a blank may stand (a number's leading cells, before its first character drawn at full
-        # strength) it is read as blank, as surely as it lies below the ghost line; anywhere else it is read,
-        # only as surely as it stands above an empty cell.
+        # strength, if it has one) it is read as blank, as surely as it lies below the ghost line; anywhere else
+        # it is read, only as surely as it stands above an empty cell.
         line = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64),
                           MIN_CONTRAST + 1.0).astype(np.float32)[run]
         faint = drawn & (contrast < line)
         strong = (drawn & ~faint).astype(np.intp)
         before = np.cumsum(strong) - strong
         leading = (before - before[starts][run]) == 0             # no character at full strength to the left
-        blanked = faint & leading & self._numeric_cells(texts, starts)[run]
+        shown = np.maximum.reduceat(strong, starts)[run] > 0       # but one further on: a ghost beside it
+        blanked = faint & leading & shown & self._numeric_cells(texts, starts)[run]
         if blanked.any():
             glyphs = np.where(blanked, -1, glyphs)
             drawn &= ~blanked
@@ -766,7 +768,8 @@ def _peak(before: float, middle: float, after: float) -> float:
     curve = before - 2 * middle + after
     if middle < max(before, after) or curve >= 0:
         return 0.0
-    return max(-0.5, min(0.5, 0.5 * (before - after) / curve))
+    # In sixteenths of a unit: finer says nothing of three fits, and a float's last bit then moves no pixel.
+    return round(max(-0.5, min(0.5, 0.5 * (before - after) / curve)) * 16) / 16
 
 
 def _squared(a, b) -> float:

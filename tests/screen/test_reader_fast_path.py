@@ -122,7 +122,7 @@ class Reference(Reader):
         """(field, fit) of one run, as its docstring in the reader says."""
         line = max(rd.GHOST_SHARE * float(contrast.max()), rd.MIN_CONTRAST + 1.0)
         glyphs, blanked = glyphs.copy(), np.zeros(len(glyphs), bool)
-        if text.numeric:
+        if text.numeric and any(g >= 0 and c >= line for g, c in zip(glyphs, contrast)):
             for k in range(len(glyphs)):          # a number's leading ghosts, up to its first full character
                 if glyphs[k] >= 0 and contrast[k] >= line:
                     break
@@ -252,8 +252,8 @@ def test_the_fast_path_reads_as_the_reference_does(setting):
 class OffByOne(Reader):
     """A search whose windows are a pixel to the right of where they should be."""
 
-    def _search_at(self, picture, backgrounds, runs, offsets):
-        return super()._search_at(np.roll(picture, 1, axis=1), backgrounds, runs, offsets)
+    def _search_at(self, picture, backgrounds, runs, offsets, per_run=0):
+        return super()._search_at(np.roll(picture, 1, axis=1), backgrounds, runs, offsets, per_run)
 
 
 class _Through:
