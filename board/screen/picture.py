@@ -280,11 +280,12 @@ SETTLE_RESIDUAL = 1.5    # picture units: cells scattered more than this about t
 SETTLE_SCALE = 0.05      # the largest change of scale or shear a correction may make
 
 
-def settled(geometry: Geometry, points: np.ndarray, width: int, height: int) -> Geometry | None:
+def settled(geometry: Geometry, points: np.ndarray, width: int, height: int, least: float = 1.0) -> Geometry | None:
     """The geometry corrected by where characters were found: `points` rows (u, v, du, dv) say a cell the
     geometry puts at (u, v) was read best at (u + du, v + dv). An affine correction on the picture (shift,
     scale, shear; pulled gently toward none where the points do not fix it, e.g. a scale down from one row)
-    is fitted by least squares. None when it would move nothing by a unit or more, or the points disagree."""
+    is fitted by least squares. None when it would move nothing by `least` units or more, or the points
+    disagree."""
     if len(points) < 3:
         return None
     u, v, du, dv = (points[:, k].astype(float) for k in range(4))
@@ -296,7 +297,7 @@ def settled(geometry: Geometry, points: np.ndarray, width: int, height: int) -> 
     moved_u, moved_v = a @ cx, a @ cy
     if np.sqrt(np.mean((moved_u - du) ** 2 + (moved_v - dv) ** 2)) > SETTLE_RESIDUAL:
         return None
-    if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < 1.0:
+    if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < least:
         return None
     if max(abs(cx[1]) / width, abs(cx[2]) / height, abs(cy[1]) / width, abs(cy[2]) / height) > SETTLE_SCALE:
         return None

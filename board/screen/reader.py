@@ -51,6 +51,11 @@ GAIN_LIMITS = (0.5, 2.0)   # per-channel gains the colour correction may apply
 PLACED_FULL = 2            # picture units a run may lie off the geometry and be read as surely as it fits
 PLACED_NONE = 4            # and off by this much, it is not sure at all (the geometry is off there)
 JUMP = 2                   # picture units a search may move a run from where it was last read surely
+PHASE_FRAMES = 6           # frames of sure runs whose sub-unit phase is measured before the geometry takes it
+PHASE_LEAST = 0.2          # picture units: a phase correction moving nothing this far is not made
+RUNNER_UP_BELOW = 0.9      # a colour patch read less surely than this may show its runner-up (read): the level
+                           # correction pulls the background toward the nearest known one, so a blend of two
+                           # reads surer than it is
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Reader:
         self.home: dict[str, tuple] = {}                    # per run: the offsets it was last read surely at
         self._batch_cache: dict = {}
         self.flashes: dict[str, tuple] = {}                 # per flashing patch: last pixels, recent changes
+        self.runner_up: dict[str, str] = {}                 # per colour patch: the colour read second nearest
         self.cell_h, self.cell_w = profile.cell_size
         # Every column of a cell is compared (one column per dot reads half a per cent fewer capture frames).
         columns = np.arange(self.cell_w)
@@ -132,6 +138,7 @@ class Reader:
         self._run_index = {t.name: k for k, t in enumerate(profile.texts)}
         # Per run: whether a blank may show at all, and whether it is a number (no blank inside).
         self._blanks = {t.name: (SPACE in t.alphabet, t.numeric) for t in profile.texts}
+        self._numeric_runs = np.array([t.numeric for t in profile.texts], bool)
         self._reach: dict[tuple, int] = {}       # per offsets of a run's cells: the farthest one, picture units
         self._search_offsets = [(dx, dy) for dy in range(-search, search + 1) for dx in range(-search, search + 1)]
         self.allowed = {t.name: np.array([n in t.alphabet for n in names]) for t in profile.texts}
@@ -144,6 +151,8 @@ class Reader:
         self.unrecognised = 0
         self.wait_locate = 0
         self.settle = True               # correct the geometry by where the runs are found
+        self.phases: list = []           # (u, v, du, dv) of sure runs' cells, sub-unit, since the geometry was set
+        self.phase_frames = 0            # frames measured for them (PHASE_FRAMES, then the geometry is corrected)
         self.gains = (1.0, 1.0, 1.0)
         background = next((p for p in profile.patches if p.name == "background"), None)
         self.background_patch = background
@@ -197,14 +206,35 @@ class Reader:
                 self._settle(settling)
                 if self.geometry is not before:
                     fields = self._unconfirmed(fields, before, read_at, searched)
+            elif self.settle and self.phase_frames < PHASE_FRAMES:
+                self._phase(source, fields, fixed[self._fixed["bands"]].reshape(-1, BAND_SAMPLES, 3))
         fields.update(self._patches(fixed))
+        screen = self._screen(fields)
+        if screen is None:
+            # Two console frames woven into one capture frame, each with its own background, share their colour
+            # (4:2:0 chroma spans both fields' lines): a colour patch read unsurely may show its runner-up. A
+            # screen then recognised with that colour is taken, as a guess (the colour at no confidence).
+            for name in sorted(self.runner_up, key=lambda n: fields[n].confidence):
+                if fields[name].confidence >= RUNNER_UP_BELOW:
+                    break
+                swapped = dict(fields)
+                swapped[name] = Field(self.runner_up[name], 0.0)
+                screen = self._screen(swapped)
+                if screen is not None:
+                    fields = swapped
+                    break
+        if screen is None:
+            self.unrecognised += 1
+            return Reading(None, 0.0, fields)
+        self.unrecognised = 0
+        return Reading(screen.name, min((fields[c.field].confidence for c in screen.conditions), default=1.0), fields)
+
+    def _screen(self, fields: dict[str, Field]):
+        """The first of the profile's screens whose conditions the fields meet, or None."""
         for screen in self.profile.screens:
             if all(c.pattern.fullmatch(fields[c.field].value) for c in screen.conditions):
-                confidence = min((fields[c.field].confidence for c in screen.conditions), default=1.0)
-                self.unrecognised = 0
-                return Reading(screen.name, confidence, fields)
-        self.unrecognised += 1
-        return Reading(None, 0.0, fields)
+                return screen
+        return None
 
     # -- captures ----------------------------------------------------------------------------------
 
@@ -235,6 +265,7 @@ class Reader:
         self.offsets.clear()
         self.searched.clear()
         self.home.clear()
+        self.phases, self.phase_frames = [], 0
 
     def _calibrated(self, size) -> "pic.Geometry | None":
         capture = self.profile.capture
@@ -339,6 +370,41 @@ class Reader:
         geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height)
         if geometry is not None:
             self.use(geometry)
+
+    def _phase(self, source: "Sampled", fields: dict[str, Field], bands: np.ndarray) -> None:
+        """The geometry corrected by less than a unit: a capture's picture units fall between its pixels, and a
+        cell sampled half a unit off its glyph's dots fits every glyph worse (narrow strokes most). Each run read
+        surely is read again a unit to either side across and down; where its glyphs fit best between those
+        (a parabola through the three fits each way) is its phase. Over PHASE_FRAMES frames with such runs, the
+        geometry is corrected by them (pic.settled, down to PHASE_LEAST units)."""
+        runs = [t for t in self.profile.texts if t.name in fields and fields[t.name].confidence >= SETTLE_SURE
+                and t.name not in self.before_search and fields[t.name].value.strip()
+                and len(fields[t.name].value) == t.cells]
+        if not runs:
+            return
+        here = [self.offsets.get(t.name, ((0, 0),) * t.cells) for t in runs]
+        steps = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
+        read = self._search_at(source.picture(), self._backgrounds(bands), runs,
+                               [tuple((dx + sx, dy + sy) for dx, dy in o) for o in here for sx, sy in steps],
+                               per_run=len(steps))
+        for i, (t, offsets) in enumerate(zip(runs, here)):
+            drawn = np.array([ch != SPACE for ch in fields[t.name].value])
+            fits = [float(read[i * len(steps) + k][1][drawn].mean()) for k in range(len(steps))]
+            middle, left, right, up, down = fits
+            shift = [_peak(left, middle, right), _peak(up, middle, down)]
+            for k, ((dx, dy), ch) in enumerate(zip(offsets, fields[t.name].value)):
+                if ch != SPACE:
+                    self.phases.append((t.x + k * t.pitch + self.cell_w / 2, t.y + self.cell_h / 2,
+                                        dx + shift[0], dy + shift[1]))
+        self.phase_frames += 1
+        if self.phase_frames < PHASE_FRAMES:
+            return
+        points = np.array(self.phases, float)
+        geometry = pic.settled(self.geometry, points, self.profile.width, self.profile.height, least=PHASE_LEAST)
+        if geometry is not None:
+            self.use(geometry)                  # and measured again through the corrected geometry
+        else:
+            self.phase_frames = PHASE_FRAMES    # in phase: not measured again until the geometry changes
 
     def _unconfirmed(self, fields: dict[str, Field], before: "pic.Geometry", read_at: dict, searched: set
                      ) -> dict[str, Field]:
@@ -564,21 +630,22 @@ class Reader:
         background (runs in profile order)."""
         key, indices, allowed, runs = self._batch(placed)
         cells = source.pixels(key, indices)                       # cells x pixels x 3
-        distance = _distance(cells, (backgrounds @ pic.INK_SPACE)[runs].T[:, :, None])
+        distance = _distance(cells, (backgrounds @ _INK)[runs].T[:, :, None])
         return self._score(distance, allowed)
 
-    def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets) -> list:
+    def _search_at(self, picture: np.ndarray, backgrounds: np.ndarray, runs, offsets, per_run: int = 0) -> list:
         """What _read_at gives for every run of `runs` at every offset of `offsets` (runs outer), in one batch:
         each run's colour distance to its background is computed once over the box its cells cover at every
-        offset, and every cell at every offset is a window of it (a search reads each pixel some 80 times)."""
+        offset, and every cell at every offset is a window of it (a search reads each pixel some 80 times).
+        With `per_run`, `offsets` holds that many for each run in turn instead."""
         rows, cols = np.divmod(self._cell_offsets, self.profile.width)
         distances, allowed = [], []
-        for t in runs:
-            placed = [self._place(t, o) for o in offsets]
+        for i, t in enumerate(runs):
+            placed = [self._place(t, o) for o in (offsets[i * per_run:(i + 1) * per_run] if per_run else offsets)]
             ys, xs = np.stack([y for y, _ in placed]), np.stack([x for _, x in placed])      # (offset, cell)
             top, left = int(ys.min()), int(xs.min())
             box = picture[top:int(ys.max()) + self.cell_h, left:int(xs.max()) + self.cell_w]
-            background = backgrounds[self._run_index[t.name]] @ pic.INK_SPACE
+            background = backgrounds[self._run_index[t.name]] @ _INK
             distance = _distance(box, background[:, None, None]).reshape(-1)
             corners = ((ys - top) * box.shape[1] + (xs - left)).reshape(-1)
             distances.append(distance[corners[:, None] + (rows * box.shape[1] + cols)[None, :]])
@@ -586,7 +653,7 @@ class Reader:
         glyphs, score, second, contrast = self._score(np.concatenate(distances), np.concatenate(allowed))
         out, start = [], 0
         for t in runs:
-            for _ in offsets:
+            for _ in range(per_run or len(offsets)):
                 part = slice(start, start + t.cells)
                 start += t.cells
                 out.append((glyphs[part], score[part], second[part], contrast[part]))
@@ -599,14 +666,29 @@ class Reader:
         drawn = glyphs >= 0
         run = self._cell_run if starts is self._starts else \
             np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(glyphs))))
-        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up.
-        fits = np.minimum.reduceat((score - second) / np.maximum(1.0 - second, 1e-6), starts).tolist()
         # A run's characters are drawn in one colour: one far fainter than the run's strongest is a ghost (a
         # capture's field with the next frame's character bled in by interlace and the encoder, or a stale
-        # block), only as sure as it stands above an empty cell.
-        ghost = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64), MIN_CONTRAST + 1.0)
-        faint = np.where(drawn, (contrast - MIN_CONTRAST) / (ghost - MIN_CONTRAST).astype(np.float32)[run], np.inf)
-        ghosts = np.minimum.reduceat(faint, starts).tolist()
+        # block). Where a blank may stand (a number's leading cells, before its first character drawn at full
+        # strength, if it has one) it is read as blank, as surely as it lies below the ghost line; anywhere else
+        # it is read, only as surely as it stands above an empty cell.
+        line = np.maximum(GHOST_SHARE * np.maximum.reduceat(contrast, starts).astype(np.float64),
+                          MIN_CONTRAST + 1.0).astype(np.float32)[run]
+        faint = drawn & (contrast < line)
+        strong = (drawn & ~faint).astype(np.intp)
+        before = np.cumsum(strong) - strong
+        leading = (before - before[starts][run]) == 0             # no character at full strength to the left
+        shown = np.maximum.reduceat(strong, starts)[run] > 0       # but one further on: a ghost beside it
+        blanked = faint & leading & shown & self._numeric_cells(texts, starts)[run]
+        if blanked.any():
+            glyphs = np.where(blanked, -1, glyphs)
+            drawn &= ~blanked
+        # How far the best glyph stands above the runner-up, as a share of the room above the runner-up (a
+        # blanked ghost: how far below the ghost line it lies).
+        margin = (score - second) / np.maximum(1.0 - second, 1e-6)
+        below = (line - contrast) / (line - MIN_CONTRAST)
+        fits = np.minimum.reduceat(np.where(blanked, 1.0, margin), starts).tolist()
+        faintness = np.where(drawn, (contrast - MIN_CONTRAST) / (line - MIN_CONTRAST), np.where(blanked, below, np.inf))
+        ghosts = np.minimum.reduceat(faintness, starts).tolist()
         capture = self.templates is self.capture_templates
         poor = (np.logical_or.reduceat(drawn & (score < FIT_FLOOR), starts).tolist() if capture
                 else [False] * len(starts))
@@ -626,6 +708,12 @@ class Reader:
             out.append((Field(value, min(1.0, max(0.0, min(fits[k], ghosts[k])))), fit))
         return out
 
+    def _numeric_cells(self, texts, starts) -> np.ndarray:
+        """Per run of `texts`: whether it is a number (its leading blanks may stand for ghosts)."""
+        if starts is self._starts:
+            return self._numeric_runs
+        return np.array([self._blanks[t.name][1] for t in texts], bool)
+
     # -- patches -----------------------------------------------------------------------------------
 
     def _patches(self, fixed: np.ndarray) -> dict[str, Field]:
@@ -635,7 +723,9 @@ class Reader:
             # The median of the levelled pixels is the levelled median: the levelling is monotone in each channel.
             median = _median(fixed[self._fixed[name]]).tolist()
             colour = _chroma([min(m * g, 255.0) for m, g in zip(median, self.gains)])
-            out[name] = _nearest(allowed, [math.sqrt(_squared(c, colour)) for c in chromas])
+            out[name], runner_up = _nearest(allowed, [math.sqrt(_squared(c, colour)) for c in chromas])
+            if runner_up is not None:
+                self.runner_up[name] = runner_up
         for name, _ in self._flashing_patches:
             out[name] = self._flashing(name, fixed[self._fixed[name]])
         for name, _ in self._busy_patches:
@@ -662,14 +752,24 @@ class Reader:
         return Field("flashing" if share >= FLASH_SHARE else "still", float(confidence))
 
 
-def _nearest(allowed: tuple[str, ...], distances: list[float]) -> Field:
+def _nearest(allowed: tuple[str, ...], distances: list[float]) -> tuple[Field, str | None]:
     """The allowed colour at the least chromaticity distance, as sure as it stands nearer than the runner-up
-    (`distances`, one per allowed colour)."""
+    (`distances`, one per allowed colour); and the runner-up (None if there is none)."""
     if len(distances) == 1:
-        return Field(allowed[0], max(0.0, 1.0 - distances[0] * 4))
+        return Field(allowed[0], max(0.0, 1.0 - distances[0] * 4)), None
     order = sorted(range(len(distances)), key=distances.__getitem__)
     nearest, runner_up = distances[order[0]], distances[order[1]]
-    return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0))
+    return Field(allowed[order[0]], min(max(1.0 - nearest / max(runner_up, 1e-6), 0.0), 1.0)), allowed[order[1]]
+
+
+def _peak(before: float, middle: float, after: float) -> float:
+    """Where a parabola through three fits a unit apart peaks, from the middle one (within half a unit; 0 when
+    the middle one is not the highest)."""
+    curve = before - 2 * middle + after
+    if middle < max(before, after) or curve >= 0:
+        return 0.0
+    # In sixteenths of a unit: finer says nothing of three fits, and a float's last bit then moves no pixel.
+    return round(max(-0.5, min(0.5, 0.5 * (before - after) / curve)) * 16) / 16
 
 
 def _squared(a, b) -> float:
@@ -689,7 +789,8 @@ def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
     return np.sqrt(ink[0] + ink[1] + ink[2])
 
 
-_TO_INK = np.ascontiguousarray(pic.INK_SPACE.T)
+_INK = pic.INK_SPACE
+_TO_INK = np.ascontiguousarray(_INK.T)
 
 
 def _median(pixels: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ from board.screen import picture as pic  # noqa: E402
 from board.screen import reader as rd  # noqa: E402
 from board.screen.profile import SPACE, Profile  # noqa: E402
 from board.screen.reader import Field, Reader  # noqa: E402
+from board.screen.tracker import SURE  # noqa: E402
 
 FRAMES = 40
 RESULT_FRAMES = 16
@@ -78,7 +79,10 @@ class Reference(Reader):
             out.append(self._score(distance, allowed))
         return out
 
-    def _search_at(self, picture, backgrounds, runs, offsets):
+    def _search_at(self, picture, backgrounds, runs, offsets, per_run=0):
+        if per_run:
+            return self._cells_at(picture, backgrounds, [(t, o) for i, t in enumerate(runs)
+                                                         for o in offsets[i * per_run:(i + 1) * per_run]])
         return self._cells_at(picture, backgrounds, [(t, o) for t in runs for o in offsets])
 
     def _score(self, distance, allowed):
@@ -117,17 +121,26 @@ class Reference(Reader):
 
     def _field(self, text, glyphs, score, second, contrast):
         """(field, fit) of one run, as its docstring in the reader says."""
+        line = max(rd.GHOST_SHARE * float(contrast.max()), rd.MIN_CONTRAST + 1.0)
+        glyphs, blanked = glyphs.copy(), np.zeros(len(glyphs), bool)
+        if text.numeric and any(g >= 0 and c >= line for g, c in zip(glyphs, contrast)):
+            for k in range(len(glyphs)):          # a number's leading ghosts, up to its first full character
+                if glyphs[k] >= 0 and contrast[k] >= line:
+                    break
+                if glyphs[k] >= 0:
+                    glyphs[k], blanked[k] = -1, True
         value = "".join(SPACE if g < 0 else self.glyph_names[g] for g in glyphs)
         drawn = glyphs >= 0
         if (SPACE not in text.alphabet and SPACE in value) or (text.numeric and SPACE in value.strip()) or \
                 (self.templates is self.capture_templates and (drawn & (score < rd.FIT_FLOOR)).any()):
             return Field(value, 0.0), 0.0
-        fit = float(min((s - r) / max(1.0 - r, 1e-6) for s, r in zip(score, second)))
+        fit = float(min(1.0 if b else (s - r) / max(1.0 - r, 1e-6) for s, r, b in zip(score, second, blanked)))
         least = fit
-        if drawn.any():
-            ghost = max(rd.GHOST_SHARE * float(contrast.max()), rd.MIN_CONTRAST + 1.0)
-            least = min(least, min(float((c - rd.MIN_CONTRAST) / (ghost - rd.MIN_CONTRAST))
-                                   for c in contrast[drawn]))
+        for c, d, b in zip(contrast, drawn, blanked):
+            if d:
+                least = min(least, float((c - rd.MIN_CONTRAST) / (line - rd.MIN_CONTRAST)))
+            elif b:
+                least = min(least, float((line - c) / (line - rd.MIN_CONTRAST)))
         return Field(value, min(1.0, max(0.0, least))), min(1.0, max(0.0, fit))
 
     def _residual(self, name):
@@ -160,6 +173,7 @@ class Reference(Reader):
                 else:
                     out[p.name] = Field(p.colours[order[0]], float(np.clip(
                         1.0 - distances[order[0]] / max(distances[order[1]], 1e-6), 0.0, 1.0)))
+                    self.runner_up[p.name] = p.colours[order[1]]
             elif p.measure == "flashing":
                 region = self._region(p, 1, 2).astype(np.float64)
                 previous, changes = self.flashes.get(p.name, (None, []))
@@ -239,8 +253,8 @@ def test_the_fast_path_reads_as_the_reference_does(setting):
 class OffByOne(Reader):
     """A search whose windows are a pixel to the right of where they should be."""
 
-    def _search_at(self, picture, backgrounds, runs, offsets):
-        return super()._search_at(np.roll(picture, 1, axis=1), backgrounds, runs, offsets)
+    def _search_at(self, picture, backgrounds, runs, offsets, per_run=0):
+        return super()._search_at(np.roll(picture, 1, axis=1), backgrounds, runs, offsets, per_run)
 
 
 class _Through:
@@ -388,3 +402,66 @@ def test_the_fast_path_reads_a_ghost_as_the_reference_does():
     reference = Reference(profile)
     readings = [reference.read(f).fields.get("red_energy") for f in frames]
     assert any(f is not None and f.value[3] != SPACE and 0.0 < f.confidence < 0.9 for f in readings)
+
+
+def leading_ghost_shots() -> tuple[list, list]:
+    """Composite captures of battle frames whose red readout's first cell (blank: the energy is under 1,000)
+    shows its units digit at a fifth of its contrast (the ghost an encoder leaves of a character gone or still
+    to come), and what RAM held for each."""
+    frames, truths, _ = play_war([(("T", 30), ("P", 30))], seed=3, result_frames=0)
+    sim = Simulator(SETTINGS["composite-720x480"])
+    out = []
+    for frame in frames[:FRAMES]:
+        frame = frame.copy()
+        units = frame[214:228, 122:138].astype(np.float32)
+        background = np.median(frame[210:213, 26:42].reshape(-1, 3), axis=0)
+        frame[214:228, 26:42] = np.round(background + (units - background) / 5).astype(np.uint8)
+        out.append(sim.frame(frame, frame))
+    return out, [t for t in truths[:FRAMES]]
+
+
+class GhostKept(Reader):
+    """A reader that reads a number's leading ghost as a character (unsure), never as the blank it stands for."""
+
+    def _numeric_cells(self, texts, starts):
+        return np.zeros(len(texts), bool)
+
+
+def test_a_numbers_leading_ghost_reads_blank_and_surely():
+    """A faint character before a number's first one drawn at full strength is a ghost where a blank may stand:
+    the readout reads as RAM has it, surely, on nearly every frame, and never surely otherwise; the fast path
+    reads it as the reference does. A reader keeping the ghost as a character is sure of hardly any frame."""
+    profile = Profile.load("conquest")
+    frames, truths = leading_ghost_shots()
+    assert disagreements(Reader(profile), Reference(profile), frames) == []
+    expected = [str(t["red_energy"]).rjust(4) for t in truths]
+    for reader, least, most in ((Reader(profile), 0.9, 1.0), (GhostKept(profile), 0.0, 0.5)):
+        fields = [reader.read(f).fields["red_energy"] for f in frames]
+        sure = [(f.value, e) for f, e in zip(fields, expected) if f.confidence >= SURE]
+        assert all(value == e for value, e in sure), (type(reader).__name__, sure)
+        assert least * len(frames) <= len(sure) <= most * len(frames), (type(reader).__name__, len(sure))
+
+
+def test_a_background_two_screens_share_reads_as_the_screen_the_rest_shows():
+    """A capture frame woven from a result (land, the loser's flag white) and the next entry (sea blue) shares one
+    colour between their backgrounds (4:2:0 chroma spans both fields' lines): the background reads nearer sea
+    blue, which with a white flag names no screen; its runner-up, land, names the result, taken at no confidence."""
+    profile = Profile.load("conquest")
+    frames, truths, _ = play_war([(("T", 10), ("P", 10))], seed=3, result_frames=10)
+    frame = next(f for f, t in zip(frames, truths) if t["mode"] == "result").copy()
+    land, sea = (np.array(profile.colours[c], np.float32) for c in ("land", "sea_blue"))
+    shown = np.all(frame == land.astype(np.uint8), axis=2)
+    assert shown.mean() > 0.3                        # the picture is mostly land
+    frame[shown] = np.round((land + sea) / 2).astype(np.uint8)
+    reading = Reader(profile).read(frame)
+    assert reading.screen == "result" and "white" in (reading["red_flag"], reading["blue_flag"])
+    assert reading.fields["background"] == Field("land", 0.0)
+    # Read as it is, the blend is nearer sea blue: a reader that never tries the runner-up names no screen.
+    assert NoRunnerUp(profile).read(frame).screen is None
+
+
+class NoRunnerUp(Reader):
+    def _patches(self, fixed):
+        out = super()._patches(fixed)
+        self.runner_up.clear()
+        return out
