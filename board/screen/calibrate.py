@@ -144,6 +144,7 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
 
 FINE = 2                    # calibration samples the stills' cells at this many points a picture unit
 RUN_REACH = 3               # fine samples a run's cells may lie off the settled geometry (its local error)
+CELL_REACH = 1              # fine samples each cell may lie off its run's place (under a quarter of a dot)
 RUN_SLOPE = 1.0             # fine samples a cell a long run's cells may drift along it off the geometry's scale
 
 
@@ -200,7 +201,7 @@ def _on_grid(cells: list[tuple], base: Profile) -> tuple[list[np.ndarray], tuple
         members = [i for i, c in enumerate(cells) if c[4] == run]
         along[members] = (along[members] - along[members].mean()) / base.cell_size[1]
     bend = int(np.ceil(RUN_SLOPE * np.abs(along).max()))
-    margin = reach + bend + max(dot_h, dot_w)
+    margin = reach + bend + CELL_REACH + max(dot_h, dot_w)
     patches = np.stack([_patch(w, x, y, (cell_h, cell_w), margin) for w, x, y, _, _ in cells])
     patches /= np.maximum(patches.max(axis=(1, 2), keepdims=True), 1e-6)
     symbols = [c[3] for c in cells]
@@ -252,6 +253,18 @@ def _on_grid(cells: list[tuple], base: Profile) -> tuple[list[np.ndarray], tuple
         offset[members, 1] = dx + bent
     offset -= np.rint(np.median(offset, axis=0)).astype(int)     # the grid is the geometry's, as a whole
     py, px = phase()
+    # Each cell then within CELL_REACH fine samples of its run's place, where its own dots look most
+    # on-or-off: what is left of the geometry's local error (a rotation or keystone it has a little wrong)
+    # smears a cell's dots by a fraction of one, differently in every still; never near a whole dot, so no
+    # cell leaves its run's grid.
+    for i in range(len(cells)):
+        best = None
+        for ey in range(-CELL_REACH, CELL_REACH + 1):
+            for ex in range(-CELL_REACH, CELL_REACH + 1):
+                score = look(dots(i, py + offset[i][0] + ey, px + offset[i][1] + ex)) - 0.05 * (abs(ey) + abs(ex))
+                if best is None or score > best[0]:
+                    best = (score, ey, ex)
+        offset[i] += best[1:]
     out = []
     for i in range(len(cells)):
         top, left = margin + py + offset[i][0], margin + px + offset[i][1]
@@ -401,6 +414,16 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
             geometry = better
             profile, pictures, samples = _learn(stills, base, name, geometry)
     profile, pictures, samples = _learn(stills, base, name, None if exact else geometry, grid=True)
+    if not exact:
+        # Where a set draws in its cells is known only up to whole dots (a narrow set leaves half of each cell
+        # free, and any of several placements reads alike): the shapes are put in the middle of the cells, so
+        # stills of any war, any fit, teach the same shapes at the same place.
+        du, dv = (-_off_centre(profile.glyphs, axis) for axis in (0, 1))
+        if (du, dv) != (0, 0):
+            size, field, params = profile.capture
+            move = np.array([[1, 0, du * base.dot_width], [0, 1, dv * base.dot_height], [0, 0, 1]], float)
+            geometry = pic.Geometry(np.array(params, float).reshape(3, 3) @ move, field, size, geometry.score)
+            profile, pictures, samples = _learn(stills, base, name, geometry, grid=True, aligned=True)
     margins = _margins(profile, samples)
     close = sorted((m, ch, other) for ch, (m, other) in margins.items() if m < MIN_MARGIN)
     if close:
@@ -520,6 +543,16 @@ def _cut(glyphs: dict[str, np.ndarray], axis: int) -> int:
     return 1 if (used[-1] and low) else -1 if (used[0] and high) else 0
 
 
+def _off_centre(glyphs: dict[str, np.ndarray], axis: int) -> int:
+    """Whole dots (along `axis`: 0 across, 1 down) the shapes together would move to lie in the middle of the
+    cell (the lines they use as _cut counts them; an odd spare line left at the far side)."""
+    counts = np.sum(np.stack(list(glyphs.values())), axis=(0, 1 + axis))
+    used = np.flatnonzero(counts >= CUT_SHARE * max(int(counts.max()), 1))
+    if not len(used):
+        return 0
+    return (len(counts) - (used[-1] - used[0] + 1)) // 2 - int(used[0])
+
+
 def _settled(profile: Profile, stills: list[Still], geometry):
     """The geometry corrected by where every still's characters were read (as they show) through `profile`."""
     from .reader import Reader
@@ -532,7 +565,7 @@ def _settled(profile: Profile, stills: list[Still], geometry):
         shown = {n: v for n, v in s.texts().items() if "." not in v and "#" not in v}
         points.append(reader.placements(reading.fields, shown))
     points = np.concatenate(points)
-    return pic.settled(geometry, points, profile.width, profile.height) if len(points) >= 3 else None
+    return pic.settled(geometry, points, profile.width, profile.height, keystone=True) if len(points) >= 3 else None
 
 
 def _where(missing: list[str]) -> str:

@@ -161,15 +161,8 @@ def same_but_moved(a: dict, b: dict) -> list[str]:
     return best
 
 
-NOT_YET = "the two wars' stills still teach different shapes or margins: calibration is not yet independent of the war"
-
-
-@pytest.mark.parametrize("glyphs, name", [
-    pytest.param("narrow", "overscan-640x480", marks=pytest.mark.xfail(strict=True, reason=NOT_YET + " (10 shapes "
-                                                                       "differ, S T A E G among them)")),
-    pytest.param("narrow", "rotated-keystone", marks=pytest.mark.xfail(strict=True, reason=NOT_YET)),
-    pytest.param("bold", "cheap-stick", marks=pytest.mark.xfail(strict=True, reason=NOT_YET)),
-    pytest.param("narrow", "cheap-stick", marks=pytest.mark.xfail(strict=True, reason=NOT_YET))])
+@pytest.mark.parametrize("glyphs, name", [("narrow", "overscan-640x480"), ("narrow", "rotated-keystone"),
+                                          ("bold", "cheap-stick"), ("narrow", "cheap-stick")])
 def test_the_result_of_another_war_teaches_the_same(glyphs, name):
     """A player's result still shows whatever war they played: stills whose result comes from another war
     (tests/screen/calibration_stills.py WARS) teach the same shapes, each symbol's margin within 0.05 of the
