@@ -287,7 +287,8 @@ def settled(geometry: Geometry, points: np.ndarray, width: int, height: int,
     scale, shear; pulled gently toward none where the points do not fix it, e.g. a scale down from one row)
     is fitted by least squares; with `keystone` (points on rows far apart, as calibration's stills give) a
     projective one, so a keystone the fit took wrongly, a scale across that changes down the picture, is
-    undone too. None when it would move nothing by a unit or more, or the points disagree."""
+    undone too, and moves of half a unit are worth making (a still is read once, not frame after frame).
+    None when it would move nothing by a unit or more, or the points disagree."""
     if len(points) < 3:
         return None
     u, v, du, dv = (points[:, k].astype(float) for k in range(4))
@@ -309,7 +310,7 @@ def settled(geometry: Geometry, points: np.ndarray, width: int, height: int,
         moved_u, moved_v = across @ c, down @ c
         if np.sqrt(np.mean((moved_u - du) ** 2 + (moved_v - dv) ** 2)) > SETTLE_RESIDUAL:
             return None
-        if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < 1.0 or np.abs(c[[1, 2, 4, 5, 6, 7]]).max() > SETTLE_SCALE:
+        if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < 0.5 or np.abs(c[[1, 2, 4, 5, 6, 7]]).max() > SETTLE_SCALE:
             return None
         normal = np.array([[1 / width, 0, -cu / width], [0, 1 / height, -cv / height], [0, 0, 1]])
         correction = np.linalg.inv(normal) @ np.array([[1 + c[1], c[2], c[0]], [c[4], 1 + c[5], c[3]],
