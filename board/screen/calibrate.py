@@ -414,16 +414,6 @@ def calibrate(stills: list[Still], base: Profile, name: str = "calibrated") -> L
             geometry = better
             profile, pictures, samples = _learn(stills, base, name, geometry)
     profile, pictures, samples = _learn(stills, base, name, None if exact else geometry, grid=True)
-    if not exact:
-        # Where a set draws in its cells is known only up to whole dots (a narrow set leaves half of each cell
-        # free, and any of several placements reads alike): the shapes are put in the middle of the cells, so
-        # stills of any war, any fit, teach the same shapes at the same place.
-        du, dv = (-_off_centre(profile.glyphs, axis) for axis in (0, 1))
-        if (du, dv) != (0, 0):
-            size, field, params = profile.capture
-            move = np.array([[1, 0, du * base.dot_width], [0, 1, dv * base.dot_height], [0, 0, 1]], float)
-            geometry = pic.Geometry(np.array(params, float).reshape(3, 3) @ move, field, size, geometry.score)
-            profile, pictures, samples = _learn(stills, base, name, geometry, grid=True, aligned=True)
     margins = _margins(profile, samples)
     close = sorted((m, ch, other) for ch, (m, other) in margins.items() if m < MIN_MARGIN)
     if close:
@@ -541,16 +531,6 @@ def _cut(glyphs: dict[str, np.ndarray], axis: int) -> int:
     used = counts >= CUT_SHARE * max(int(counts.max()), 1)      # a stray dot or two does not use a line
     low, high = not used[0], not used[-1]
     return 1 if (used[-1] and low) else -1 if (used[0] and high) else 0
-
-
-def _off_centre(glyphs: dict[str, np.ndarray], axis: int) -> int:
-    """Whole dots (along `axis`: 0 across, 1 down) the shapes together would move to lie in the middle of the
-    cell (the lines they use as _cut counts them; an odd spare line left at the far side)."""
-    counts = np.sum(np.stack(list(glyphs.values())), axis=(0, 1 + axis))
-    used = np.flatnonzero(counts >= CUT_SHARE * max(int(counts.max()), 1))
-    if not len(used):
-        return 0
-    return (len(counts) - (used[-1] - used[0] + 1)) // 2 - int(used[0])
 
 
 def _settled(profile: Profile, stills: list[Still], geometry):
