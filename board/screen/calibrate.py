@@ -144,6 +144,7 @@ def _cells(weight: np.ndarray, cells: list[tuple[int, int]], cell_h: int, cell_w
 
 FINE = 2                    # calibration samples the stills' cells at this many points a picture unit
 RUN_REACH = 3               # fine samples a run's cells may lie off the settled geometry (its local error)
+CELL_REACH = 1              # fine samples each cell may lie off its run's place (under a quarter of a dot)
 RUN_SLOPE = 1.0             # fine samples a cell a long run's cells may drift along it off the geometry's scale
 
 
@@ -200,7 +201,7 @@ def _on_grid(cells: list[tuple], base: Profile) -> tuple[list[np.ndarray], tuple
         members = [i for i, c in enumerate(cells) if c[4] == run]
         along[members] = (along[members] - along[members].mean()) / base.cell_size[1]
     bend = int(np.ceil(RUN_SLOPE * np.abs(along).max()))
-    margin = reach + bend + max(dot_h, dot_w)
+    margin = reach + bend + CELL_REACH + max(dot_h, dot_w)
     patches = np.stack([_patch(w, x, y, (cell_h, cell_w), margin) for w, x, y, _, _ in cells])
     patches /= np.maximum(patches.max(axis=(1, 2), keepdims=True), 1e-6)
     symbols = [c[3] for c in cells]
@@ -252,6 +253,18 @@ def _on_grid(cells: list[tuple], base: Profile) -> tuple[list[np.ndarray], tuple
         offset[members, 1] = dx + bent
     offset -= np.rint(np.median(offset, axis=0)).astype(int)     # the grid is the geometry's, as a whole
     py, px = phase()
+    # Each cell then within CELL_REACH fine samples of its run's place, where its own dots look most
+    # on-or-off: what is left of the geometry's local error (a rotation or keystone it has a little wrong)
+    # smears a cell's dots by a fraction of one, differently in every still; never near a whole dot, so no
+    # cell leaves its run's grid.
+    for i in range(len(cells)):
+        best = None
+        for ey in range(-CELL_REACH, CELL_REACH + 1):
+            for ex in range(-CELL_REACH, CELL_REACH + 1):
+                score = look(dots(i, py + offset[i][0] + ey, px + offset[i][1] + ex)) - 0.05 * (abs(ey) + abs(ex))
+                if best is None or score > best[0]:
+                    best = (score, ey, ex)
+        offset[i] += best[1:]
     out = []
     for i in range(len(cells)):
         top, left = margin + py + offset[i][0], margin + px + offset[i][1]
@@ -532,7 +545,7 @@ def _settled(profile: Profile, stills: list[Still], geometry):
         shown = {n: v for n, v in s.texts().items() if "." not in v and "#" not in v}
         points.append(reader.placements(reading.fields, shown))
     points = np.concatenate(points)
-    return pic.settled(geometry, points, profile.width, profile.height) if len(points) >= 3 else None
+    return pic.settled(geometry, points, profile.width, profile.height, keystone=True) if len(points) >= 3 else None
 
 
 def _where(missing: list[str]) -> str:

@@ -280,21 +280,43 @@ SETTLE_RESIDUAL = 1.5    # picture units: cells scattered more than this about t
 SETTLE_SCALE = 0.05      # the largest change of scale or shear a correction may make
 
 
-def settled(geometry: Geometry, points: np.ndarray, width: int, height: int, least: float = 1.0) -> Geometry | None:
+def settled(geometry: Geometry, points: np.ndarray, width: int, height: int, least: float = 1.0,
+            keystone: bool = False) -> Geometry | None:
     """The geometry corrected by where characters were found: `points` rows (u, v, du, dv) say a cell the
     geometry puts at (u, v) was read best at (u + du, v + dv). An affine correction on the picture (shift,
     scale, shear; pulled gently toward none where the points do not fix it, e.g. a scale down from one row)
-    is fitted by least squares. None when it would move nothing by `least` units or more, or the points
+    is fitted by least squares; with `keystone` (points on rows far apart, as calibration's stills give) a
+    projective one, so a keystone the fit took wrongly, a scale across that changes down the picture, is
+    undone too, and moves of half a unit are worth making (a still is read once, not frame after frame).
+    None when it would move nothing by `least` units or more (half a unit with `keystone`), or the points
     disagree."""
     if len(points) < 3:
         return None
     u, v, du, dv = (points[:, k].astype(float) for k in range(4))
     cu, cv = width / 2, height / 2
-    a = np.stack([np.ones_like(u), (u - cu) / width, (v - cv) / height], axis=1)
+    x, y = (u - cu) / width, (v - cv) / height
+    a = np.stack([np.ones_like(u), x, y], axis=1)
     ridge = 0.05 * np.sqrt(len(u)) * np.diag([0.0, 1.0, 1.0])          # no pull on the shift
     solve = [np.linalg.lstsq(np.vstack([a, ridge]), np.concatenate([d, np.zeros(3)]), rcond=None)[0] for d in (du, dv)]
     cx, cy = solve
     moved_u, moved_v = a @ cx, a @ cy
+    if keystone:
+        # Linearised: u' = (x + a0 + a1 x + a2 y) / (1 + g x + h y) moves a point by about
+        # a0 + a1 x + a2 y - x (g x + h y) across and b0 + b1 x + b2 y - y (g x + h y) down (in widths, heights).
+        zero = np.zeros_like(x)
+        across = np.stack([np.ones_like(x), x, y, zero, zero, zero, -x * x, -x * y], axis=1) * width
+        down = np.stack([zero, zero, zero, np.ones_like(x), x, y, -x * y, -y * y], axis=1) * height
+        system = np.vstack([across, down, 0.05 * np.sqrt(len(u)) * np.diag([0, 1, 1, 0, 1, 1, 1, 1]) * width])
+        c = np.linalg.lstsq(system, np.concatenate([du, dv, np.zeros(8)]), rcond=None)[0]
+        moved_u, moved_v = across @ c, down @ c
+        if np.sqrt(np.mean((moved_u - du) ** 2 + (moved_v - dv) ** 2)) > SETTLE_RESIDUAL:
+            return None
+        if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < 0.5 or np.abs(c[[1, 2, 4, 5, 6, 7]]).max() > SETTLE_SCALE:
+            return None
+        normal = np.array([[1 / width, 0, -cu / width], [0, 1 / height, -cv / height], [0, 0, 1]])
+        correction = np.linalg.inv(normal) @ np.array([[1 + c[1], c[2], c[0]], [c[4], 1 + c[5], c[3]],
+                                                       [c[6], c[7], 1.0]]) @ normal
+        return Geometry(geometry.matrix @ correction, geometry.field, geometry.size, geometry.score)
     if np.sqrt(np.mean((moved_u - du) ** 2 + (moved_v - dv) ** 2)) > SETTLE_RESIDUAL:
         return None
     if max(np.abs(moved_u).max(), np.abs(moved_v).max()) < least:
