@@ -894,6 +894,14 @@ static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned
         v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
 }
 
+/* Line `line` gives up its kept base, if it has one. */
+static void release_base(vdc8244 *v, unsigned line)
+{
+    if (v->base_kept[line] & VDC_BASE_KEPT)
+        v->base_free[v->base_free_count++] = v->base_slot[line];
+    v->base_kept[line] = 0;
+}
+
 /* A line that must be drawn (or a part of one): from its description, or as a copy of the line
  * above. */
 static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
@@ -918,7 +926,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     line_redrawn(v, line, redrawn, x0, x1);
-    v->base_kept[line] = 0;
+    release_base(v, line);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
         v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
@@ -948,25 +956,54 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
 }
 
-/* The line's base (vdc8244.h, base_rgb) as it is drawn now: its template, then its characters.
- * Called for a line valid but for its sprites, whose base is as the registers now draw it. */
-static void keep_base(vdc8244 *v, unsigned line)
+/* A slot for line `line`'s base: a free one, else the next one round (base_hand) not used in this
+ * frame, whose line is then patched as one without a kept base until it keeps one again; none when
+ * every slot served this frame, so that lines do not take each other's slots in turn. */
+static int claim_base_slot(vdc8244 *v, unsigned line)
 {
+    unsigned pick;
+    if (v->base_free_count) {
+        pick = v->base_free[--v->base_free_count];
+    } else {
+        unsigned k = 0;
+        for (; k < VDC_BASE_SLOTS && v->base_used[v->base_hand] == v->frame; k++)
+            v->base_hand = (uint8_t)((v->base_hand + 1) % VDC_BASE_SLOTS);
+        if (k == VDC_BASE_SLOTS)
+            return 0;
+        pick = v->base_hand;
+        v->base_hand = (uint8_t)((v->base_hand + 1) % VDC_BASE_SLOTS);
+        v->base_kept[v->base_owner[pick]] = VDC_BASE_PATCHED;
+    }
+    v->base_owner[pick] = (uint16_t)line;
+    v->base_used[pick] = v->frame;
+    v->base_slot[line] = (uint8_t)pick;
+    return 1;
+}
+
+/* The line's base (vdc8244.h, base_rgb) as it is drawn now: its template, then its characters.
+ * Called for a line valid but for its sprites, whose base is as the registers now draw it.
+ * Returns 0 when no slot is free for it (nothing kept). */
+static int keep_base(vdc8244 *v, unsigned line)
+{
+    if (!claim_base_slot(v, line))
+        return 0;
+    unsigned slot = v->base_slot[line];
     line_desc d;
     d.count = 0;
     if (objects_drawn_on(v, line))
         describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, &d, line, 0, 0, ACTIVE_END);
     const grid_template *t = grid_template_of(v, grid_kind(v, line));
     span s;
-    start_span(v, &s, v->base_rgb[line], t->rgb, t, 0, ACTIVE_END);
+    start_span(v, &s, v->base_rgb[slot], t->rgb, t, 0, ACTIVE_END);
     s.track = 1;                       /* the characters' bitmap, whatever A2 selects now */
     for (unsigned i = 0; i < d.count; i++)
         draw_piece(&s, &d.piece[i]);
     v->base_kept[line] = VDC_BASE_KEPT;
     if (s.present & VDC_COLL_CHARS) {
-        memcpy(v->base_chars[line], s.cover[class_index(VDC_COLL_CHARS)], sizeof v->base_chars[line]);
+        memcpy(v->base_chars[slot], s.cover[class_index(VDC_COLL_CHARS)], sizeof v->base_chars[slot]);
         v->base_kept[line] |= VDC_BASE_CHARS;
     }
+    return 1;
 }
 
 /* Span [x0, x1) of a line whose base is kept: the base there, the sprite rows over it; returns
@@ -974,10 +1011,12 @@ static void keep_base(vdc8244 *v, unsigned line)
 static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, unsigned sprites,
                                unsigned x0, unsigned x1)
 {
+    unsigned slot = v->base_slot[line];
+    v->base_used[slot] = v->frame;
     span s;
-    start_span(v, &s, v->screen[line][0], v->base_rgb[line], grid_template_of(v, grid_kind(v, line)), x0, x1);
+    start_span(v, &s, v->screen[line][0], v->base_rgb[slot], grid_template_of(v, grid_kind(v, line)), x0, x1);
     if (s.track && (v->base_kept[line] & VDC_BASE_CHARS)) {
-        memcpy(s.cover[class_index(VDC_COLL_CHARS)], v->base_chars[line], sizeof v->base_chars[line]);
+        memcpy(s.cover[class_index(VDC_COLL_CHARS)], v->base_chars[slot], sizeof v->base_chars[slot]);
         s.present |= VDC_COLL_CHARS;
     }
     for (unsigned i = 0; i < sprites; i++)
@@ -1029,10 +1068,9 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
-        } else if (x0 < x1 && RENDER_CACHE && (v->base_kept[line] & (VDC_BASE_PATCHED | VDC_BASE_KEPT))) {
+        } else if (x0 < x1 && RENDER_CACHE && ((v->base_kept[line] & VDC_BASE_KEPT)
+                                               || (v->base_kept[line] == VDC_BASE_PATCHED && keep_base(v, line)))) {
             /* Patched before since drawn whole: its sprites move on a base that stays. */
-            if (!(v->base_kept[line] & VDC_BASE_KEPT))
-                keep_base(v, line);
             uint8_t found = patch_over_base(v, line, now, sprites, (unsigned)x0, (unsigned)x1);
             hits = (uint8_t)(v->line_base_hits[line] | found);
             v->line_hits[line] = hits;
@@ -1119,6 +1157,10 @@ static void forget_lines(vdc8244 *v)
     memset(v->line_valid, 0, sizeof v->line_valid);
     memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
     memset(v->base_kept, 0, sizeof v->base_kept);
+    for (unsigned k = 0; k < VDC_BASE_SLOTS; k++)
+        v->base_free[k] = (uint8_t)(VDC_BASE_SLOTS - 1 - k);
+    v->base_free_count = VDC_BASE_SLOTS;
+    v->base_hand = 0;
     v->above_line = NO_LINE;
     v->patch_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
