@@ -1252,6 +1252,40 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
     v->hc += (uint64_t)n * line_hc;
     v->line = (uint16_t)line;
 }
+
+/* From the start of a line (x 0) before hc: that whole line, as the beam's step in vdc_catch_up
+ * would pass it, for a line on which no event but the sound's HBLANK clock comes (not the VBLANK
+ * line, whose VBLANK rises and after which the frame ends). */
+static void pass_clocked_line(vdc8244 *v)
+{
+    unsigned line = v->line;
+    if (line < VDC_VBLANK_LINE)
+        draw_span(v, line, 0, ACTIVE_END);
+    int clocks = line_clocks_sound(v, line);
+    if (sound_hblank(&v->sound, clocks) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
+        v->status |= VDC_STATUS_SOUND;
+        v->irq = 1;
+    }
+    sound_run(&v->sound, VDC_HBLANK_START);
+    sound_clock(&v->sound, clocks, v->model == VDC_MODEL_MAME);
+    sound_run(&v->sound, v->line_hc - VDC_HBLANK_START);
+    v->hc += v->line_hc;
+    v->line = (uint16_t)line_after(v, line);
+}
+
+/* Whole lines before hc, from the start of one: the quiet ones at once, those where the sound is
+ * clocked one by one, up to the VBLANK line (the reference build: none). */
+static void pass_lines(vdc8244 *v, uint64_t hc)
+{
+    if (!RENDER_CACHE)
+        return;
+    for (;;) {
+        pass_quiet_lines(v, hc);
+        if (hc - v->hc < v->line_hc || v->line == VDC_VBLANK_LINE)
+            return;
+        pass_clocked_line(v);
+    }
+}
 _Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");
 
@@ -1259,7 +1293,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
 {
     while (v->hc < hc) {
         if (v->x == 0) {
-            pass_quiet_lines(v, hc);
+            pass_lines(v, hc);
             if (v->hc >= hc)
                 break;
         }
