@@ -583,6 +583,33 @@ static inline uint64_t row_half_clocks(unsigned bits, unsigned width)
     return x * 0x3;
 }
 
+/* A row of 8 pixels (not PIECE_SOLID): its half-clocks in the span [x0, x1) as one mask, bit k
+ * for half-clock *at + k (0: none there). */
+static inline __attribute__((always_inline)) uint64_t row_mask(const span *s, const piece *p, unsigned *at)
+{
+    unsigned bits = p->kind == PIECE_MSB_FIRST ? reverse8(p->bits) : p->bits;   /* bit k = pixel k */
+    int start = p->start, end = start + ROW_PIXELS * p->width;
+    int a = start < (int)s->x0 ? (int)s->x0 : start, b = end > (int)s->x1 ? (int)s->x1 : end;
+    if (a >= b || !bits)
+        return 0;
+    uint64_t mask = row_half_clocks(bits, p->width) >> (a - start);   /* bit k: half-clock a + k */
+    *at = (unsigned)a;
+    return mask & ((1ull << (b - a)) - 1);                            /* b - a <= 32 */
+}
+
+/* The half-clocks of `mask` (bit k: half-clock at + k) in `pen`, a fill for each run of them. */
+static inline __attribute__((always_inline)) void fill_mask(const span *s, unsigned at, uint64_t mask, uint8_t pen)
+{
+    for (uint64_t left = mask; left;) {
+        unsigned first = (unsigned)__builtin_ctzll(left);
+        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
+        unsigned from = at + first, to = from + count;
+        if (from < s->shown)
+            fill_rgb(s->out, from, to < s->shown ? to : s->shown, pen);
+        left &= ~(((1ull << count) - 1) << first);
+    }
+}
+
 /* A row of 8 pixels: its half-clocks in [x0, x1) as one mask, set in its class's bitmap at once
  * and filled in runs of adjacent set half-clocks, one fill each. */
 static void draw_piece(span *s, const piece *p)
@@ -591,33 +618,21 @@ static void draw_piece(span *s, const piece *p)
         run(s, p->start, p->width, p->pen, p->cls);
         return;
     }
-    unsigned bits = p->kind == PIECE_MSB_FIRST ? reverse8(p->bits) : p->bits;   /* bit k = pixel k */
-    int start = p->start, end = start + ROW_PIXELS * p->width;
-    int a = start < (int)s->x0 ? (int)s->x0 : start, b = end > (int)s->x1 ? (int)s->x1 : end;
-    if (a >= b || !bits)
-        return;
-    uint64_t mask = row_half_clocks(bits, p->width) >> (a - start);   /* bit k: half-clock a + k */
-    mask &= (1ull << (b - a)) - 1;                                    /* b - a <= 32 */
+    unsigned a = 0;
+    uint64_t mask = row_mask(s, p, &a);
     if (!mask)
         return;
     if (s->track) {
         uint64_t *cover = s->cover[class_index(p->cls)];
         if (!(s->present & p->cls))
             memset(cover, 0, sizeof s->cover[0]);
-        unsigned word = (unsigned)a / 64, shift = (unsigned)a % 64;
+        unsigned word = a / 64, shift = a % 64;
         cover[word] |= mask << shift;
         if (shift && (mask >> (64 - shift)))
             cover[word + 1] |= mask >> (64 - shift);
         s->present |= p->cls;
     }
-    for (uint64_t left = mask; left;) {
-        unsigned first = (unsigned)__builtin_ctzll(left);
-        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
-        unsigned from = (unsigned)a + first, to = from + count;
-        if (from < s->shown)
-            fill_rgb(s->out, from, to < s->shown ? to : s->shown, p->pen);
-        left &= ~(((1ull << count) - 1) << first);
-    }
+    fill_mask(s, a, mask, p->pen);
 }
 
 /* A selected class that shares a pixel with another class reports that class (8245 spec); the
@@ -1006,23 +1021,82 @@ static int keep_base(vdc8244 *v, unsigned line)
     return 1;
 }
 
+/* The 64 half-clocks of a line's class bitmap from half-clock `at` (< ACTIVE_END) on. */
+static inline uint64_t cover_at(const uint64_t *cover, unsigned at)
+{
+    unsigned word = at / 64, shift = at % 64;
+    uint64_t bits = cover[word] >> shift;
+    if (shift && word + 1 < CLASS_WORDS)
+        bits |= cover[word + 1] << (64 - shift);
+    return bits;
+}
+
 /* Span [x0, x1) of a line whose base is kept: the base there, the sprite rows over it; returns
- * the collisions found there (those of the base's own pairs are in line_base_hits). */
+ * the collisions found there (those of the base's own pairs are in line_base_hits). Each sprite
+ * gives the line one row, 32 half-clocks at most: the pairs with a sprite are found from the rows'
+ * masks and the base's bitmaps at their places, without a bitmap of the sprites (what collisions()
+ * finds with `need` COLL_SPRITES). */
 static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, unsigned sprites,
                                unsigned x0, unsigned x1)
 {
     unsigned slot = v->base_slot[line];
     v->base_used[slot] = v->frame;
     span s;
-    start_span(v, &s, v->screen[line][0], v->base_rgb[slot], grid_template_of(v, grid_kind(v, line)), x0, x1);
-    if (s.track && (v->base_kept[line] & VDC_BASE_CHARS)) {
-        memcpy(s.cover[class_index(VDC_COLL_CHARS)], v->base_chars[slot], sizeof v->base_chars[slot]);
-        s.present |= VDC_COLL_CHARS;
+    s.x0 = x0;
+    s.x1 = x1;
+    s.shown = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
+    s.out = v->screen[line][0];
+    if (x0 < s.shown)
+        memcpy(s.out + 3 * x0, v->base_rgb[slot] + 3 * x0, 3 * (s.shown - x0));
+    uint64_t mask[SPRITES];
+    unsigned at[SPRITES];
+    uint8_t cls[SPRITES];
+    unsigned drawn = 0;
+    for (unsigned i = 0; i < sprites; i++) {
+        at[drawn] = 0;
+        mask[drawn] = row_mask(&s, &rows[i], &at[drawn]);
+        if (!mask[drawn])
+            continue;
+        fill_mask(&s, at[drawn], mask[drawn], rows[i].pen);
+        cls[drawn++] = rows[i].cls;
     }
-    for (unsigned i = 0; i < sprites; i++)
-        draw_piece(&s, &rows[i]);
-    uint8_t base;
-    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], COLL_SPRITES, &base) : 0;
+    uint8_t enable = v->reg[VDC_REG_COLLISION];
+    if (!enable || !drawn)
+        return 0;
+    /* The base's classes: the grid's (its template), the characters' (kept with the base). */
+    const grid_template *t = grid_template_of(v, grid_kind(v, line));
+    const uint64_t *base_cover[3];
+    uint8_t base_cls[3];
+    unsigned bases = 0;
+    for (unsigned k = 0; k < 2; k++)
+        if (t->present & grid_classes[k]) {
+            base_cover[bases] = t->cover[k];
+            base_cls[bases++] = grid_classes[k];
+        }
+    if (v->base_kept[line] & VDC_BASE_CHARS) {
+        base_cover[bases] = v->base_chars[slot];
+        base_cls[bases++] = VDC_COLL_CHARS;
+    }
+    uint8_t found = 0;
+    for (unsigned i = 0; i < drawn; i++) {
+        uint8_t met = 0;                       /* the classes sprite row i shares a pixel with */
+        for (unsigned j = 0; j < drawn; j++) {
+            if (j == i || cls[j] == cls[i])
+                continue;
+            int d = (int)at[j] - (int)at[i];   /* both masks are 32 half-clocks wide at most */
+            if (d >= 0 ? d < 64 && (mask[i] >> d & mask[j]) : -d < 64 && (mask[j] >> -d & mask[i]))
+                met |= cls[j];
+        }
+        for (unsigned k = 0; k < bases; k++)
+            if (cover_at(base_cover[k], at[i]) & mask[i]) {
+                met |= base_cls[k];
+                if (enable & base_cls[k])
+                    found |= cls[i];
+            }
+        if (enable & cls[i])
+            found |= met;
+    }
+    return found;
 }
 
 /* A whole line valid but for its sprites (VDC_LINE_BASE): its background, grid and characters,
