@@ -63,8 +63,8 @@ even:""" + move((3,)) + """
 moved:""" + write(0xA0, 0x28, "objects on again"))
 
 
-def sprite_pixels(m, n, x):
-    """(line, column) of each set pixel of sprite n at X x, and its colour."""
+def sprite_pixels(n, x):
+    """(line, column) of each set pixel of sprite n at X x, up to the active part's end."""
     out = []
     for line in range(SPRITE_Y[n], SPRITE_Y[n] + 32):
         bits = SHAPES[n][(line - SPRITE_Y[n]) // 4]
@@ -86,7 +86,8 @@ def test_sprites_moving_over_more_lines_than_base_slots_are_drawn_where_they_are
             x = regs[4 * n + 1]
             xs.add((n, x))
             pen = 8 + n + 1
-            for line, column in sprite_pixels(m, n, x):
-                assert (screen[line, column] == PALETTE[pen]).all(), f"sprite {n} X {x:#x}: line {line:#x} column {column}"
+            for line, column in sprite_pixels(n, x):
+                assert (screen[line, column] == PALETTE[pen]).all(), \
+                    f"sprite {n} X {x:#x}: line {line:#x} column {column}"
     assert len(xs) >= 3 * FRAMES // 2 + FRAMES   # sprites 0-2 moved in half the frames, 3 in all
 
