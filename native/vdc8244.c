@@ -591,6 +591,33 @@ static inline uint64_t row_half_clocks(unsigned bits, unsigned width)
     return x * 0x3;
 }
 
+/* A row of 8 pixels (not PIECE_SOLID): its half-clocks in the span [x0, x1) as one mask, bit k
+ * for half-clock *at + k (0: none there). */
+static inline __attribute__((always_inline)) uint64_t row_mask(const span *s, const piece *p, unsigned *at)
+{
+    unsigned bits = p->kind == PIECE_MSB_FIRST ? reverse8(p->bits) : p->bits;   /* bit k = pixel k */
+    int start = p->start, end = start + ROW_PIXELS * p->width;
+    int a = start < (int)s->x0 ? (int)s->x0 : start, b = end > (int)s->x1 ? (int)s->x1 : end;
+    if (a >= b || !bits)
+        return 0;
+    uint64_t mask = row_half_clocks(bits, p->width) >> (a - start);   /* bit k: half-clock a + k */
+    *at = (unsigned)a;
+    return mask & ((1ull << (b - a)) - 1);                            /* b - a <= 32 */
+}
+
+/* The half-clocks of `mask` (bit k: half-clock at + k) in `pen`, a fill for each run of them. */
+static inline __attribute__((always_inline)) void fill_mask(const span *s, unsigned at, uint64_t mask, uint8_t pen)
+{
+    for (uint64_t left = mask; left;) {
+        unsigned first = (unsigned)__builtin_ctzll(left);
+        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
+        unsigned from = at + first, to = from + count;
+        if (from < s->shown)
+            fill_rgb(s->out, from, to < s->shown ? to : s->shown, pen);
+        left &= ~(((1ull << count) - 1) << first);
+    }
+}
+
 /* A row of 8 pixels: its half-clocks in [x0, x1) as one mask, set in its class's bitmap at once
  * and filled in runs of adjacent set half-clocks, one fill each. */
 static void draw_piece(span *s, const piece *p)
@@ -599,33 +626,21 @@ static void draw_piece(span *s, const piece *p)
         run(s, p->start, p->width, p->pen, p->cls);
         return;
     }
-    unsigned bits = p->kind == PIECE_MSB_FIRST ? reverse8(p->bits) : p->bits;   /* bit k = pixel k */
-    int start = p->start, end = start + ROW_PIXELS * p->width;
-    int a = start < (int)s->x0 ? (int)s->x0 : start, b = end > (int)s->x1 ? (int)s->x1 : end;
-    if (a >= b || !bits)
-        return;
-    uint64_t mask = row_half_clocks(bits, p->width) >> (a - start);   /* bit k: half-clock a + k */
-    mask &= (1ull << (b - a)) - 1;                                    /* b - a <= 32 */
+    unsigned a = 0;
+    uint64_t mask = row_mask(s, p, &a);
     if (!mask)
         return;
     if (s->track) {
         uint64_t *cover = s->cover[class_index(p->cls)];
         if (!(s->present & p->cls))
             memset(cover, 0, sizeof s->cover[0]);
-        unsigned word = (unsigned)a / 64, shift = (unsigned)a % 64;
+        unsigned word = a / 64, shift = a % 64;
         cover[word] |= mask << shift;
         if (shift && (mask >> (64 - shift)))
             cover[word + 1] |= mask >> (64 - shift);
         s->present |= p->cls;
     }
-    for (uint64_t left = mask; left;) {
-        unsigned first = (unsigned)__builtin_ctzll(left);
-        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
-        unsigned from = (unsigned)a + first, to = from + count;
-        if (from < s->shown)
-            fill_rgb(s->out, from, to < s->shown ? to : s->shown, p->pen);
-        left &= ~(((1ull << count) - 1) << first);
-    }
+    fill_mask(s, a, mask, p->pen);
 }
 
 /* A selected class that shares a pixel with another class reports that class (8245 spec); the
@@ -902,6 +917,14 @@ static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned
         v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
 }
 
+/* Line `line` gives up its kept base, if it has one. */
+static void release_base(vdc8244 *v, unsigned line)
+{
+    if (v->base_kept[line] & VDC_BASE_KEPT)
+        v->base_free[v->base_free_count++] = v->base_slot[line];
+    v->base_kept[line] = 0;
+}
+
 /* A line that must be drawn (or a part of one): from its description, or as a copy of the line
  * above. */
 static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
@@ -926,7 +949,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     line_redrawn(v, line, redrawn, x0, x1);
-    v->base_kept[line] = 0;
+    release_base(v, line);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
         v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
@@ -956,42 +979,132 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
 }
 
-/* The line's base (vdc8244.h, base_rgb) as it is drawn now: its template, then its characters.
- * Called for a line valid but for its sprites, whose base is as the registers now draw it. */
-static void keep_base(vdc8244 *v, unsigned line)
+/* A slot for line `line`'s base: a free one, else the next one round (base_hand) not used in this
+ * frame, whose line is then patched as one without a kept base until it keeps one again; none when
+ * every slot served this frame, so that lines do not take each other's slots in turn. */
+static int claim_base_slot(vdc8244 *v, unsigned line)
 {
+    unsigned pick;
+    if (v->base_free_count) {
+        pick = v->base_free[--v->base_free_count];
+    } else {
+        unsigned k = 0;
+        for (; k < VDC_BASE_SLOTS && v->base_used[v->base_hand] == v->frame; k++)
+            v->base_hand = (uint8_t)((v->base_hand + 1) % VDC_BASE_SLOTS);
+        if (k == VDC_BASE_SLOTS)
+            return 0;
+        pick = v->base_hand;
+        v->base_hand = (uint8_t)((v->base_hand + 1) % VDC_BASE_SLOTS);
+        v->base_kept[v->base_owner[pick]] = VDC_BASE_PATCHED;
+    }
+    v->base_owner[pick] = (uint16_t)line;
+    v->base_used[pick] = v->frame;
+    v->base_slot[line] = (uint8_t)pick;
+    return 1;
+}
+
+/* The line's base (vdc8244.h, base_rgb) as it is drawn now: its template, then its characters.
+ * Called for a line valid but for its sprites, whose base is as the registers now draw it.
+ * Returns 0 when no slot is free for it (nothing kept). */
+static int keep_base(vdc8244 *v, unsigned line)
+{
+    if (!claim_base_slot(v, line))
+        return 0;
+    unsigned slot = v->base_slot[line];
     line_desc d;
     d.count = 0;
     if (objects_drawn_on(v, line))
         describe_objects(v, v->objects, v->line_objects[line] & CHAR_OBJECT_BITS, &d, line, 0, 0, ACTIVE_END);
     const grid_template *t = grid_template_of(v, grid_kind(v, line));
     span s;
-    start_span(v, &s, v->base_rgb[line], t->rgb, t, 0, ACTIVE_END);
+    start_span(v, &s, v->base_rgb[slot], t->rgb, t, 0, ACTIVE_END);
     s.track = 1;                       /* the characters' bitmap, whatever A2 selects now */
     for (unsigned i = 0; i < d.count; i++)
         draw_piece(&s, &d.piece[i]);
     v->base_kept[line] = VDC_BASE_KEPT;
     if (s.present & VDC_COLL_CHARS) {
-        memcpy(v->base_chars[line], s.cover[class_index(VDC_COLL_CHARS)], sizeof v->base_chars[line]);
+        memcpy(v->base_chars[slot], s.cover[class_index(VDC_COLL_CHARS)], sizeof v->base_chars[slot]);
         v->base_kept[line] |= VDC_BASE_CHARS;
     }
+    return 1;
+}
+
+/* The 64 half-clocks of a line's class bitmap from half-clock `at` (< ACTIVE_END) on. */
+static inline uint64_t cover_at(const uint64_t *cover, unsigned at)
+{
+    unsigned word = at / 64, shift = at % 64;
+    uint64_t bits = cover[word] >> shift;
+    if (shift && word + 1 < CLASS_WORDS)
+        bits |= cover[word + 1] << (64 - shift);
+    return bits;
 }
 
 /* Span [x0, x1) of a line whose base is kept: the base there, the sprite rows over it; returns
- * the collisions found there (those of the base's own pairs are in line_base_hits). */
+ * the collisions found there (those of the base's own pairs are in line_base_hits). Each sprite
+ * gives the line one row, 32 half-clocks at most: the pairs with a sprite are found from the rows'
+ * masks and the base's bitmaps at their places, without a bitmap of the sprites (what collisions()
+ * finds with `need` COLL_SPRITES). */
 static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, unsigned sprites,
                                unsigned x0, unsigned x1)
 {
+    unsigned slot = v->base_slot[line];
+    v->base_used[slot] = v->frame;
     span s;
-    start_span(v, &s, v->screen[line][0], v->base_rgb[line], grid_template_of(v, grid_kind(v, line)), x0, x1);
-    if (s.track && (v->base_kept[line] & VDC_BASE_CHARS)) {
-        memcpy(s.cover[class_index(VDC_COLL_CHARS)], v->base_chars[line], sizeof v->base_chars[line]);
-        s.present |= VDC_COLL_CHARS;
+    s.x0 = x0;
+    s.x1 = x1;
+    s.shown = x1 < VDC_SCREEN_W ? x1 : VDC_SCREEN_W;
+    s.out = v->screen[line][0];
+    if (x0 < s.shown)
+        memcpy(s.out + 3 * x0, v->base_rgb[slot] + 3 * x0, 3 * (s.shown - x0));
+    uint64_t mask[SPRITES];
+    unsigned at[SPRITES];
+    uint8_t cls[SPRITES];
+    unsigned drawn = 0;
+    for (unsigned i = 0; i < sprites; i++) {
+        at[drawn] = 0;
+        mask[drawn] = row_mask(&s, &rows[i], &at[drawn]);
+        if (!mask[drawn])
+            continue;
+        fill_mask(&s, at[drawn], mask[drawn], rows[i].pen);
+        cls[drawn++] = rows[i].cls;
     }
-    for (unsigned i = 0; i < sprites; i++)
-        draw_piece(&s, &rows[i]);
-    uint8_t base;
-    return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], COLL_SPRITES, &base) : 0;
+    uint8_t enable = v->reg[VDC_REG_COLLISION];
+    if (!enable || !drawn)
+        return 0;
+    /* The base's classes: the grid's (its template), the characters' (kept with the base). */
+    const grid_template *t = grid_template_of(v, grid_kind(v, line));
+    const uint64_t *base_cover[3];
+    uint8_t base_cls[3];
+    unsigned bases = 0;
+    for (unsigned k = 0; k < 2; k++)
+        if (t->present & grid_classes[k]) {
+            base_cover[bases] = t->cover[k];
+            base_cls[bases++] = grid_classes[k];
+        }
+    if (v->base_kept[line] & VDC_BASE_CHARS) {
+        base_cover[bases] = v->base_chars[slot];
+        base_cls[bases++] = VDC_COLL_CHARS;
+    }
+    uint8_t found = 0;
+    for (unsigned i = 0; i < drawn; i++) {
+        uint8_t met = 0;                       /* the classes sprite row i shares a pixel with */
+        for (unsigned j = 0; j < drawn; j++) {
+            if (j == i || cls[j] == cls[i])
+                continue;
+            int d = (int)at[j] - (int)at[i];   /* both masks are 32 half-clocks wide at most */
+            if (d >= 0 ? d < 64 && (mask[i] >> d & mask[j]) : -d < 64 && (mask[j] >> -d & mask[i]))
+                met |= cls[j];
+        }
+        for (unsigned k = 0; k < bases; k++)
+            if (cover_at(base_cover[k], at[i]) & mask[i]) {
+                met |= base_cls[k];
+                if (enable & base_cls[k])
+                    found |= cls[i];
+            }
+        if (enable & cls[i])
+            found |= met;
+    }
+    return found;
 }
 
 /* A whole line valid but for its sprites (VDC_LINE_BASE): its background, grid and characters,
@@ -1037,10 +1150,9 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
-        } else if (x0 < x1 && RENDER_CACHE && (v->base_kept[line] & (VDC_BASE_PATCHED | VDC_BASE_KEPT))) {
+        } else if (x0 < x1 && RENDER_CACHE && ((v->base_kept[line] & VDC_BASE_KEPT)
+                                               || (v->base_kept[line] == VDC_BASE_PATCHED && keep_base(v, line)))) {
             /* Patched before since drawn whole: its sprites move on a base that stays. */
-            if (!(v->base_kept[line] & VDC_BASE_KEPT))
-                keep_base(v, line);
             uint8_t found = patch_over_base(v, line, now, sprites, (unsigned)x0, (unsigned)x1);
             hits = (uint8_t)(v->line_base_hits[line] | found);
             v->line_hits[line] = hits;
@@ -1127,6 +1239,10 @@ static void forget_lines(vdc8244 *v)
     memset(v->line_valid, 0, sizeof v->line_valid);
     memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
     memset(v->base_kept, 0, sizeof v->base_kept);
+    for (unsigned k = 0; k < VDC_BASE_SLOTS; k++)
+        v->base_free[k] = (uint8_t)(VDC_BASE_SLOTS - 1 - k);
+    v->base_free_count = VDC_BASE_SLOTS;
+    v->base_hand = 0;
     v->above_line = NO_LINE;
     v->patch_line = NO_LINE;
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
@@ -1218,6 +1334,40 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
     v->hc += (uint64_t)n * line_hc;
     v->line = (uint16_t)line;
 }
+
+/* From the start of a line (x 0) before hc: that whole line, as the beam's step in vdc_catch_up
+ * would pass it, for a line on which no event but the sound's HBLANK clock comes (not the VBLANK
+ * line, whose VBLANK rises and after which the frame ends). */
+static void pass_clocked_line(vdc8244 *v)
+{
+    unsigned line = v->line;
+    if (line < VDC_VBLANK_LINE)
+        draw_span(v, line, 0, ACTIVE_END);
+    int clocks = line_clocks_sound(v, line);
+    if (sound_hblank(&v->sound, clocks) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
+        v->status |= VDC_STATUS_SOUND;
+        v->irq = 1;
+    }
+    sound_run(&v->sound, VDC_HBLANK_START);
+    sound_clock(&v->sound, clocks, v->model == VDC_MODEL_MAME);
+    sound_run(&v->sound, v->line_hc - VDC_HBLANK_START);
+    v->hc += v->line_hc;
+    v->line = (uint16_t)line_after(v, line);
+}
+
+/* Whole lines before hc, from the start of one: the quiet ones at once, those where the sound is
+ * clocked one by one, up to the VBLANK line (the reference build: none). */
+static void pass_lines(vdc8244 *v, uint64_t hc)
+{
+    if (!RENDER_CACHE)
+        return;
+    for (;;) {
+        pass_quiet_lines(v, hc);
+        if (hc - v->hc < v->line_hc || v->line == VDC_VBLANK_LINE)
+            return;
+        pass_clocked_line(v);
+    }
+}
 _Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");
 
@@ -1225,7 +1375,7 @@ void vdc_catch_up(vdc8244 *v, uint64_t hc)
 {
     while (v->hc < hc) {
         if (v->x == 0) {
-            pass_quiet_lines(v, hc);
+            pass_lines(v, hc);
             if (v->hc >= hc)
                 break;
         }

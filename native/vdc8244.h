@@ -196,6 +196,14 @@ typedef struct vdc_look {
 #define VDC_COLL_EXTERNAL    O2_VDC_COLL_EXTERNAL
 #define VDC_COLL_CHARS       O2_VDC_COLL_CHARS       /* characters and quads */
 
+/* Lines whose bases are kept at once, at most (70 KB; a base for each of the 243 lines was 270 KB):
+ * the benchmark's setups run as fast as with one a line but for the demo's 1.4 % (32 slots: 7 %;
+ * docs/performance.md). Another count may be given at build time (-DVDC_BASE_SLOTS=n). */
+#ifndef VDC_BASE_SLOTS
+#define VDC_BASE_SLOTS   64
+#endif
+_Static_assert(VDC_BASE_SLOTS <= 256, "a line's slot is a byte");
+
 struct vdc8244 {
     int region;
     uint8_t model;                 /* VDC_MODEL_*: kept by vdc_reset, set by the machine */
@@ -265,15 +273,27 @@ struct vdc8244 {
     line_desc patch_desc[2];
     /* A line's base, what it shows without its sprites (background, grid, characters), kept once
      * its sprites alone were patched twice since it was drawn whole (VDC_BASE_*): a patch then
-     * copies the base over the span and draws only the sprites there. base_chars: the characters'
-     * collision bitmap of the line. Forgotten when the line is drawn again. */
+     * copies the base over the span and draws only the sprites there. Bases are kept in
+     * VDC_BASE_SLOTS slots, not one a line: base_slot[y] is line y's while VDC_BASE_KEPT;
+     * base_owner[k] the line slot k holds a base of (while it is not among the base_free_count
+     * free ones), base_used[k] the frame it was last used in, base_hand where a search for a
+     * slot to take back goes on. A line without a slot is patched as before (vdc8244.c,
+     * claim_base_slot).
+     * base_chars: the characters' collision bitmap of the line. Forgotten when the line is drawn
+     * again. */
     uint8_t base_kept[VDC_SCREEN_H];
-    uint64_t base_chars[VDC_SCREEN_H][VDC_CLASS_WORDS];
-    uint8_t base_rgb[VDC_SCREEN_H][VDC_SCREEN_W * 3];
+    uint8_t base_slot[VDC_SCREEN_H];
+    uint16_t base_owner[VDC_BASE_SLOTS];
+    uint8_t base_free[VDC_BASE_SLOTS];
+    uint16_t base_free_count;
+    uint8_t base_hand;
+    uint32_t base_used[VDC_BASE_SLOTS];
+    uint64_t base_chars[VDC_BASE_SLOTS][VDC_CLASS_WORDS];
+    uint8_t base_rgb[VDC_BASE_SLOTS][VDC_SCREEN_W * 3];
 };
 
 #define VDC_BASE_PATCHED 1             /* patched once since drawn whole: the next patch keeps it */
-#define VDC_BASE_KEPT    2             /* base_rgb (and base_chars) hold the line's base */
+#define VDC_BASE_KEPT    2             /* base_rgb[base_slot] (and base_chars) hold the line's base */
 #define VDC_BASE_CHARS   4             /* with characters' pixels (base_chars) */
 
 extern const uint8_t vdc_palette[VDC_PENS][3];
