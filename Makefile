@@ -24,6 +24,7 @@ native: $(STAMP)
 cstrict:
 	@for f in native/*.c; do $(CC) $(CSTRICT) -c $$f -o /dev/null || exit 1; done
 	@$(CC) $(CSTRICT) -DCPU8048_SWITCH_DISPATCH -c native/cpu8048.c -o /dev/null
+	@$(CC) $(CSTRICT) -DCPU8048_SWITCH_DISPATCH -DCPU8048_NO_BUS_SHORTCUTS -c native/cpu8048.c -o /dev/null
 	@echo "cstrict: native/*.c clean under -Wall -Wextra -Werror"
 
 run: native

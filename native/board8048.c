@@ -53,7 +53,8 @@ o2_board *o2_board_new(void)
     o2_board *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    const cpu8048_bus bus = { b, read_ext, write_ext, read_port, write_port, NULL, NULL, NULL };
+    const cpu8048_bus bus = { .ctx = b, .read_ext = read_ext, .write_ext = write_ext, .read_port = read_port,
+                              .write_port = write_port };
     cpu8048_init(&b->cpu, &bus);
     for (int i = 0; i < 4; i++)
         b->cpu.prog[i] = b->program + i * (O2_BOARD_PROGRAM_SIZE / 4);

@@ -229,18 +229,18 @@ static inline uint8_t *indirect(o2_cpu_state *s, uint8_t psw, unsigned n)
 
 static inline void set_flag(cpu_regs *r, uint8_t flag, int on)
 {
-    r->psw = (uint8_t)(on ? (r->psw | flag) : (r->psw & ~flag));
+    r->psw = on ? (r->psw | flag) : (r->psw & ~(unsigned)flag);
 }
 
 static inline unsigned carry(const cpu_regs *r) { return (r->psw & PSW_CY) ? 1 : 0; }
 
 /* CY is the carry out of bit 7 (sum bit 8); AC the carry into bit 4, which is sum bit 4 with
- * the operands' own bit 4 taken away. */
+ * the operands' own bit 4 taken away (the operands have no bit 8). */
 static inline void add(cpu_regs *r, uint8_t v, unsigned carry_in)
 {
     unsigned sum = r->a + v + carry_in;
-    unsigned into_bit4 = (r->a ^ v ^ sum) & 0x10;
-    r->psw = (uint8_t)((r->psw & ~(PSW_CY | PSW_AC)) | ((sum >> 1) & PSW_CY) | (into_bit4 << 2));
+    unsigned carries = r->a ^ v ^ sum;      /* bit 8: out of bit 7 (CY); bit 4: into bit 4 (AC) */
+    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | ((carries >> 1) & PSW_CY) | ((carries << 2) & PSW_AC);
     r->a = (uint8_t)sum;
 }
 
@@ -372,22 +372,46 @@ static inline int take_timer_flag(o2_cpu_state *s)
 
 /* ---- control flow ---- */
 
+/* A stack entry: the PC's low byte, then PSW bits 7-4 over PC bits 11-8; one 16-bit access on
+ * a little-endian host. */
+static inline void store_entry(uint8_t *at, unsigned entry)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t v = (uint16_t)entry;
+    memcpy(at, &v, sizeof v);
+#else
+    at[0] = (uint8_t)entry;
+    at[1] = (uint8_t)(entry >> 8);
+#endif
+}
+
+static inline unsigned load_entry(const uint8_t *at)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+#else
+    return at[0] | (unsigned)at[1] << 8;
+#endif
+}
+
+/* r->psw stays within 8 bits here without a cast: its bits are only masked and or-ed. */
 static inline void push(o2_cpu_state *s, cpu_regs *r, unsigned pc)
 {
     unsigned sp = r->psw & PSW_SP;
-    s->ram[STACK_BASE + 2 * sp] = (uint8_t)pc;
-    s->ram[STACK_BASE + 2 * sp + 1] = (uint8_t)((r->psw & 0xF0) | ((pc >> 8) & 0x0F));
-    r->psw = (uint8_t)((r->psw & ~PSW_SP) | ((sp + 1) & PSW_SP));
+    store_entry(&s->ram[STACK_BASE + 2 * sp], pc | (r->psw & 0xF0) << 8);     /* pc: 12 bits */
+    r->psw = (r->psw & ~PSW_SP) | ((sp + 1) & PSW_SP);
 }
 
 static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
 {
     unsigned sp = (r->psw - 1u) & PSW_SP;
-    uint8_t high = s->ram[STACK_BASE + 2 * sp + 1];
-    r->psw = (uint8_t)((r->psw & ~PSW_SP) | sp);
+    unsigned entry = load_entry(&s->ram[STACK_BASE + 2 * sp]);
+    r->psw = (r->psw & ~PSW_SP) | sp;
     if (restore_psw)
-        r->psw = (uint8_t)((r->psw & 0x0F) | (high & 0xF0));
-    return ((high & 0x0Fu) << 8) | s->ram[STACK_BASE + 2 * sp];
+        r->psw = (r->psw & 0x0F) | ((entry >> 8) & 0xF0);
+    return entry & PC_MASK;
 }
 
 /* Inside an interrupt routine (from the vector to RETR) A11 is held at 0: JMP, CALL and RET land
@@ -398,10 +422,10 @@ static inline unsigned far_bank(const o2_cpu_state *s)
     return s->in_irq ? 0 : (unsigned)s->mb << 11;
 }
 
-/* RET's return address, A11 held as above. */
-static inline unsigned routine_bank(const o2_cpu_state *s, unsigned pc)
+/* The bits of RET's return address kept: A11 held as above. */
+static inline unsigned return_mask(const o2_cpu_state *s)
 {
-    return s->in_irq ? pc & 0x7FFu : pc;
+    return s->in_irq ? PC_IN_BANK : PC_MASK;
 }
 
 static inline unsigned far_address(unsigned bank, uint8_t op, uint8_t low)
@@ -488,16 +512,6 @@ static inline void port_write(cpu8048 *cpu, int port, uint8_t v)
     cpu->bus.write_port(cpu->bus.ctx, port, v);
 }
 
-static inline void port_and(cpu8048 *cpu, int port, uint8_t mask)
-{
-    port_write(cpu, port, *port_latch(&cpu->s, port) & mask);
-}
-
-static inline void port_or(cpu8048 *cpu, int port, uint8_t mask)
-{
-    port_write(cpu, port, *port_latch(&cpu->s, port) | mask);
-}
-
 static inline uint8_t port_read(cpu8048 *cpu, int port)
 {
     return cpu->bus.read_port(cpu->bus.ctx, port);
@@ -525,6 +539,41 @@ static inline uint8_t ext_read(cpu8048 *cpu, uint8_t addr)
 static inline void ext_write(cpu8048 *cpu, uint8_t addr, uint8_t v)
 {
     cpu->bus.write_ext(cpu->bus.ctx, addr, v);
+}
+
+/* A MOVX that reaches the bus's plain memory alone (cpu8048_bus.ram): no callback. */
+static inline int ram_alone(const cpu8048 *cpu)
+{
+#ifdef CPU8048_NO_BUS_SHORTCUTS
+    (void)cpu;
+    return 0;
+#else
+    return cpu->bus.ram && (cpu->s.p1 & cpu->bus.ram_p1_mask) == cpu->bus.ram_p1_value;
+#endif
+}
+
+static inline uint8_t ram_read(const cpu8048 *cpu, uint8_t addr)
+{
+    return addr < cpu->bus.ram_size ? cpu->bus.ram[addr] : cpu->bus.ram_floating;
+}
+
+static inline void ram_write(cpu8048 *cpu, uint8_t addr, uint8_t v)
+{
+    if (addr < cpu->bus.ram_size)
+        cpu->bus.ram[addr] = v;
+}
+
+/* Whether an OUTL, ANL or ORL leaving `v` in the port's latch must reach write_port: it changes a
+ * bit the machine acts on (cpu8048_bus.port_applied). */
+static inline int port_heard(const cpu8048 *cpu, int port, uint8_t v)
+{
+#ifdef CPU8048_NO_BUS_SHORTCUTS
+    (void)cpu, (void)port, (void)v;
+    return 1;
+#else
+    const uint8_t *applied = cpu->bus.port_applied[port];
+    return !applied || ((v ^ *applied) & cpu->bus.port_listen[port]);
+#endif
 }
 
 /* Before a bus callback of the instruction at `from` ending at `end`: s as cpu8048.h promises it
@@ -675,6 +724,34 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
         AFTER_BUS(bus_done(cpu, r, (port)));    \
     } while (0)
 
+/* MOVX A,@Rr and MOVX @Rr,A at `addr`: plain memory at once, else through the bus. */
+#define EXT_READ(addr) do {                                                     \
+        uint8_t addr_ = (addr);                                                 \
+        if (ram_alone(cpu)) {                                                   \
+            r->a = ram_read(cpu, addr_);                                        \
+            AFTER_BUS(0);                                                       \
+        } else                                                                  \
+            ON_BUS(r->a = ext_read(cpu, addr_));                                \
+    } while (0)
+#define EXT_WRITE(addr) do {                                                    \
+        uint8_t addr_ = (addr);                                                 \
+        if (ram_alone(cpu)) {                                                   \
+            ram_write(cpu, addr_, (uint8_t)r->a);                               \
+            AFTER_BUS(0);                                                       \
+        } else                                                                  \
+            ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
+    } while (0)
+/* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed. */
+#define LATCH_WRITE(port, value) do {                                           \
+        uint8_t latch_ = (value);                                               \
+        if (port_heard(cpu, (port), latch_))                                    \
+            ON_PORT(port_write(cpu, (port), latch_));                           \
+        else {                                                                  \
+            *port_latch(s, (port)) = latch_;                                    \
+            AFTER_BUS(0);                                                       \
+        }                                                                       \
+    } while (0)
+
 /* Interrupt entry at an instruction boundary if one is requested; returns whether it was taken.
  * cpu8048_run asks only where one may have become due (r->gate), steps ask every time. */
 static inline __attribute__((always_inline)) int take_interrupt(cpu8048 *cpu, cpu_regs *r)
@@ -724,7 +801,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
  * change of the PSW's bank bit, MB_CHANGED() one of MB; FAR_BANK() is far_bank(s). */
 #define THREADED_INSTRUCTIONS(X) \
     X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
-    X(outl_bus,   0x02, 1, ON_PORT(port_write(cpu, CPU8048_PORT_BUS, r->a)); ON_BUS_DONE)            /* OUTL BUS,A */ \
+    X(outl_bus,   0x02, 1, LATCH_WRITE(CPU8048_PORT_BUS, r->a); ON_BUS_DONE)                          /* OUTL BUS,A */ \
     X(add_imm,    0x03, 1, add(r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
     X(jmp_0,      0x04, 1, JUMP_FAR()) /* JMP 0xx */ \
     X(dec_a,      0x07, 1, r->a = (uint8_t)(r->a - 1); NEXT)                       /* DEC A */ \
@@ -748,8 +825,8 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(call_1,     0x34, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 1xx */ \
     X(jt0,        0x36, 1, BRANCH(steady_condition(s, r, op))) /* JT0 */ \
     X(cpl_a,      0x37, 1, r->a = (uint8_t)~r->a; NEXT)                            /* CPL A */ \
-    X(outl_p1,    0x39, 1, ON_PORT(port_write(cpu, CPU8048_PORT_P1, r->a)); ON_BUS_DONE)             /* OUTL P1,A */ \
-    X(outl_p2,    0x3A, 1, ON_PORT(port_write(cpu, CPU8048_PORT_P2, r->a)); ON_BUS_DONE)             /* OUTL P2,A */ \
+    X(outl_p1,    0x39, 1, LATCH_WRITE(CPU8048_PORT_P1, r->a); ON_BUS_DONE)                           /* OUTL P1,A */ \
+    X(outl_p2,    0x3A, 1, LATCH_WRITE(CPU8048_PORT_P2, r->a); ON_BUS_DONE)                           /* OUTL P2,A */ \
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
     X(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
@@ -774,23 +851,23 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(jf1,        0x76, 1, BRANCH(steady_condition(s, r, op))) /* JF1 */ \
     X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
     X(addc_reg,   0x78, 8, add(r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
-    X(movx_read,  0x80, 2, ON_BUS(r->a = ext_read(cpu, REG(op & 1u))); ON_BUS_DONE)                 /* MOVX A,@Rr */ \
-    X(ret,        0x83, 1, jump_to(cpu, r, routine_bank(s, pop(s, r, 0))); MOVED)     /* RET */ \
+    X(movx_read,  0x80, 2, EXT_READ(REG(op & 1u)); ON_BUS_DONE)                                       /* MOVX A,@Rr */ \
+    X(ret,        0x83, 1, jump_to(cpu, r, pop(s, r, 0) & RETURN_MASK()); MOVED)     /* RET */ \
     X(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
-    X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); ON_PORT(port_or(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ORL BUS,#data */ \
-    X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); ON_PORT(port_or(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ORL P1,#data */ \
-    X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); ON_PORT(port_or(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ORL P2,#data */ \
-    X(movx_write, 0x90, 2, ON_BUS(ext_write(cpu, REG(op & 1u), r->a)); ON_BUS_DONE)                 /* MOVX @Rr,A */ \
+    X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_BUS, s->bus | v); ON_BUS_DONE) /* ORL BUS,#data */ \
+    X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P1, s->p1 | v); ON_BUS_DONE)  /* ORL P1,#data */ \
+    X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P2, s->p2 | v); ON_BUS_DONE)  /* ORL P2,#data */ \
+    X(movx_write, 0x90, 2, EXT_WRITE(REG(op & 1u)); ON_BUS_DONE)                                      /* MOVX @Rr,A */ \
     X(jb4,        0x92, 1, BRANCH(steady_condition(s, r, op))) /* JB4 */ \
     X(call_4,     0x94, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 4xx */ \
     X(cpl_f0,     0x95, 1, r->psw ^= PSW_F0; NEXT)                                 /* CPL F0 */ \
     X(jnz,        0x96, 1, BRANCH(steady_condition(s, r, op))) /* JNZ */ \
     X(clr_c,      0x97, 1, set_flag(r, PSW_CY, 0); NEXT)                           /* CLR C */ \
-    X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); ON_PORT(port_and(cpu, CPU8048_PORT_BUS, v)); ON_BUS_DONE) /* ANL BUS,#data */ \
-    X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); ON_PORT(port_and(cpu, CPU8048_PORT_P1, v)); ON_BUS_DONE)  /* ANL P1,#data */ \
-    X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); ON_PORT(port_and(cpu, CPU8048_PORT_P2, v)); ON_BUS_DONE)  /* ANL P2,#data */ \
+    X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_BUS, s->bus & v); ON_BUS_DONE) /* ANL BUS,#data */ \
+    X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P1, s->p1 & v); ON_BUS_DONE)  /* ANL P1,#data */ \
+    X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P2, s->p2 & v); ON_BUS_DONE)  /* ANL P2,#data */ \
     X(mov_ind_a,  0xA0, 2, IND(op & 1u) = (uint8_t)r->a; NEXT)                     /* MOV @Rr,A */ \
     X(movp,       0xA3, 1, r->a = page_byte(cpu, r->pc, r->a); NEXT)               /* MOVP A,@A */ \
     X(jmp_5,      0xA4, 1, JUMP_FAR()) /* JMP 5xx */ \
@@ -860,6 +937,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define BANK_CHANGED()  ((void)0)
 #define MB_CHANGED()    ((void)0)
 #define FAR_BANK()      far_bank(s)
+#define RETURN_MASK()   return_mask(s)
 #define NEXT            break
 #define MOVED           break
 #define JUMPED          goto jumped
@@ -901,6 +979,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef BANK_CHANGED
 #undef MB_CHANGED
 #undef FAR_BANK
+#undef RETURN_MASK
 #undef NEXT
 #undef MOVED
 #undef JUMPED
@@ -1295,7 +1374,7 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
         const uint8_t op = (opcode);                                                    \
         (void)from;                                                                     \
         (void)op;                                                                       \
-        const uint64_t end = limit - left + cpu8048_cycles[opcode];   /* bus accesses */ \
+        const uint64_t end = NOW() + cpu8048_cycles[opcode];   /* bus accesses */       \
         (void)end;                                                                      \
         __VA_ARGS__;                                                                    \
     }
@@ -1320,20 +1399,23 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     cpu->run_until = until;
     cpu_regs regs = regs_of(cpu), *r = &regs;   /* gate 0: the pins may have changed */
     const int fast = cpu->skip_idle;
-    /* The cycle is limit - left: each handler takes its cycles from `left` and the compare with
-     * the limit is the sign of what is left. */
+    /* The cycle is limit - left - 1: each handler takes its cycles from `left` and the compare
+     * with the limit is the sign of what is left (one less, so that the subtraction's own sign
+     * flag decides: the limit is reached where left goes below 0). */
     uint64_t now = s->cycles, timer_at = now, timer_due = UINT64_MAX, limit = now;
-    int64_t left = 0;
+    int64_t left = -1;
     uint8_t *bank = bank_of(s, r->psw);
     unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
+    unsigned ret_mask = return_mask(s);       /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
 
 #define DISPATCH do {                                                           \
-        if (__builtin_expect(left <= 0, 0))                                     \
+        if (__builtin_expect(left < 0, 0))                                      \
             goto boundary;                                                      \
         goto *next_handler(r);                                                  \
     } while (0)
+#define NOW()           (limit - (uint64_t)left - 1)
 #define ADVANCE()       (left -= cpu8048_cycles[op])
 /* A new limit for the same cycle. */
 #define SET_LIMIT(new_limit) do {                                               \
@@ -1347,6 +1429,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define BANK_CHANGED()  (bank = bank_of(s, r->psw))
 #define MB_CHANGED()    (jump_bank = far_bank(s))
 #define FAR_BANK()      jump_bank
+#define RETURN_MASK()   ret_mask
 #define NEXT            ADVANCE(); DISPATCH
 /* A jump keeps the limit: the image covers every address the PC may take. */
 #define MOVED           NEXT
@@ -1370,7 +1453,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     JUMPED
 #define REPEATS                                                                 \
     ADVANCE();                                                                  \
-    if (__builtin_expect(left <= 0, 0))                                         \
+    if (__builtin_expect(left < 0, 0))                                          \
         goto boundary;                                                          \
     if (__builtin_expect(code_byte(r) == op, 0))                                \
         goto repeats;                                                           \
@@ -1393,7 +1476,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     THREADED_INSTRUCTIONS(AS_LABEL)
 
 boundary:
-    now = limit - left;
+    now = NOW();
     timer_catch_up(cpu, r, &timer_at, now);
     if (now >= r->gate) {
         if (now >= r->until)
@@ -1406,7 +1489,7 @@ boundary:
     goto generic;
 no_handler:
     r->pc--;              /* back to the opcode (next_handler did not wrap it) */
-    now = limit - left;
+    now = NOW();
 generic:
     timer_catch_up(cpu, r, &timer_at, now);
     {
@@ -1418,12 +1501,13 @@ generic:
 resume:
     bank = bank_of(s, r->psw);
     jump_bank = far_bank(s);
+    ret_mask = return_mask(s);
     timer_due = timer_request(cpu, timer_at);
     limit = next_event(r, timer_due);
-    left = (int64_t)(limit - now);
+    left = (int64_t)(limit - now) - 1;
     DISPATCH;
 loop_back:
-    now = limit - left;
+    now = NOW();
     timer_catch_up(cpu, r, &timer_at, now);
     {
         cpu_regs copy = regs;
@@ -1436,7 +1520,7 @@ repeats: {
         if (!fast)            /* the repeat runs as itself */
             goto *next_handler(r);
         unsigned pc = r->pc;
-        now = limit - left;
+        now = NOW();
         timer_catch_up(cpu, r, &timer_at, now);
         now = run_repeats(cpu, now, &pc, code_byte(r), NULL);
         timer_at = now;
@@ -1449,6 +1533,7 @@ done:
     return handlers;
 #undef DISPATCH
 #undef ADVANCE
+#undef NOW
 #undef SET_LIMIT
 #undef REG
 #undef IND
@@ -1456,6 +1541,7 @@ done:
 #undef BANK_CHANGED
 #undef MB_CHANGED
 #undef FAR_BANK
+#undef RETURN_MASK
 #undef NEXT
 #undef MOVED
 #undef JUMPED

@@ -72,7 +72,8 @@ typedef struct cpu8048_bus {
     /* IN A,P1 / IN A,P2 / INS A,BUS: the pin levels (quasi-bidirectional ports: the machine
      * combines the latch in s.p1/s.p2 with what drives the pins). */
     uint8_t (*read_port)(void *ctx, int port);
-    /* After any change of an output latch (OUTL, ANL, ORL, MOVX's BUS use excluded). */
+    /* After any change of an output latch (OUTL, ANL, ORL, MOVX's BUS use excluded), but see
+     * port_applied below. */
     void    (*write_port)(void *ctx, int port, uint8_t v);
     /* Optional (NULL: the CPU reads s.t1 as cpu8048_set_t1 left it). For a machine that keeps
      * s.t1 current only in counter mode: JT1/JNT1 and STRT CNT call it to bring s.t1 to the
@@ -91,6 +92,20 @@ typedef struct cpu8048_bus {
      * stores made: n, or fewer where one ended the run (cpu8048_yield), that one included. */
     unsigned (*fill_ext)(void *ctx, uint8_t addr, int step, unsigned n, uint8_t value, uint64_t cycle,
                          unsigned period);
+    /* Optional (NULL: every MOVX through read_ext and write_ext). Memory a MOVX reaches alone, with
+     * nothing else to happen, while (s.p1 & ram_p1_mask) == ram_p1_value: a MOVX read there gives
+     * ram[addr] (ram_floating at addr >= ram_size) and a MOVX write stores into it (nowhere at addr
+     * >= ram_size), without a callback. The machine may change `ram` between runs and steps. */
+    uint8_t *ram;
+    unsigned ram_size;
+    uint8_t ram_p1_mask, ram_p1_value, ram_floating;
+    /* Optional (NULL: write_port hears every OUTL, ANL and ORL). For each port (CPU8048_PORT_*), the
+     * latch bits the machine acts on (port_listen) and a byte it keeps with those bits as it last
+     * acted on them (*port_applied): an OUTL, ANL or ORL whose new latch agrees with that byte in
+     * those bits only sets the latch. */
+    const uint8_t *port_applied[3];
+    uint8_t port_listen[3];
+    /* -DCPU8048_NO_BUS_SHORTCUTS: neither shortcut is taken (the reference build). */
 } cpu8048_bus;
 
 /* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB image

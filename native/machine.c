@@ -47,6 +47,13 @@
 
 #define MAME_MIRRORED_CART_SIZE 2048
 
+/* The P1 bits the machine acts on as it last did: the CPU leaves out the P1 writes that change
+ * none of them (cpu8048_bus.port_applied). Kept wherever mapped_p1 or p17 changes. */
+static void note_p1_applied(o2_machine *m)
+{
+    m->p1_applied = (uint8_t)((m->mapped_p1 & CART_P1_BANK_BITS) | (m->p17 ? P1_LUMINANCE : 0));
+}
+
 static void map_cartridge(o2_machine *m)
 {
     m->cpu.prog[0] = m->bios;
@@ -57,6 +64,7 @@ static void map_cartridge(o2_machine *m)
      * programs 1, 4, 5, tests/conformance/DIFFERENCES.md. */
     if (m->vdc.model == VDC_MODEL_MAME && m->cart.size == MAME_MIRRORED_CART_SIZE)
         m->cpu.prog[3] = m->cpu.prog[1];
+    note_p1_applied(m);
 }
 
 int o2_cart_bank(const o2_machine *m)
@@ -505,6 +513,7 @@ static void set_p17(o2_machine *m, uint8_t p1, uint64_t hc)
     if (level == m->p17)
         return;
     m->p17 = level;
+    note_p1_applied(m);
     vdc_catch_up_counting(m, hc);
     vdc_set_p17(&m->vdc, level);
 }
@@ -541,8 +550,21 @@ static int test_pin(void *ctx, int pin)
     return vdc_irq(&m->vdc);
 }
 
-static const cpu8048_bus machine_bus = { NULL, read_ext, write_ext, read_port, write_port, read_t1, test_pin,
-                                          fill_ext };
+static const cpu8048_bus machine_bus = {
+    .read_ext = read_ext, .write_ext = write_ext, .read_port = read_port, .write_port = write_port,
+    .read_t1 = read_t1, .test_pin = test_pin, .fill_ext = fill_ext,
+    /* With the VDC off, the RAM on and copy mode off, a MOVX reaches the RAM alone. */
+    .ram_size = MACHINE_XRAM_SIZE, .ram_p1_mask = P1_VDC_OFF | P1_XRAM_OFF | P1_COPY_MODE,
+    .ram_p1_value = P1_VDC_OFF, .ram_floating = BUS_FLOATING,
+    /* write_port acts on P1's bank bits and P17 alone. */
+    .port_listen = { [CPU8048_PORT_P1] = CART_P1_BANK_BITS | P1_LUMINANCE },
+};
+
+/* The RAM as cpu8048_bus.ram, before each run and step: not while the debugger watches the bus. */
+static void show_plain_ram(o2_machine *m)
+{
+    m->cpu.bus.ram = m->bus_hook ? NULL : m->xram;
+}
 
 /* ---- construction and loading ---- */
 
@@ -574,6 +596,8 @@ static void connect_cpu(o2_machine *m)
 {
     cpu8048_bus bus = machine_bus;
     bus.ctx = m;
+    for (int port = 0; port < 3; port++)
+        bus.port_applied[port] = &m->p1_applied;    /* P2 and BUS: no bit listened to */
     cpu8048_init(&m->cpu, &bus);
     m->cpu.skip_idle = m->skip_idle;
     map_cartridge(m);
@@ -645,6 +669,7 @@ void o2_power_on(o2_machine *m)
     vdc_reset(&m->vdc);
     vdc_set_charset(&m->vdc, m->charset);
     m->p17 = 0;
+    note_p1_applied(m);
     vdc_set_p17(&m->vdc, 0);
     memset(m->xram, 0, sizeof m->xram);
     m->late_t1_hc = 0;
@@ -697,6 +722,7 @@ int o2_model(const o2_machine *m)
 static int step_one(o2_machine *m)
 {
     uint64_t before = m->cpu.s.cycles;
+    show_plain_ram(m);
     mame_slice_boundary(m);
     if (m->reset_held)
         m->cpu.s.cycles++;            /* the clock runs while the CPU is held in reset */
@@ -722,6 +748,7 @@ static int breakpoint_here(const o2_machine *m)
 static int run_until(o2_machine *m, uint64_t until)
 {
     m->stop = O2_STOP_DONE;
+    show_plain_ram(m);
     if (m->cpu.s.cycles < until && m->breakpoints)
         step_one(m);                  /* resume past a breakpoint at the current PC */
     while (m->cpu.s.cycles < until && m->stop == O2_STOP_DONE) {
@@ -918,6 +945,7 @@ int machine_after_load(o2_machine *m, uint32_t version)
     set_cycle_length(m);              /* the state's model */
     map_cartridge(m);
     m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
+    note_p1_applied(m);
     m->next_event_hc = 0;             /* re-sampled before the next instruction */
     if (version < STATE_VERSION_SLICE)
         mame_slice_restart(m);        /* an older state has none: a new one begins here */

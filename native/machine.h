@@ -90,6 +90,8 @@ struct o2_machine {
     uint8_t p17;                          /* last level given to the VDC's P17 input */
     uint8_t mapped_p1;                    /* P1 when map_cartridge last ran: the program
                                              windows follow its bank bits alone */
+    uint8_t p1_applied;                   /* mapped_p1's bank bits and P17's level as P1
+                                             bits (cpu8048_bus.port_applied) */
     uint8_t skip_idle;                    /* the CPU skips idle loops (o2_set_skip_idle) */
 
     /* Debugger hooks (see the top of this file). */

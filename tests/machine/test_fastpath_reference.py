@@ -3,7 +3,8 @@ render cache compiled out (-DVDC_NO_RENDER_CACHE: every line drawn in full from 
 grid drawn afresh, no line kept or copied from the line above, the beam stepping every line, every
 VDC write brought up to the beam), the CPU's switch loop instead of its threaded handlers
 (-DCPU8048_SWITCH_DISPATCH: each instruction through one switch, the timer counted and the run's end
-checked at every instruction), the sound filter's scalar form (-U__SSE2__: one output at a time,
+checked at every instruction), every MOVX and port write through the machine's callbacks
+(-DCPU8048_NO_BUS_SHORTCUTS: no MOVX straight into the external RAM, no P1 write left out), the sound filter's scalar form (-U__SSE2__: one output at a time,
 native/sound.c) and idle skipping off gives, after every frame, the same
 screen, audio, RAM, registers and cycle count as the normal build with idle skipping on, over every cartridge of the
 corpus (NTSC and PAL), the demo, the speed benchmark's busy program, an empty slot and long
@@ -23,7 +24,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE_FLAGS = "-DVDC_NO_RENDER_CACHE -DCPU8048_SWITCH_DISPATCH -U__SSE2__"
+REFERENCE_FLAGS = "-DVDC_NO_RENDER_CACHE -DCPU8048_SWITCH_DISPATCH -DCPU8048_NO_BUS_SHORTCUTS -U__SSE2__"
 FRAMES = 120
 CONQUEST_FRAMES = 1500
 TRACE_STEPS = 30_000
