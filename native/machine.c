@@ -385,10 +385,28 @@ static uint64_t picture_change_hc(const o2_machine *m, uint64_t hc)
     return hc;
 }
 
+/* A0's sound interrupt enable (bit 2) gates the service request in the sound clock's event, so
+ * in the MAME model it meets that event as a write to A7-AA does (write_hc): a write whose
+ * instruction began before the event's cycle enables or disables the request there, although
+ * the rest of it (the picture, the beam latch) lands after the event (random program 997037,
+ * PAL frame 78; corpus test_service_enable, tests/conformance/DIFFERENCES.md). */
+static void write_sound_irq_enable(o2_machine *m, uint8_t addr, uint8_t value, uint64_t hc)
+{
+    uint8_t control = m->vdc.reg[VDC_REG_CONTROL];
+    uint64_t first_cycle_end = machine_cycle_horizon(m, m->cpu.s.cycles - 1);
+    if (m->vdc.model != VDC_MODEL_MAME || vdc_canonical(addr) != VDC_REG_CONTROL
+        || !((control ^ value) & VDC_CTRL_SOUND_IRQ) || first_cycle_end >= hc)
+        return;
+    vdc_catch_up_counting(m, first_cycle_end);
+    vdc_write(&m->vdc, addr, (uint8_t)((control & ~VDC_CTRL_SOUND_IRQ) | (value & VDC_CTRL_SOUND_IRQ)));
+}
+
 /* A VDC write that does something: the VDC is brought up to it first; then the hook. */
 static __attribute__((noinline)) void write_vdc(o2_machine *m, uint8_t p1, uint8_t addr, uint8_t value)
 {
-    vdc_catch_up_counting(m, picture_change_hc(m, write_hc(m, addr)));
+    uint64_t hc = picture_change_hc(m, write_hc(m, addr));
+    write_sound_irq_enable(m, addr, value, hc);
+    vdc_catch_up_counting(m, hc);
     vdc_write(&m->vdc, addr, value);
     vdc_accessed(m);
     if (m->bus_hook)
