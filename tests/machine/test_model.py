@@ -229,3 +229,17 @@ def test_a_write_between_hblank_and_the_shift_clock_restarts_the_service_count_a
     m = Odyssey2(cart=rom("test_service_write.bin"), model="mame", region=region)
     m.run_frames(frame)
     assert int(m.xram[k]) == 0x8E
+
+
+@pytest.mark.parametrize("region, frame, k, seen", [("ntsc", 16, 11, (0x06, 0xC8)), ("pal", 54, 49, (0x0A, 0xF3))])
+def test_an_a0_write_begun_before_the_shift_clock_gates_its_service_request(region, frame, k, seen):
+    # test_service_enable: A0's sound interrupt enable written by a MOVX whose first cycle ends
+    # before HBLANK's start and which lands after it, on the line where a request is due. NTSC
+    # pass 11 turns it on: MAME's next /INT is that request (status 06, line C8h); PAL pass 49
+    # turns it off: MAME's next /INT is VBLANK's (0A, F3h). The status and A4 read at that /INT
+    # are stored at external RAM 2k and 2k + 1. Taken where the write lands, NTSC saw VBLANK
+    # (0A) and PAL the request (06).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_service_enable.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert (int(m.xram[2 * k]), int(m.xram[2 * k + 1])) == seen
