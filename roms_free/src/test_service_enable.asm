@@ -1,96 +1,121 @@
-; test_service_enable.asm - A0's sound interrupt enable (bit 2) written swept over HBLANK's start
-; of the line where a sound service request comes (fast rate: every 24 shift clocks, 96 lines).
-; MAME raises the request in its HBLANK event, after the timeslice that ends at the first
-; instruction boundary at or after the event's cycle: an A0 write whose instruction began before
-; that cycle comes first, as a write to A7-AA does, so its enable counts for that line's request
-; although the write lands after HBLANK's start (tests/conformance/DIFFERENCES.md). Each pass,
-; interrupts off: wait for Y = 10h on A4, write A9 (the count restarts), enable the request and
-; poll /INT until the status shows it; disable it; wait about 96 lines less 8 cycles, then k
-; cycles more (k = 0-7, one more each pass), enable the request (A0 = 06h: swept over the next
-; request's HBLANK start) and read A1 a line later: stored at external RAM (pass mod 32). Then
-; A0 = 02h and the status read again (cleared).
+; test_service_enable.asm - the sound service request's interrupt enable (A0 bit 2) written by a
+; MOVX swept over HBLANK's start on the line where a request falls due, one cycle later each
+; frame: first turned on (passes 0-31), then off (passes 32-63). MAME gates the request in the
+; event that clocks the sound, which runs after the instruction in whose last cycle it falls: a
+; write begun before that cycle turns the request on or off there although it lands after
+; HBLANK's start (tests/conformance/DIFFERENCES.md). Each pass (interrupts off, fast rate):
+; - A0 = strobe + sound interrupt; wait for Y = 08h on A4; write A9 (the count restarts); poll
+;   /INT until the status shows the request: its line L (A4);
+; - passes 0-31 turn the interrupt off (A0 = strobe); wait for Y = L + 5Eh on A4 (the next
+;   request is due on line L + 60h, 24 shift clocks after L), then for HBLANK (T1), then two
+;   lines and k cycles (k = pass mod 32); write A0: strobe + sound interrupt (passes 0-31), strobe
+;   alone (32-63);
+; - poll /INT; read A1 and A4 (the request's line, or VBLANK's): stored at external RAM 2 x pass
+;   and 2 x pass + 1.
 
         cpu     8048
         include "hardware.inc"
         include "bios.inc"
 
-STROBE          equ     VDC_CTRL_STROBE
-ENABLED         equ     VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
-
         org     CART_RESET
         jmp     start
 
         org     410h
-        include "screen_start.inc"
-        mov     r5,#0                   ; passes
+start:
+        dis     i
+        call    BIOS_VDC_CLEAR          ; VDC selected, display off
+        mov     a,#low(sound)
+        call    write_table
+        mov     r5,#0                   ; the pass: bit 5 = turning the interrupt off
 pass:
+        mov     r0,#VDC_CONTROL
+        mov     a,#VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
+        movx    @r0,a
+        mov     r0,#VDC_BEAM_Y
+wait_start:
+        movx    a,@r0
+        xrl     a,#08h
+        jnz     wait_start
+        mov     r0,#VDC_SOUND_LO
+        mov     a,#55h
+        movx    @r0,a                   ; the service count restarts
+        mov     r0,#VDC_STATUS
+        movx    a,@r0                   ; a request pending from before: cleared
+first_request:
+        jni     first_interrupt
+        jmp     first_request
+first_interrupt:
+        mov     r0,#VDC_STATUS
+        movx    a,@r0
+        jb2     first_line              ; else VBLANK: wait on
+        jmp     first_request
+first_line:
+        mov     r0,#VDC_BEAM_Y
+        movx    a,@r0
+        add     a,#5Dh                  ; read on line L + 1: Y = L + 94 shows from the end of
+                                        ; line L + 93
+        mov     r4,a
+        mov     a,r5
+        jb5     wait_due                ; turning it off: leave it on until then
+        mov     r0,#VDC_CONTROL
+        mov     a,#VDC_CTRL_STROBE
+        movx    @r0,a
+wait_due:
         mov     r0,#VDC_BEAM_Y
 wait_line:
         movx    a,@r0
-        xrl     a,#10h
+        xrl     a,r4
         jnz     wait_line
-        mov     r0,#VDC_SOUND_LO
-        mov     a,#55h
-        movx    @r0,a                   ; the count restarts
-        mov     r0,#VDC_CONTROL
-        mov     a,#ENABLED
-        movx    @r0,a
-        mov     r0,#VDC_STATUS
-        movx    a,@r0                   ; a request pending from before: cleared
-wait_request:
-        jni     interrupt
-        jmp     wait_request
-interrupt:
-        movx    a,@r0
-        jb2     request                 ; else VBLANK: wait on
-        jmp     wait_request
-request:
-        mov     r0,#VDC_CONTROL
-        mov     a,#STROBE
-        movx    @r0,a                   ; disabled
-        mov     r3,#4                   ; about 96 lines (the next request) less 8 cycles
-outer:  mov     r2,#0
-inner:  djnz    r2,inner
-        djnz    r3,outer
-        mov     r2,#40
-rest:   djnz    r2,rest
-        mov     a,r5                    ; k cycles: one more when k is odd,
+sync:   jnt1    sync                    ; HBLANK's start two lines before the request's
+        mov     a,r5                    ; two lines and k cycles: one more when k is odd,
         jb0     odd
         jmp     even
 odd:    nop
         jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2 mod 4) more
+even:   mov     a,r5                    ; and 2 x (k / 2) more
+        anl     a,#1Fh
         rr      a
-        anl     a,#03h
-        inc     a
+        anl     a,#0Fh
+        add     a,#5
         mov     r2,a
 delay:  djnz    r2,delay
+        mov     a,r5
         mov     r0,#VDC_CONTROL
-        mov     a,#ENABLED
+        jb5     turn_off
+        mov     a,#VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
         movx    @r0,a                   ; swept over HBLANK's start
-        mov     r2,#12
-settle: djnz    r2,settle
+        jmp     wait_interrupt
+turn_off:
+        mov     a,#VDC_CTRL_STROBE
+        movx    @r0,a                   ; swept over HBLANK's start
+wait_interrupt:
+        jni     interrupt
+        jmp     wait_interrupt
+interrupt:
         mov     r0,#VDC_STATUS
         movx    a,@r0
         mov     r6,a
-        mov     r0,#VDC_CONTROL
-        mov     a,#STROBE
-        movx    @r0,a
-        mov     r0,#VDC_STATUS
-        movx    a,@r0                   ; cleared
+        mov     r0,#VDC_BEAM_Y
+        movx    a,@r0
+        mov     r7,a
         call    select_ram
         mov     a,r5
-        anl     a,#1Fh
+        add     a,r5
         mov     r1,a
         mov     a,r6
         movx    @r1,a
+        inc     r1
+        mov     a,r7
+        movx    @r1,a
         call    select_vdc
         inc     r5
+        mov     a,r5
+        anl     a,#3Fh
+        mov     r5,a
         jmp     pass
 
         org     500h
         include "testlib.inc"
-screen:
+sound:
         db      VDC_SOUND, SOUND_ENABLE | SOUND_FAST
-        db      VDC_CONTROL, STROBE
         db      END_OF_TABLE

@@ -135,3 +135,21 @@ def test_jtf_sees_a_counter_edge_at_its_second_cycles_start():
     assert int(t["pc"][0]) == 0x57E          # the JTF
     after = m.trace(1)
     assert (int(after["cycle"][0]), int(after["pc"][0])) == (75349, 0x582)
+
+
+def test_an_a0_write_begun_before_the_shift_clock_enables_that_clocks_service_request():
+    """Random program 997037 (PAL) frame 78: A0 = 55h (the sound interrupt enabled) by a MOVX at
+    cycle 614632 (x 344.40 of line 90, landing at 380.40) on the line where a service request
+    falls due. MAME's trace: the interrupt is taken after that MOVX (003h at cycle 614636); ours
+    went on at 516h (DIFFERENCES.md, corpus test_service_enable). Runs without MAME."""
+    from emu.odyssey2 import Odyssey2
+    cart, charset = random_programs.cartridge(997037)
+    m = Odyssey2(cart=cart, bios=differential.stub_bios(), charset=charset, model="mame", region="pal")
+    m.run_frames(77)
+    while True:
+        t = m.trace(1)
+        if int(t["cycle"][0]) == 614632:
+            break
+    assert (int(t["pc"][0]), int(t["op"][0])) == (0x515, 0x90)     # MOVX @R0,A
+    after = m.trace(1)
+    assert (int(after["cycle"][0]), int(after["pc"][0])) == (614636, 0x003)

@@ -248,18 +248,6 @@ def test_an_a0_write_at_line_0s_start_latches_the_beam_where_it_lands_in_mame(re
     assert bytes(int(v) for v in m.xram[:64]).hex(" ") == bytes.fromhex(oracle).hex(" ")
 
 
-def test_a0s_sound_interrupt_enable_meets_the_service_request_before_hblank_in_mame():
-    # test_service_enable NTSC: A0's sound interrupt enable swept over the HBLANK start of a
-    # service request's line, the status read a line later (external RAM k). The oracle's external
-    # RAM after frame 64: 06h (request raised) for the writes landing up to x 373.85, whose last
-    # cycle began before half-clock 366, 02h from 386.83; landing after HBLANK's start, they were
-    # counted after the request before (02h where the oracle has 06h).
-    from rom_runners import rom
-    m = Odyssey2(cart=rom("test_service_enable.bin"), model="mame")
-    m.run_frames(64)
-    assert [int(v) for v in m.xram[:32]] == ([0x06] * 6 + [0x02] * 2) * 4
-
-
 def test_a4_resets_at_half_clock_366_of_line_0_in_mame():
     # test_major_span NTSC frame 58: A4 polled every 5 cycles through VBLANK's end; the fourth read
     # of 07h (line 263) lands at x 365.46 of line 0, where the hardware model's counter has reset
@@ -272,3 +260,17 @@ def test_a4_resets_at_half_clock_366_of_line_0_in_mame():
              if int(t["op"][k]) == 0x80 and int(t["r"][k][0]) == 0xA4]
     first = reads.index(0x07)
     assert reads[first:first + 5] == [0x07, 0x07, 0x07, 0x07, 0x01]
+
+
+@pytest.mark.parametrize("region, frame, k, seen", [("ntsc", 16, 11, (0x06, 0xC8)), ("pal", 54, 49, (0x0A, 0xF3))])
+def test_an_a0_write_begun_before_the_shift_clock_gates_its_service_request(region, frame, k, seen):
+    # test_service_enable: A0's sound interrupt enable written by a MOVX whose first cycle ends
+    # before HBLANK's start and which lands after it, on the line where a request is due. NTSC
+    # pass 11 turns it on: MAME's next /INT is that request (status 06, line C8h); PAL pass 49
+    # turns it off: MAME's next /INT is VBLANK's (0A, F3h). The status and A4 read at that /INT
+    # are stored at external RAM 2k and 2k + 1. Taken where the write lands, NTSC saw VBLANK
+    # (0A) and PAL the request (06).
+    from rom_runners import rom
+    m = Odyssey2(cart=rom("test_service_enable.bin"), model="mame", region=region)
+    m.run_frames(frame)
+    assert (int(m.xram[2 * k]), int(m.xram[2 * k + 1])) == seen
