@@ -941,10 +941,12 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     uint8_t hits, base, major, redrawn = O2_REDRAWN;
     /* A part of a line (a write mid-line), or a line drawn whole under another look (A0 written
      * at another place in the frame before): often the same pixels again, which a front end need
-     * not take. Lines drawn because an object changed are not compared (they mostly change). */
+     * not take. Lines drawn because an object changed are not compared (they mostly change),
+     * nor lines flagged already (the flag stays; only their span may grow). */
     uint8_t was[VDC_SCREEN_W][3];
     size_t bytes = 3 * (size_t)(x1 - x0);
-    int compare = RENDER_CACHE && (!whole || (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] != v->look));
+    int compare = RENDER_CACHE && !v->screen_redrawn[line]
+        && (!whole || (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] != v->look));
     if (compare)
         memcpy(was, v->screen[line][x0], bytes);
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
