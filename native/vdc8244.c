@@ -765,12 +765,15 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], 0xFF, base) : 0;
 }
 
-/* Lines [top, top + lines) keep only the `keep` bits of what is valid in them (VDC_LINE_*). */
+/* Lines [top, top + lines) that show objects keep only the `keep` bits of what is valid in
+ * them (VDC_LINE_*). A line drawn without objects shows none under its look (which holds A0's
+ * object bit), whatever their registers: it stays valid. */
 static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep)
 {
     unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
     for (unsigned line = top; line < bottom; line++)
-        v->line_valid[line] &= keep;
+        if (!v->line_objectless[line])
+            v->line_valid[line] &= keep;
 }
 
 /* The lines an object's registers (in `r`, a register file) make it cover. */
@@ -936,6 +939,16 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     describe_line(v, line, d);
     uint8_t enable = v->reg[VDC_REG_COLLISION];
     uint8_t hits, base, major, redrawn = O2_REDRAWN;
+    /* A part of a line (a write mid-line), or a line drawn whole under another look (A0 written
+     * at another place in the frame before): often the same pixels again, which a front end need
+     * not take. Lines drawn because an object changed are not compared (they mostly change),
+     * nor lines flagged already (the flag stays; only their span may grow). */
+    uint8_t was[VDC_SCREEN_W][3];
+    size_t bytes = 3 * (size_t)(x1 - x0);
+    int compare = RENDER_CACHE && !v->screen_redrawn[line]
+        && (!whole || (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] != v->look));
+    if (compare)
+        memcpy(was, v->screen[line][x0], bytes);
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
         && same_description(d, &v->desc[v->above_slot])) {
         /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
@@ -948,7 +961,8 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         hits = rasterize(v, d, line, x0, x1, &base);
         major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
-    line_redrawn(v, line, redrawn, x0, x1);
+    if (!compare || memcmp(was, v->screen[line][x0], bytes))
+        line_redrawn(v, line, redrawn, x0, x1);
     release_base(v, line);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
@@ -965,6 +979,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         return;
     }
     v->line_valid[line] = VDC_LINE_VALID;
+    v->line_objectless[line] = !objects_drawn_on(v, line);
     v->above_slot ^= 1;
     v->above_line = line;
     v->above_enable = enable;
@@ -1210,6 +1225,10 @@ static inline void draw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1
             return;
         }
     }
+    if (RENDER_CACHE && v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == v->look
+        && !v->line_hits[line] && !v->line_major[line])
+        return;   /* a part of a valid line (a write mid-line): its pixels are there, and a line
+                     without collisions or major overlap has none in any part */
     redraw_span(v, line, x0, x1);
 }
 

@@ -238,6 +238,9 @@ struct vdc8244 {
      * covered or covers, and finds the look's id. */
     uint8_t changed;
     uint8_t line_valid[VDC_SCREEN_H];  /* VDC_LINE_* bits: what of the line is as last seen */
+    uint8_t line_objectless[VDC_SCREEN_H]; /* drawn whole with no objects (A0 hides them, or
+                                              above the first object line): a change of an
+                                              object leaves it valid */
     uint8_t line_hits[VDC_SCREEN_H];
     uint8_t line_base_hits[VDC_SCREEN_H]; /* the collisions among its classes other than sprites */
     uint8_t line_sprite_count[VDC_SCREEN_H];

@@ -259,15 +259,32 @@ SPAN_MUTATIONS = {
         "native/libretro/libretro.c",
         "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);",
         "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi > lo) * sizeof *line);"),
+    # the VDC flags no line it compared with its old pixels, changed or not
+    "flag_no_compared_line": (
+        "native/vdc8244.c",
+        "if (!compare || memcmp(was, v->screen[line][x0], bytes))",
+        "if (!compare)"),
+    # the VDC takes every line for one drawn without objects: a change of an object redraws none
+    "every_line_objectless": (
+        "native/vdc8244.c",
+        "v->line_objectless[line] = !objects_drawn_on(v, line);",
+        "v->line_objectless[line] = 1;"),
+    # the VDC leaves out a part of a valid line drawn under another look
+    "skip_parts_whatever_the_look": (
+        "native/vdc8244.c",
+        "if (RENDER_CACHE && v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == v->look\n",
+        "if (RENDER_CACHE && v->line_valid[line] == VDC_LINE_VALID\n"),
 }
 
 
 @pytest.mark.parametrize("mutation", sorted(SPAN_MUTATIONS))
 def test_a_core_whose_span_tracking_is_broken_is_caught(library, tmp_path, mutation):
     """The columns the core copies into a line drawn as a copy of the line above (those in which
-    the line above changed) are checked as the flags are: a core built with them broken on
-    purpose (SPAN_MUTATIONS) gives a picture unlike Python's within the frames of a jet-jet
-    battle or of the busy program."""
+    the line above changed), and the VDC's shortcuts that leave lines unflagged (a redraw that
+    gave the same pixels, a line drawn without objects kept valid when objects change, a part of
+    a valid line not drawn again), are checked as the flags are: a core built with one of them
+    broken on purpose (SPAN_MUTATIONS) gives a picture unlike Python's within the frames of a
+    jet-jet battle or of the busy program."""
     root = retro.ROOT
     name, piece, broken_piece = SPAN_MUTATIONS[mutation]
     source = (root / name).read_text()
