@@ -52,6 +52,7 @@ PLACED_FULL = 2            # picture units a run may lie off the geometry and be
 PLACED_NONE = 4            # and off by this much, it is not sure at all (the geometry is off there)
 JUMP = 2                   # picture units a search may move a run from where it was last read surely
 PHASE_FRAMES = 6           # frames of sure runs whose sub-unit phase is measured before the geometry takes it
+PHASE_AGAIN = 60           # frames after a phase found right before it is measured again
 PHASE_LEAST = 0.2          # picture units: a phase correction moving nothing this far is not made
 RUNNER_UP_BELOW = 0.9      # a colour patch read less surely than this may show its runner-up (read): the level
                            # correction pulls the background toward the nearest known one, so a blend of two
@@ -377,6 +378,9 @@ class Reader:
         surely is read again a unit to either side across and down; where its glyphs fit best between those
         (a parabola through the three fits each way) is its phase. Over PHASE_FRAMES frames with such runs, the
         geometry is corrected by them (pic.settled, down to PHASE_LEAST units)."""
+        if self.phase_frames < 0:               # waiting to measure again
+            self.phase_frames += 1
+            return
         runs = [t for t in self.profile.texts if t.name in fields and fields[t.name].confidence >= SETTLE_SURE
                 and t.name not in self.before_search and fields[t.name].value.strip()
                 and len(fields[t.name].value) == t.cells]
@@ -404,7 +408,10 @@ class Reader:
         if geometry is not None:
             self.use(geometry)                  # and measured again through the corrected geometry
         else:
-            self.phase_frames = PHASE_FRAMES    # in phase: not measured again until the geometry changes
+            # In phase: measured again PHASE_AGAIN frames on. A war's first frames may read few runs surely
+            # (its energies just under SETTLE_SURE through a geometry half a unit off), and a phase measured
+            # on the rest alone can look right where it is not.
+            self.phases, self.phase_frames = [], -PHASE_AGAIN
 
     def _unconfirmed(self, fields: dict[str, Field], before: "pic.Geometry", read_at: dict, searched: set
                      ) -> dict[str, Field]:
