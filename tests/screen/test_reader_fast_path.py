@@ -379,19 +379,24 @@ def test_the_comparison_notices_a_broken_fast_path(broken, setting):
     assert disagreements(broken(profile), Reference(profile), frames) != []
 
 
-def faint_shots() -> list:
-    """Composite captures of battle frames whose red readout's units digit is drawn at a third of its contrast
-    (a ghost: unsure however well it fits), the rest as drawn."""
-    frames, _, _ = play_war([(("T", 30), ("P", 30))], seed=3, result_frames=0)
+def units_digit_faded(columns: slice, fraction: float) -> tuple[list, list]:
+    """Composite captures of battle frames whose cell at `columns` of the red readout's line shows the readout's
+    units digit at `fraction` of its contrast over that cell's own background, and what RAM held for each."""
+    frames, truths, _ = play_war([(("T", 30), ("P", 30))], seed=3, result_frames=0)
     sim = Simulator(SETTINGS["composite-720x480"])
     out = []
     for frame in frames[:FRAMES]:
         frame = frame.copy()
-        cell = frame[214:228, 122:138].astype(np.float32)
-        background = np.median(frame[210:213, 122:138].reshape(-1, 3), axis=0)
-        frame[214:228, 122:138] = np.round(background + (cell - background) / 3).astype(np.uint8)
+        units = frame[214:228, 122:138].astype(np.float32)
+        background = np.median(frame[210:213, columns].reshape(-1, 3), axis=0)
+        frame[214:228, columns] = np.round(background + (units - background) * fraction).astype(np.uint8)
         out.append(sim.frame(frame, frame))
-    return out
+    return out, truths[:FRAMES]
+
+
+def faint_shots() -> list:
+    """The red readout's units digit drawn at a third of its contrast (a ghost: unsure however well it fits)."""
+    return units_digit_faded(slice(122, 138), 1 / 3)[0]
 
 
 def test_the_fast_path_reads_a_ghost_as_the_reference_does():
@@ -405,19 +410,9 @@ def test_the_fast_path_reads_a_ghost_as_the_reference_does():
 
 
 def leading_ghost_shots() -> tuple[list, list]:
-    """Composite captures of battle frames whose red readout's first cell (blank: the energy is under 1,000)
-    shows its units digit at a fifth of its contrast (the ghost an encoder leaves of a character gone or still
-    to come), and what RAM held for each."""
-    frames, truths, _ = play_war([(("T", 30), ("P", 30))], seed=3, result_frames=0)
-    sim = Simulator(SETTINGS["composite-720x480"])
-    out = []
-    for frame in frames[:FRAMES]:
-        frame = frame.copy()
-        units = frame[214:228, 122:138].astype(np.float32)
-        background = np.median(frame[210:213, 26:42].reshape(-1, 3), axis=0)
-        frame[214:228, 26:42] = np.round(background + (units - background) / 5).astype(np.uint8)
-        out.append(sim.frame(frame, frame))
-    return out, [t for t in truths[:FRAMES]]
+    """The red readout's first cell (blank: the energy is under 1,000) showing its units digit at a fifth of its
+    contrast (the ghost an encoder leaves of a character gone or still to come)."""
+    return units_digit_faded(slice(26, 42), 1 / 5)
 
 
 class GhostKept(Reader):
