@@ -120,6 +120,10 @@ typedef struct cpu8048_bus {
 typedef struct cpu8048_code {
     const void *handler[CPU8048_CODE_SIZE];
     uint8_t byte[CPU8048_CODE_SIZE];
+    /* Whether an idle or filling loop (below) may start at each address, by its first two
+     * opcodes, found out at the first jump back there (0xFF until then): a jump back to an
+     * address where none may start looks for none. */
+    uint8_t loop_head[CPU8048_CODE_SIZE];
     const uint8_t *windows[4];   /* the prog[] it was read from */
     int valid;
 } cpu8048_code;
@@ -135,6 +139,7 @@ typedef struct cpu8048 {
     uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
                                  before the next instruction (EN I, RETR and a new run do too) */
     unsigned code_current;    /* the image of code[] last used */
+    unsigned code_previous;   /* the one used before it (a program switching between two banks) */
     unsigned code_next;       /* the one a new mapping replaces */
     cpu8048_code code[CPU8048_CODE_MAPS];
 } cpu8048;
