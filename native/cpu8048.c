@@ -640,21 +640,18 @@ static inline void bus_view(cpu8048 *cpu, const cpu_regs *r, unsigned from, uint
 }
 
 /* After it: the machine may have ended the run (cpu8048_yield) or counted a timer overflow
- * (cpu8048_set_t1), and after a port write (`port`) mapped other program windows (a bank switch
- * through P1). Returns whether the run's end or the interrupt poll changed (and the gate with
- * them; the gate is 0 or the run's end): most accesses change neither, and the threaded loop's
- * limit then stands. */
+ * (cpu8048_set_t1), both of which set irq_poll, and after a port write (`port`) mapped other
+ * program windows (a bank switch through P1). Returns whether the run's end or the interrupt poll
+ * changed (the gate then closes): most accesses change neither, and the threaded loop's limit
+ * then stands. */
 static inline int bus_done(cpu8048 *cpu, cpu_regs *r, int port)
 {
     if (port)
         r->code = code_of(cpu);
-    if (__builtin_expect(cpu->run_until == r->until && !cpu->irq_poll, 1))
+    if (__builtin_expect(!cpu->irq_poll, 1))
         return 0;
     r->until = cpu->run_until;
-    if (cpu->irq_poll)
-        r->gate = 0;
-    else if (r->gate)
-        r->gate = r->until;
+    r->gate = 0;
     return 1;
 }
 
@@ -781,7 +778,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
 /* MOVX A,@Rr and MOVX @Rr,A at `addr`: plain memory at once, else through the bus. */
 #define EXT_READ(addr) do {                                                     \
         uint8_t addr_ = (addr);                                                 \
-        if (ram_alone(cpu)) {                                                   \
+        if (RAM_ALONE()) {                                                      \
             r->a = ram_read(cpu, addr_);                                        \
             AFTER_BUS(0);                                                       \
         } else                                                                  \
@@ -789,13 +786,14 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
     } while (0)
 #define EXT_WRITE(addr) do {                                                    \
         uint8_t addr_ = (addr);                                                 \
-        if (ram_alone(cpu)) {                                                   \
+        if (RAM_ALONE()) {                                                      \
             ram_write(cpu, addr_, (uint8_t)r->a);                               \
             AFTER_BUS(0);                                                       \
         } else                                                                  \
             ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
     } while (0)
-/* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed. */
+/* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed;
+ * LATCH_SET(port) follows. */
 #define LATCH_WRITE(port, value) do {                                           \
         uint8_t latch_ = (value);                                               \
         if (port_heard(cpu, (port), latch_))                                    \
@@ -804,6 +802,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
             *port_latch(s, (port)) = latch_;                                    \
             AFTER_BUS(0);                                                       \
         }                                                                       \
+        LATCH_SET(port);                                                        \
     } while (0)
 
 /* Interrupt entry at an instruction boundary if one is requested; returns whether it was taken.
@@ -1003,6 +1002,8 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define TIMER_TO(cycle) ((void)0)          /* elapse() has run */
 #define TIMER_TO_END()  ((void)0)
 #define TIMER_READ      break
+#define RAM_ALONE()     ram_alone(cpu)
+#define LATCH_SET(port) ((void)0)
 #define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
 #define ON_BUS_JUMPED   goto jumped
@@ -1045,6 +1046,8 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef TIMER_TO
 #undef TIMER_TO_END
 #undef TIMER_READ
+#undef RAM_ALONE
+#undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED
@@ -1470,6 +1473,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     unsigned ret_mask = return_mask(s);       /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
+    int movx_ram = 0;                         /* set where the handlers start (resume) */
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(left < 0, 0))                                      \
@@ -1521,6 +1525,9 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     goto *next_handler(r)
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
 #define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
+/* ram_alone() as of the last change of P1 (the machine changes the bus's RAM only between runs). */
+#define RAM_ALONE()     movx_ram
+#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_ram = ram_alone(cpu)) : (void)0)
 /* The timer's next request and the poll (a request in this instruction) give a new limit. */
 #define TIMER_READ                                                              \
     ADVANCE();                                                                  \
@@ -1571,6 +1578,7 @@ generic:
         regs = copy;
     }
 resume:
+    movx_ram = ram_alone(cpu);
     bank = bank_of(s, r->psw);
     jump_bank = far_bank(s);
     ret_mask = return_mask(s);
@@ -1620,6 +1628,8 @@ done:
 #undef TIMER_TO
 #undef TIMER_TO_END
 #undef TIMER_READ
+#undef RAM_ALONE
+#undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED

@@ -137,7 +137,9 @@ typedef struct cpu8048 {
     uint64_t run_until;
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
     uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
-                                 before the next instruction (EN I, RETR and a new run do too) */
+                                 before the next instruction (EN I, RETR and a new run do too),
+                                 a yield to look at the run's end: one flag for a bus callback's
+                                 caller to test */
     unsigned code_current;    /* the image of code[] last used */
     unsigned code_previous;   /* the one used before it (a program switching between two banks) */
     unsigned code_next;       /* the one a new mapping replaces */
@@ -155,7 +157,11 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
 void cpu8048_program_changed(cpu8048 *cpu);
 void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
 void cpu8048_state(cpu8048 *cpu, o2_stream *st);           /* save-state visitor (state.h) */
-static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }
+static inline void cpu8048_yield(cpu8048 *cpu)
+{
+    cpu->run_until = 0;
+    cpu->irq_poll = 1;
+}
 
 /* Cycle count of each opcode (1 or 2), for the disassembler views and tests. */
 extern const uint8_t cpu8048_cycles[256];
