@@ -1473,7 +1473,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     unsigned ret_mask = return_mask(s);       /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
-    int movx_ram = 0;                         /* set where the handlers start (resume) */
+    int movx_ram = -1;                        /* RAM_ALONE() */
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(left < 0, 0))                                      \
@@ -1525,9 +1525,10 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     goto *next_handler(r)
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
 #define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
-/* ram_alone() as of the last change of P1 (the machine changes the bus's RAM only between runs). */
-#define RAM_ALONE()     movx_ram
-#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_ram = ram_alone(cpu)) : (void)0)
+/* ram_alone(), found out at the first MOVX after a change of P1 (movx_ram -1 until then; the
+ * machine changes the bus's RAM only between runs). */
+#define RAM_ALONE()     (movx_ram > 0 || (movx_ram < 0 && (movx_ram = ram_alone(cpu))))
+#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_ram = -1) : (void)0)
 /* The timer's next request and the poll (a request in this instruction) give a new limit. */
 #define TIMER_READ                                                              \
     ADVANCE();                                                                  \
@@ -1578,7 +1579,7 @@ generic:
         regs = copy;
     }
 resume:
-    movx_ram = ram_alone(cpu);
+    movx_ram = -1;
     bank = bank_of(s, r->psw);
     jump_bank = far_bank(s);
     ret_mask = return_mask(s);
