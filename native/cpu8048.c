@@ -113,21 +113,32 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 #if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
 #define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
 #define SLOW_PATH 256         /* in the threaded loop's table: the entry of execute() */
+#define REPEATED_MOV 257      /* there: a MOV A,Rr followed by the same opcode (run_repeats) */
+#define UNDECODED 258         /* there: an address not run yet (handler_at) */
 static const void *const *threaded_handlers(void);
+
+/* The handler of the instruction at `addr` in the threaded loop: the opcode's; a MOV A,Rr's that
+ * runs its repeats; the slow path's at the last two addresses of each 2 KiB half (an instruction
+ * there may end past the half). An image gives it to each address when it first runs there. */
+static const void *handler_at(const void *const *handlers, const cpu8048_code *c, unsigned addr)
+{
+    if ((addr & PC_IN_BANK) >= PC_IN_BANK - 1)
+        return handlers[SLOW_PATH];
+    uint8_t op = c->byte[addr];
+    if ((op & 0xF8) == 0xF8 && c->byte[addr + 1] == op)                   /* MOV A,Rr */
+        return handlers[REPEATED_MOV];
+    return handlers[op];
+}
 #endif
 
-/* handler[] of an image: each byte's handler in the threaded loop, the slow path's at the last
- * two addresses of each 2 KiB half (an instruction there may end past the half); loop_head[] as yet
- * unknown. */
+/* A new image: handler[] as yet undecoded, loop_head[] unknown. */
 static void fill_handlers(cpu8048_code *c)
 {
     memset(c->loop_head, LOOP_HEAD_UNKNOWN, sizeof c->loop_head);
 #ifdef CPU8048_THREADED
-    const void *const *handlers = threaded_handlers();
+    const void *undecoded = threaded_handlers()[UNDECODED];
     for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr++)
-        c->handler[addr] = handlers[c->byte[addr]];
-    for (unsigned half = 0; half < CPU8048_CODE_SIZE; half += PC_IN_BANK + 1)
-        c->handler[half + PC_IN_BANK - 1] = c->handler[half + PC_IN_BANK] = handlers[SLOW_PATH];
+        c->handler[addr] = undecoded;
 #else
     (void)c;
 #endif
@@ -1393,6 +1404,12 @@ static inline uint8_t operand(cpu_regs *r)
     return byte;
 }
 
+/* The opcode a handler runs (next_handler moved the PC past it). */
+static inline uint8_t code_byte_before(const cpu_regs *r)
+{
+    return r->code->byte[r->pc - 1];
+}
+
 /* The handler of the next instruction, the PC past its opcode. */
 static inline const void *next_handler(cpu_regs *r)
 {
@@ -1452,9 +1469,11 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const handlers[SLOW_PATH + 1] = {
+    static const void *const handlers[UNDECODED + 1] = {
         [0 ... SLOW_PATH] = &&no_handler,
         THREADED_INSTRUCTIONS(AS_HANDLER)
+        [REPEATED_MOV] = &&repeated_mov,
+        [UNDECODED] = &&undecoded,
     };
 #pragma GCC diagnostic pop
     if (!cpu)
@@ -1516,13 +1535,8 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define JUMP_FAR()                                                              \
     r->pc = far_address(jump_bank, op, code_byte(r));                           \
     JUMPED
-#define REPEATS                                                                 \
-    ADVANCE();                                                                  \
-    if (__builtin_expect(left < 0, 0))                                          \
-        goto boundary;                                                          \
-    if (__builtin_expect(code_byte(r) == op, 0))                                \
-        goto repeats;                                                           \
-    goto *next_handler(r)
+/* Its image gives a MOV A,Rr followed by the same opcode its own handler (repeated_mov). */
+#define REPEATS         NEXT
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
 #define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
 /* ram_alone(), found out at the first MOVX after a change of P1 (movx_ram -1 until then; the
@@ -1597,7 +1611,18 @@ loop_back:
         regs = copy;
     }
     goto resume;
-repeats: {
+undecoded: {
+        cpu8048_code *image = (cpu8048_code *)r->code;   /* one of cpu->code[], not const */
+        const void *handler = handler_at(handlers, image, (unsigned)r->pc - 1);
+        image->handler[r->pc - 1] = handler;
+        goto *handler;
+    }
+repeated_mov: {
+        const uint8_t op = code_byte_before(r);
+        r->a = REG(op & 7u);
+        ADVANCE();
+        if (__builtin_expect(left < 0, 0))
+            goto boundary;
         if (!fast)            /* the repeat runs as itself */
             goto *next_handler(r);
         unsigned pc = r->pc;

@@ -111,7 +111,9 @@ typedef struct cpu8048_bus {
 /* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB image
  * (byte[]), and for cpu8048_run's threaded loop the handler of the opcode at each address
  * (handler[]; the slow path's at the last two addresses of each 2 KiB half, where an instruction
- * may run past the half's end and the PC wraps). Fetches then neither look prog[] up nor check a
+ * may run past the half's end and the PC wraps; a MOV A,Rr followed by the same opcode has one of
+ * its own; each address gets its handler when it first runs, a decoding handler until then).
+ * Fetches then neither look prog[] up nor check a
  * window, a dispatch is one load and one jump, and the threaded loop needs no limit on how far
  * the PC may go. A few mappings (the BIOS with each cartridge bank) are kept, each found again by
  * its four window addresses. */
