@@ -29,7 +29,7 @@ def _cdef() -> str:
 
 def _cflags() -> list[str]:
     # Hidden visibility: the chips call each other directly; only the module init is exported.
-    flags = ["-std=c11", "-O2", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wno-unused-parameter"]
+    flags = ["-std=c11", "-O3", "-fvisibility=hidden", "-Wall", "-Wextra", "-Wno-unused-parameter"]
     if os.environ.get("O2_SANITIZE") == "1":
         flags += ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
                   "-fno-sanitize-recover=undefined"]

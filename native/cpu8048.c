@@ -102,6 +102,8 @@ typedef struct cpu_regs {
 
 /* ---- program images ---- */
 
+#define LOOP_HEAD_UNKNOWN 0xFF   /* in loop_head[]: not yet looked at (loop_may_start) */
+
 static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 {
     return c->valid && c->windows[0] == cpu->prog[0] && c->windows[1] == cpu->prog[1]
@@ -111,19 +113,32 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 #if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
 #define CPU8048_THREADED 1    /* labels as values (GCC, Clang); -DCPU8048_SWITCH_DISPATCH: the switch */
 #define SLOW_PATH 256         /* in the threaded loop's table: the entry of execute() */
+#define REPEATED_MOV 257      /* there: a MOV A,Rr followed by the same opcode (run_repeats) */
+#define UNDECODED 258         /* there: an address not run yet (handler_at) */
 static const void *const *threaded_handlers(void);
+
+/* The handler of the instruction at `addr` in the threaded loop: the opcode's; a MOV A,Rr's that
+ * runs its repeats; the slow path's at the last two addresses of each 2 KiB half (an instruction
+ * there may end past the half). An image gives it to each address when it first runs there. */
+static const void *handler_at(const void *const *handlers, const cpu8048_code *c, unsigned addr)
+{
+    if ((addr & PC_IN_BANK) >= PC_IN_BANK - 1)
+        return handlers[SLOW_PATH];
+    uint8_t op = c->byte[addr];
+    if ((op & 0xF8) == 0xF8 && c->byte[addr + 1] == op)                   /* MOV A,Rr */
+        return handlers[REPEATED_MOV];
+    return handlers[op];
+}
 #endif
 
-/* handler[] of an image: each byte's handler in the threaded loop, the slow path's at the last
- * two addresses of each 2 KiB half (an instruction there may end past the half). */
+/* A new image: handler[] as yet undecoded, loop_head[] unknown. */
 static void fill_handlers(cpu8048_code *c)
 {
+    memset(c->loop_head, LOOP_HEAD_UNKNOWN, sizeof c->loop_head);
 #ifdef CPU8048_THREADED
-    const void *const *handlers = threaded_handlers();
+    const void *undecoded = threaded_handlers()[UNDECODED];
     for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr++)
-        c->handler[addr] = handlers[c->byte[addr]];
-    for (unsigned half = 0; half < CPU8048_CODE_SIZE; half += PC_IN_BANK + 1)
-        c->handler[half + PC_IN_BANK - 1] = c->handler[half + PC_IN_BANK] = handlers[SLOW_PATH];
+        c->handler[addr] = undecoded;
 #else
     (void)c;
 #endif
@@ -132,6 +147,11 @@ static void fill_handlers(cpu8048_code *c)
 /* A mapping not seen last: a kept image of it, or a new one in place of the oldest. */
 static __attribute__((noinline)) const cpu8048_code *code_for_mapping(cpu8048 *cpu)
 {
+    unsigned was = cpu->code_current;
+    cpu->code_current = cpu->code_previous;
+    cpu->code_previous = was;
+    if (maps_as(&cpu->code[cpu->code_current], cpu))
+        return &cpu->code[cpu->code_current];
     for (unsigned k = 0; k < CPU8048_CODE_MAPS; k++)
         if (maps_as(&cpu->code[k], cpu)) {
             cpu->code_current = k;
@@ -493,6 +513,51 @@ static inline __attribute__((always_inline)) int steady_condition(const o2_cpu_s
     }
 }
 
+/* What the second opcode of a loop that skip_idle, run_ram_fill or run_fill_loop runs at once
+ * must be, by its first (find_idle_loop, run_ram_fill and find_fill_loop look at nothing else
+ * first): where these do not match, none of them finds a loop, whatever the registers hold. */
+enum { LOOP_NEVER, LOOP_ANY_SECOND, LOOP_THEN_JMP_OR_LOAD, LOOP_THEN_JZ_JNZ, LOOP_THEN_DJNZ };
+
+static unsigned loop_start(uint8_t first)
+{
+    static const o2_cpu_state any_state;
+    static const cpu_regs any_regs;
+    if ((first & 0x1F) == 0x04 || (first & 0xF8) == 0xE8)                  /* JMP $; DJNZ Rr,$ */
+        return LOOP_ANY_SECOND;
+    if (steady_condition(&any_state, &any_regs, first) >= 0)               /* Jcc $; Jcc out */
+        return LOOP_ANY_SECOND;
+    if ((first & 0xF8) == 0x18 || (first & 0xF8) == 0xC8)                  /* INC/DEC Rr */
+        return LOOP_THEN_JMP_OR_LOAD;
+    if ((first & 0xF8) == 0xF8 || (first & 0xFE) == 0xF0)                  /* MOV A,Rr | A,@Ri */
+        return LOOP_THEN_JZ_JNZ;
+    if ((first & 0xFE) == 0xA0)                                            /* MOV @Ri,A */
+        return LOOP_THEN_DJNZ;
+    return LOOP_NEVER;
+}
+
+static int loop_continues(unsigned start, uint8_t second)
+{
+    switch (start) {
+    case LOOP_ANY_SECOND:       return 1;
+    case LOOP_THEN_JMP_OR_LOAD: return (second & 0x1F) == 0x04 || second == 0x27 || second == 0x23; /* JMP $; CLR A | MOV A,#v */
+    case LOOP_THEN_JZ_JNZ:      return second == 0xC6 || second == 0x96;
+    case LOOP_THEN_DJNZ:        return (second & 0xF8) == 0xE8;
+    default:                    return 0;
+    }
+}
+
+/* Whether a loop may start at `head` of the image in use, found out on the first jump back to it
+ * (loop_head[], cpu8048.h). */
+static int loop_may_start(cpu8048 *cpu, unsigned head)
+{
+    cpu8048_code *c = &cpu->code[cpu->code_current];
+    if (c->loop_head[head] == LOOP_HEAD_UNKNOWN) {
+        unsigned next = (head & PC_BANK_BIT) | ((head + 1) & PC_IN_BANK);    /* as fetch() wraps */
+        c->loop_head[head] = (uint8_t)loop_continues(loop_start(c->byte[head]), c->byte[next]);
+    }
+    return c->loop_head[head];
+}
+
 /* JMPP @A and MOVP A,@A read the page of the byte after the opcode. */
 static inline uint8_t page_byte(const cpu8048 *cpu, unsigned pc, uint8_t low)
 {
@@ -586,21 +651,18 @@ static inline void bus_view(cpu8048 *cpu, const cpu_regs *r, unsigned from, uint
 }
 
 /* After it: the machine may have ended the run (cpu8048_yield) or counted a timer overflow
- * (cpu8048_set_t1), and after a port write (`port`) mapped other program windows (a bank switch
- * through P1). Returns whether the run's end or the interrupt poll changed (and the gate with
- * them; the gate is 0 or the run's end): most accesses change neither, and the threaded loop's
- * limit then stands. */
+ * (cpu8048_set_t1), both of which set irq_poll, and after a port write (`port`) mapped other
+ * program windows (a bank switch through P1). Returns whether the run's end or the interrupt poll
+ * changed (the gate then closes): most accesses change neither, and the threaded loop's limit
+ * then stands. */
 static inline int bus_done(cpu8048 *cpu, cpu_regs *r, int port)
 {
     if (port)
         r->code = code_of(cpu);
-    if (__builtin_expect(cpu->run_until == r->until && !cpu->irq_poll, 1))
+    if (__builtin_expect(!cpu->irq_poll, 1))
         return 0;
     r->until = cpu->run_until;
-    if (cpu->irq_poll)
-        r->gate = 0;
-    else if (r->gate)
-        r->gate = r->until;
+    r->gate = 0;
     return 1;
 }
 
@@ -727,7 +789,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
 /* MOVX A,@Rr and MOVX @Rr,A at `addr`: plain memory at once, else through the bus. */
 #define EXT_READ(addr) do {                                                     \
         uint8_t addr_ = (addr);                                                 \
-        if (ram_alone(cpu)) {                                                   \
+        if (RAM_ALONE()) {                                                      \
             r->a = ram_read(cpu, addr_);                                        \
             AFTER_BUS(0);                                                       \
         } else                                                                  \
@@ -735,13 +797,14 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
     } while (0)
 #define EXT_WRITE(addr) do {                                                    \
         uint8_t addr_ = (addr);                                                 \
-        if (ram_alone(cpu)) {                                                   \
+        if (RAM_ALONE()) {                                                      \
             ram_write(cpu, addr_, (uint8_t)r->a);                               \
             AFTER_BUS(0);                                                       \
         } else                                                                  \
             ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
     } while (0)
-/* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed. */
+/* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed;
+ * LATCH_SET(port) follows. */
 #define LATCH_WRITE(port, value) do {                                           \
         uint8_t latch_ = (value);                                               \
         if (port_heard(cpu, (port), latch_))                                    \
@@ -750,6 +813,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
             *port_latch(s, (port)) = latch_;                                    \
             AFTER_BUS(0);                                                       \
         }                                                                       \
+        LATCH_SET(port);                                                        \
     } while (0)
 
 /* Interrupt entry at an instruction boundary if one is requested; returns whether it was taken.
@@ -769,6 +833,8 @@ static inline __attribute__((always_inline)) int take_interrupt(cpu8048 *cpu, cp
 static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu, cpu_regs *r, unsigned from, uint64_t end)
 {
     o2_cpu_state *s = &cpu->s;
+    if (!loop_may_start(cpu, r->pc))
+        return end;
     if (from - r->pc <= IDLE_LOOP_BACK) {
         unsigned pc = r->pc;
         store_regs(cpu, r);
@@ -797,7 +863,8 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
  * A body reaches the registers through REG(n) and IND(i), its operand byte through OPERAND(), and
  * ends in NEXT, or MOVED where it set the PC (CALL, RET, JMPP), or JUMPED after a jump (which may
  * close an idle loop), or REPEATS (MOV A,Rr: the same opcode may follow), or is BRANCH(condition)
- * (a conditional jump in the page of its operand) or JUMP_FAR() (JMP). BANK_CHANGED() follows a
+ * (a conditional jump in the page of its operand) or JUMP_FAR() (JMP), or TIMER_READ where it read
+ * or set the timer after TIMER_TO_END() brought it to the instruction's end. BANK_CHANGED() follows a
  * change of the PSW's bank bit, MB_CHANGED() one of MB; FAR_BANK() is far_bank(s). */
 #define THREADED_INSTRUCTIONS(X) \
     X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
@@ -830,6 +897,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
     X(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
+    X(mov_a_t,    0x42, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); r->a = s->timer; TIMER_READ) /* MOV A,T */ \
     X(jnt1,       0x46, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(!t1); ON_BUS_JUMPED) /* JNT1 */ \
     X(swap,       0x47, 1, r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); NEXT)      /* SWAP A */ \
     X(orl_reg,    0x48, 8, r->a |= REG(op & 7u); NEXT)                             /* ORL A,Rr */ \
@@ -841,6 +909,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(da,         0x57, 1, decimal_adjust(r); NEXT)                                /* DA A */ \
     X(anl_reg,    0x58, 8, r->a &= REG(op & 7u); NEXT)                             /* ANL A,Rr */ \
     X(add_ind,    0x60, 2, add(r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
+    X(mov_t_a,    0x62, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); s->timer = (uint8_t)r->a; TIMER_READ) /* MOV T,A */ \
     X(jmp_3,      0x64, 1, JUMP_FAR()) /* JMP 3xx */ \
     X(rrc,        0x67, 1, rotate_right_through_carry(r); NEXT)                    /* RRC A */ \
     X(add_reg,    0x68, 8, add(r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
@@ -942,6 +1011,10 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define MOVED           break
 #define JUMPED          goto jumped
 #define TIMER_TO(cycle) ((void)0)          /* elapse() has run */
+#define TIMER_TO_END()  ((void)0)
+#define TIMER_READ      break
+#define RAM_ALONE()     ram_alone(cpu)
+#define LATCH_SET(port) ((void)0)
 #define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
 #define ON_BUS_JUMPED   goto jumped
@@ -963,10 +1036,8 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x25: s->tirq_enabled = 1; break;                             /* EN TCNTI */
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_PORT(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
-    case 0x42: ON_BUS(count_edges_to(cpu, end - cycles)); r->a = s->timer; break; /* MOV A,T */
     case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
     case 0x55: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
-    case 0x62: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer = r->a; break; /* MOV T,A */
     case 0x65: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_STOPPED; break; /* STOP TCNT */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_PORT(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
     case 0x93: retr(cpu, r); r->gate = 0; break;                       /* RETR */
@@ -984,6 +1055,10 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
+#undef TIMER_TO_END
+#undef TIMER_READ
+#undef RAM_ALONE
+#undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED
@@ -1329,6 +1404,12 @@ static inline uint8_t operand(cpu_regs *r)
     return byte;
 }
 
+/* The opcode a handler runs (next_handler moved the PC past it). */
+static inline uint8_t code_byte_before(const cpu_regs *r)
+{
+    return r->code->byte[r->pc - 1];
+}
+
 /* The handler of the next instruction, the PC past its opcode. */
 static inline const void *next_handler(cpu_regs *r)
 {
@@ -1388,9 +1469,11 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const handlers[SLOW_PATH + 1] = {
+    static const void *const handlers[UNDECODED + 1] = {
         [0 ... SLOW_PATH] = &&no_handler,
         THREADED_INSTRUCTIONS(AS_HANDLER)
+        [REPEATED_MOV] = &&repeated_mov,
+        [UNDECODED] = &&undecoded,
     };
 #pragma GCC diagnostic pop
     if (!cpu)
@@ -1409,6 +1492,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     unsigned ret_mask = return_mask(s);       /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
+    int movx_ram = -1;                        /* RAM_ALONE() */
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(left < 0, 0))                                      \
@@ -1435,7 +1519,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define MOVED           NEXT
 #define JUMPED                                                                  \
     ADVANCE();                                                                  \
-    if (from - r->pc <= FILL_LOOP_BACK && fast) {                               \
+    if (from - r->pc <= FILL_LOOP_BACK && fast && r->code->loop_head[r->pc]) {  \
         jump_from = from;                                                       \
         goto loop_back;                                                         \
     }                                                                           \
@@ -1451,14 +1535,20 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define JUMP_FAR()                                                              \
     r->pc = far_address(jump_bank, op, code_byte(r));                           \
     JUMPED
-#define REPEATS                                                                 \
-    ADVANCE();                                                                  \
-    if (__builtin_expect(left < 0, 0))                                          \
-        goto boundary;                                                          \
-    if (__builtin_expect(code_byte(r) == op, 0))                                \
-        goto repeats;                                                           \
-    goto *next_handler(r)
+/* Its image gives a MOV A,Rr followed by the same opcode its own handler (repeated_mov). */
+#define REPEATS         NEXT
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
+#define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
+/* ram_alone(), found out at the first MOVX after a change of P1 (movx_ram -1 until then; the
+ * machine changes the bus's RAM only between runs). */
+#define RAM_ALONE()     (movx_ram > 0 || (movx_ram < 0 && (movx_ram = ram_alone(cpu))))
+#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_ram = -1) : (void)0)
+/* The timer's next request and the poll (a request in this instruction) give a new limit. */
+#define TIMER_READ                                                              \
+    ADVANCE();                                                                  \
+    timer_due = timer_request(cpu, timer_at);                                   \
+    SET_LIMIT(next_event(r, timer_due));                                        \
+    DISPATCH
 #define AFTER_BUS(changed) (bus_changed = (changed))
 /* A bus access that left the run's end and the poll as they were leaves the limit standing:
  * the instruction kept the PC inside the window the limit was worked out for. */
@@ -1482,11 +1572,15 @@ boundary:
         if (now >= r->until)
             goto done;
         r->gate = r->until;
-        if (take_interrupt(cpu, r))         /* with the vector's instruction (run_switched) */
+        if (take_interrupt(cpu, r)) {       /* with the vector's instruction (run_switched) */
             now += 2;
-        timer_at = now;
+            timer_at = now;
+            goto generic;
+        }
     }
-    goto generic;
+    /* Nothing to enter: the next instruction through its handler, with limits for a later cycle
+     * (the run's end and the timer's next request both lie past `now`). */
+    goto resume;
 no_handler:
     r->pc--;              /* back to the opcode (next_handler did not wrap it) */
     now = NOW();
@@ -1499,6 +1593,7 @@ generic:
         regs = copy;
     }
 resume:
+    movx_ram = -1;
     bank = bank_of(s, r->psw);
     jump_bank = far_bank(s);
     ret_mask = return_mask(s);
@@ -1516,7 +1611,18 @@ loop_back:
         regs = copy;
     }
     goto resume;
-repeats: {
+undecoded: {
+        cpu8048_code *image = (cpu8048_code *)r->code;   /* one of cpu->code[], not const */
+        const void *handler = handler_at(handlers, image, (unsigned)r->pc - 1);
+        image->handler[r->pc - 1] = handler;
+        goto *handler;
+    }
+repeated_mov: {
+        const uint8_t op = code_byte_before(r);
+        r->a = REG(op & 7u);
+        ADVANCE();
+        if (__builtin_expect(left < 0, 0))
+            goto boundary;
         if (!fast)            /* the repeat runs as itself */
             goto *next_handler(r);
         unsigned pc = r->pc;
@@ -1546,6 +1652,10 @@ done:
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
+#undef TIMER_TO_END
+#undef TIMER_READ
+#undef RAM_ALONE
+#undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
 #undef ON_BUS_JUMPED

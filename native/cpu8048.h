@@ -111,7 +111,9 @@ typedef struct cpu8048_bus {
 /* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB image
  * (byte[]), and for cpu8048_run's threaded loop the handler of the opcode at each address
  * (handler[]; the slow path's at the last two addresses of each 2 KiB half, where an instruction
- * may run past the half's end and the PC wraps). Fetches then neither look prog[] up nor check a
+ * may run past the half's end and the PC wraps; a MOV A,Rr followed by the same opcode has one of
+ * its own; each address gets its handler when it first runs, a decoding handler until then).
+ * Fetches then neither look prog[] up nor check a
  * window, a dispatch is one load and one jump, and the threaded loop needs no limit on how far
  * the PC may go. A few mappings (the BIOS with each cartridge bank) are kept, each found again by
  * its four window addresses. */
@@ -120,6 +122,10 @@ typedef struct cpu8048_bus {
 typedef struct cpu8048_code {
     const void *handler[CPU8048_CODE_SIZE];
     uint8_t byte[CPU8048_CODE_SIZE];
+    /* Whether an idle or filling loop (below) may start at each address, by its first two
+     * opcodes, found out at the first jump back there (0xFF until then): a jump back to an
+     * address where none may start looks for none. */
+    uint8_t loop_head[CPU8048_CODE_SIZE];
     const uint8_t *windows[4];   /* the prog[] it was read from */
     int valid;
 } cpu8048_code;
@@ -133,8 +139,11 @@ typedef struct cpu8048 {
     uint64_t run_until;
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
     uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
-                                 before the next instruction (EN I, RETR and a new run do too) */
+                                 before the next instruction (EN I, RETR and a new run do too),
+                                 a yield to look at the run's end: one flag for a bus callback's
+                                 caller to test */
     unsigned code_current;    /* the image of code[] last used */
+    unsigned code_previous;   /* the one used before it (a program switching between two banks) */
     unsigned code_next;       /* the one a new mapping replaces */
     cpu8048_code code[CPU8048_CODE_MAPS];
 } cpu8048;
@@ -150,7 +159,11 @@ void cpu8048_run_to_break(cpu8048 *cpu, uint64_t until, const uint8_t *breakpoin
 void cpu8048_program_changed(cpu8048 *cpu);
 void cpu8048_set_t1(cpu8048 *cpu, int level);             /* counts a 1->0 edge in counter mode */
 void cpu8048_state(cpu8048 *cpu, o2_stream *st);           /* save-state visitor (state.h) */
-static inline void cpu8048_yield(cpu8048 *cpu) { cpu->run_until = 0; }
+static inline void cpu8048_yield(cpu8048 *cpu)
+{
+    cpu->run_until = 0;
+    cpu->irq_poll = 1;
+}
 
 /* Cycle count of each opcode (1 or 2), for the disassembler views and tests. */
 extern const uint8_t cpu8048_cycles[256];

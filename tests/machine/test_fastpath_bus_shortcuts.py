@@ -15,7 +15,7 @@ shortcuts is compared over whole programs by test_fastpath_reference.py."""
 import pytest
 
 from emu.odyssey2 import Odyssey2
-from machine_images import CHARSET, MOVX_A_AT_R0, MOVX_AT_R0_A, bios, jmp, looping_bios, mov_a, mov_r0, outl_p1
+from machine_images import CHARSET, MAIN, MOVX_A_AT_R0, MOVX_AT_R0_A, bios, jmp, looping_bios, mov_a, mov_r0, outl_p1
 from test_cartridge import EXPECTED, MARK, marked_cart
 
 MOV_R1_A, MOV_R2_A, MOV_R3_A, MOV_R4_A = 0xA9, 0xAA, 0xAB, 0xAC
@@ -72,3 +72,21 @@ def test_a_bank_mapped_by_a_loaded_state_is_left_by_the_next_write():
     assert int(rows["pc"][-1]) == 0x400
     assert int(rows["op"][-1]) - MARK == EXPECTED[8192, 2][0]
 
+
+
+# In one loop: a MOVX with the RAM alone, then OUTL P1 selecting the VDC alone (a latch the machine
+# does not hear: neither the bank bits nor P17 change) and a MOVX write to sprite-shape register
+# 80h + k (value 80h + k), 32 times. The threaded loop keeps whether a MOVX reaches the RAM alone
+# from one P1 change to the next: a stale answer would store into nowhere (80h and up) instead.
+MOV_R1 = 0xB9
+LOOP = MAIN + 2
+SHAPE_LOOP = ([MOV_R1, 0x80] + mov_a(RAM_ONLY) + [0x39] + mov_r0(0x10) + [MOVX_A_AT_R0]
+              + mov_a(VDC_ONLY) + [0x39]
+              + [0xF9, 0x91, 0x19, 0xF9, 0xD3, 0xA0, 0x96, LOOP & 0xFF])   # MOV A,R1; MOVX @R1,A; INC R1;
+                                                                           # MOV A,R1; XRL A,#A0h; JNZ LOOP
+
+
+def test_a_p1_change_between_movx_reaches_the_vdc():
+    m = Odyssey2(bios=looping_bios(SHAPE_LOOP), charset=CHARSET)
+    m.run_frames(1)
+    assert [m.vdc_regs[reg] for reg in range(0x80, 0xA0)] == list(range(0x80, 0xA0))
