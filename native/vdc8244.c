@@ -230,6 +230,7 @@ static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsig
     p->width = (uint8_t)width;
     p->pen = pen;
     p->cls = cls;
+    p->zero = 0;
 }
 
 /* The kind of grid line each screen line is with the grid shown (vdc8244.h, VDC_GRID_KINDS): its
@@ -388,7 +389,19 @@ static uint32_t object_bits(unsigned sprites, unsigned chars, unsigned quads)
     return bits;
 }
 
-/* list_objects on v->objects, keeping line_objects in step. */
+static void row_extent(int start, unsigned width, int *a, int *b);
+
+/* Row `row` of the sprite objects[i] (a sprite's row shows on 2 or 4 lines; bit 0 leftmost). */
+static inline __attribute__((always_inline)) void sprite_row_piece(const vdc8244 *v, const shown_object *o,
+                                                                   unsigned row, line_desc *d)
+{
+    int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
+               || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
+    int start = o->start + (shifted ? 1 + o->double_size : 0);
+    add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], OBJ_PIXEL_HC << o->double_size, o->pen, o->cls);
+}
+
+/* list_objects on v->objects, keeping line_objects and the sprites' rows (sprite_row) in step. */
 static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads)
 {
     uint32_t changed = object_bits(sprites, chars, quads);
@@ -397,6 +410,20 @@ static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigne
     list_objects(v, v->objects, sprites, chars, quads);
     for (uint32_t left = changed; left; left &= left - 1)
         mark_object_lines(v, (unsigned)__builtin_ctz(left), 1);
+    for (unsigned k = 0; k < SPRITES; k++) {
+        if (!(changed >> (CHAR_OBJECTS + k) & 1))
+            continue;
+        line_desc d;
+        d.count = 0;
+        for (unsigned row = 0; row < SPRITE_ROWS; row++) {
+            sprite_row_piece(v, &v->objects[CHAR_OBJECTS + k], row, &d);
+            int a, b;
+            row_extent(d.piece[row].start, d.piece[row].width, &a, &b);
+            v->sprite_row_span[k][row][0] = (int16_t)a;
+            v->sprite_row_span[k][row][1] = (int16_t)b;
+        }
+        memcpy(v->sprite_row[k], d.piece, sizeof v->sprite_row[k]);
+    }
 }
 
 #define ALL_OBJECTS (~0u)
@@ -438,12 +465,9 @@ static inline __attribute__((always_inline)) void describe_objects(
         if (line - o->top >= o->lines)
             continue;
         unsigned row = (line - o->top) >> (1 + o->double_size);
-        int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
-                   || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
-        int start = o->start + (shifted ? 1 + o->double_size : 0);
-        unsigned width = OBJ_PIXEL_HC << o->double_size;
-        if (!clip || row_meets(start, width, x0, x1))
-            add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], width, o->pen, o->cls);
+        sprite_row_piece(v, o, row, d);
+        if (clip && !row_meets(d->piece[d->count - 1].start, d->piece[d->count - 1].width, x0, x1))
+            d->count--;
     }
 }
 
@@ -883,6 +907,43 @@ static inline void copy_sprite_rows(piece *to, const piece *from)
     memcpy(to, from, SPRITES * sizeof *to);
 }
 
+/* The first n pieces of a and b are the same (a piece is 8 bytes, its unused byte 0). */
+static inline int same_pieces(const piece *a, const piece *b, unsigned n)
+{
+    uint64_t differ = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t x, y;
+        memcpy(&x, &a[i], sizeof x);
+        memcpy(&y, &b[i], sizeof y);
+        differ |= x ^ y;
+    }
+    return !differ;
+}
+
+/* [*x0, *x1) grown to hold [a, b), a < b. */
+static inline void add_span(int *x0, int *x1, int a, int b)
+{
+    if (a < *x0)
+        *x0 = a;
+    if (b > *x1)
+        *x1 = b;
+}
+
+/* The sprites' rows on `line` (objects drawn there), from sprite_row: the pieces
+ * describe_objects gives, and the half-clocks they cover added to [*x0, *x1). */
+static inline void describe_sprite_rows(const vdc8244 *v, unsigned line, line_desc *d, int *x0, int *x1)
+{
+    for (uint32_t left = v->line_objects[line] >> CHAR_OBJECTS; left; left &= left - 1) {
+        unsigned k = (unsigned)__builtin_ctz(left);
+        const shown_object *o = &v->objects[CHAR_OBJECTS + k];
+        unsigned row = (line - o->top) >> (1 + o->double_size);   /* line_objects: it covers the line */
+        d->piece[d->count++] = v->sprite_row[k][row];
+        const int16_t *span = v->sprite_row_span[k][row];
+        if (span[0] < span[1])
+            add_span(x0, x1, span[0], span[1]);
+    }
+}
+
 /* The same background, grid and characters (the pieces before the sprites'). */
 static int same_base(const line_desc *a, const line_desc *b)
 {
@@ -992,6 +1053,14 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
     v->line_sprite_count[line] = (uint8_t)sprites;
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
+    int rows_x0 = ACTIVE_END, rows_x1 = 0, a, b;
+    for (unsigned i = d->count - sprites; i < d->count; i++) {
+        row_extent(d->piece[i].start, d->piece[i].width, &a, &b);
+        if (a < b)
+            add_span(&rows_x0, &rows_x1, a, b);
+    }
+    v->line_sprite_span[line][0] = (int16_t)rows_x0;
+    v->line_sprite_span[line][1] = (int16_t)rows_x1;
 }
 
 /* A slot for line `line`'s base: a free one, else the next one round (base_hand) not used in this
@@ -1132,29 +1201,21 @@ static void patch_sprites(vdc8244 *v, unsigned line)
     d->grid = (uint8_t)grid_kind(v, line);
     d->look = v->look;
     d->count = 0;
+    int span_x0 = ACTIVE_END, span_x1 = 0;   /* the half-clocks the new rows cover */
     if (objects_drawn_on(v, line))     /* else none, as the line was drawn (the look has A0) */
-        describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, 0, ACTIVE_END);
+        describe_sprite_rows(v, line, d, &span_x0, &span_x1);
     unsigned sprites = d->count;
     piece *was = v->line_sprites[line];
     uint8_t hits = v->line_hits[line];
-    if (sprites != v->line_sprite_count[line] || memcmp(was, d->piece, sprites * sizeof d->piece[0])) {
+    if (sprites != v->line_sprite_count[line] || !same_pieces(was, d->piece, sprites)) {
         /* The half-clocks where the old or the new rows draw (none: no pixel changes). */
-        int x0 = ACTIVE_END, x1 = 0, a, b;
-        for (unsigned i = 0; i < v->line_sprite_count[line] + sprites; i++) {
-            const piece *p = i < v->line_sprite_count[line] ? &was[i] : &d->piece[i - v->line_sprite_count[line]];
-            row_extent(p->start, p->width, &a, &b);
-            if (a >= b)
-                continue;              /* past the active part's end */
-            if (a < x0)
-                x0 = a;
-            if (b > x1)
-                x1 = b;
-        }
+        int x0 = v->line_sprite_span[line][0] < span_x0 ? v->line_sprite_span[line][0] : span_x0;
+        int x1 = v->line_sprite_span[line][1] > span_x1 ? v->line_sprite_span[line][1] : span_x1;
         piece now[SPRITES];
         copy_sprite_rows(now, d->piece);
         if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
             && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
-            && !memcmp(v->line_sprites[line - 1], now, sprites * sizeof now[0])) {
+            && same_pieces(v->line_sprites[line - 1], now, sprites)) {
             /* The line above, as it is now, has the same background, grid, characters and sprites:
              * its sprites lie in the span, and outside it both lines show their common base. */
             memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
@@ -1203,6 +1264,8 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         }
         v->line_sprite_count[line] = (uint8_t)sprites;
         copy_sprite_rows(was, now);
+        v->line_sprite_span[line][0] = (int16_t)span_x0;
+        v->line_sprite_span[line][1] = (int16_t)span_x1;
     }
     v->line_valid[line] = VDC_LINE_VALID;
     v->collision |= hits;
