@@ -309,31 +309,28 @@ static void emit_sub(o2_sound *s, int32_t sub)
     s->sub_parity ^= 1;
 }
 
-/* n copies of one value, in 32-byte stores of a broadcast chunk (the last one overlapping the one
- * before), a short run in two overlapping stores: busy sound's stretches are a dozen samples, a
- * frame of silence 800, and a loop of 16-bit stores costs an instruction or more a sample. */
-#define FILL_CHUNK 16
+/* n copies of one value, in 16-byte stores of the value broadcast (the last one overlapping the
+ * one before), a short run in two overlapping stores: busy sound's stretches are a few dozen
+ * sub-samples, a frame of silence 800, and a loop of 16-bit stores costs an instruction or more a
+ * sample. */
 static void fill16(int16_t *to, int16_t value, size_t n)
 {
-    int16_t chunk[FILL_CHUNK];
-    for (int k = 0; k < FILL_CHUNK; k++)
-        chunk[k] = value;
-    if (n >= FILL_CHUNK) {
-        for (size_t at = 0; at + FILL_CHUNK <= n; at += FILL_CHUNK)
-            memcpy(to + at, chunk, sizeof chunk);
-        memcpy(to + n - FILL_CHUNK, chunk, sizeof chunk);
-    } else if (n >= 8) {
-        memcpy(to, chunk, 8 * sizeof *to);
-        memcpy(to + n - 8, chunk, 8 * sizeof *to);
-    } else if (n >= 4) {
-        memcpy(to, chunk, 4 * sizeof *to);
-        memcpy(to + n - 4, chunk, 4 * sizeof *to);
-    } else if (n >= 2) {
-        memcpy(to, chunk, 2 * sizeof *to);
-        memcpy(to + n - 2, chunk, 2 * sizeof *to);
-    } else if (n) {
-        to[0] = value;
+#ifdef __SSE2__
+    __m128i eight = _mm_set1_epi16(value);
+    if (n >= 8) {
+        for (size_t at = 0; at + 8 <= n; at += 8)
+            _mm_storeu_si128((__m128i *)(void *)(to + at), eight);
+        _mm_storeu_si128((__m128i *)(void *)(to + n - 8), eight);
+        return;
     }
+    if (n >= 4) {
+        _mm_storel_epi64((__m128i *)(void *)to, eight);
+        _mm_storel_epi64((__m128i *)(void *)(to + n - 4), eight);
+        return;
+    }
+#endif
+    for (size_t k = 0; k < n; k++)
+        to[k] = value;
 }
 
 /* n sub-samples of `level` into the filter line (n > 0), filtering full blocks on the way. */
