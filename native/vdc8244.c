@@ -1417,35 +1417,41 @@ static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
     v->line = (uint16_t)line;
 }
 
-/* From the start of a line (x 0) before hc: that whole line, as the beam's step in vdc_catch_up
- * would pass it, for a line on which no event but the sound's HBLANK clock comes (not the VBLANK
- * line, whose VBLANK rises and after which the frame ends). */
+/* From the start of a line (x 0) before hc, right after pass_quiet_lines: that whole line, as the
+ * beam's step in vdc_catch_up would pass it, for a line on which no event but the sound's HBLANK
+ * clock comes (not the VBLANK line, whose VBLANK rises and after which the frame ends), with the
+ * sound's interrupt off (its request then does not show). pass_quiet_lines stopped before it:
+ * its shift clock is due, or a write waits for it. */
 static void pass_clocked_line(vdc8244 *v)
 {
     unsigned line = v->line;
     if (line < VDC_VBLANK_LINE)
         draw_span(v, line, 0, ACTIVE_END);
     int clocks = line_clocks_sound(v, line);
-    if (sound_hblank(&v->sound, clocks) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
-        v->status |= VDC_STATUS_SOUND;
-        v->irq = 1;
-    }
+    int mame = v->model == VDC_MODEL_MAME;
     sound_run(&v->sound, VDC_HBLANK_START);
-    sound_clock(&v->sound, clocks, v->model == VDC_MODEL_MAME);
+    if (!v->sound.holdoff && clocks) {
+        sound_clock_due(&v->sound, mame);
+    } else {
+        sound_hblank(&v->sound, clocks);
+        sound_clock(&v->sound, clocks, mame);
+    }
     sound_run(&v->sound, v->line_hc - VDC_HBLANK_START);
     v->hc += v->line_hc;
     v->line = (uint16_t)line_after(v, line);
 }
 
 /* Whole lines before hc, from the start of one: the quiet ones at once, those where the sound is
- * clocked one by one, up to the VBLANK line (the reference build: none). */
+ * clocked one by one, up to the VBLANK line (the reference build: none). With the sound's
+ * interrupt on, the beam steps the clocked lines (the machine stops at each of them anyway). */
 static void pass_lines(vdc8244 *v, uint64_t hc)
 {
     if (!RENDER_CACHE)
         return;
     for (;;) {
         pass_quiet_lines(v, hc);
-        if (hc - v->hc < v->line_hc || v->line == VDC_VBLANK_LINE)
+        if (hc - v->hc < v->line_hc || v->line == VDC_VBLANK_LINE
+            || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
             return;
         pass_clocked_line(v);
     }
