@@ -401,7 +401,8 @@ static inline __attribute__((always_inline)) void sprite_row_piece(const vdc8244
     add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], OBJ_PIXEL_HC << o->double_size, o->pen, o->cls);
 }
 
-/* list_objects on v->objects, keeping line_objects and the sprites' rows (sprite_row) in step. */
+/* list_objects on v->objects, keeping line_objects in step; the changed sprites' rows
+ * (sprite_row) are worked out again when a line first asks for them. */
 static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads)
 {
     uint32_t changed = object_bits(sprites, chars, quads);
@@ -410,20 +411,24 @@ static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigne
     list_objects(v, v->objects, sprites, chars, quads);
     for (uint32_t left = changed; left; left &= left - 1)
         mark_object_lines(v, (unsigned)__builtin_ctz(left), 1);
-    for (unsigned k = 0; k < SPRITES; k++) {
-        if (!(changed >> (CHAR_OBJECTS + k) & 1))
-            continue;
-        line_desc d;
-        d.count = 0;
-        for (unsigned row = 0; row < SPRITE_ROWS; row++) {
-            sprite_row_piece(v, &v->objects[CHAR_OBJECTS + k], row, &d);
-            int a, b;
-            row_extent(d.piece[row].start, d.piece[row].width, &a, &b);
-            v->sprite_row_span[k][row][0] = (int16_t)a;
-            v->sprite_row_span[k][row][1] = (int16_t)b;
-        }
-        memcpy(v->sprite_row[k], d.piece, sizeof v->sprite_row[k]);
+    v->sprite_rows_listed &= (uint8_t)~(changed >> CHAR_OBJECTS);
+}
+
+/* sprite_row[k] and sprite_row_span[k] from objects[CHAR_OBJECTS + k]. */
+static void list_sprite_rows(vdc8244 *v, unsigned k)
+{
+    const shown_object *o = &v->objects[CHAR_OBJECTS + k];
+    line_desc d;
+    d.count = 0;
+    for (unsigned row = 0; row < SPRITE_ROWS; row++) {
+        sprite_row_piece(v, o, row, &d);
+        int a, b;
+        row_extent(d.piece[row].start, d.piece[row].width, &a, &b);
+        v->sprite_row_span[k][row][0] = (int16_t)a;
+        v->sprite_row_span[k][row][1] = (int16_t)b;
     }
+    memcpy(v->sprite_row[k], d.piece, sizeof v->sprite_row[k]);
+    v->sprite_rows_listed |= (uint8_t)(1u << k);
 }
 
 #define ALL_OBJECTS (~0u)
@@ -629,16 +634,17 @@ static inline __attribute__((always_inline)) uint64_t row_mask(const span *s, co
     return mask & ((1ull << (b - a)) - 1);                            /* b - a <= 32 */
 }
 
-/* The half-clocks of `mask` (bit k: half-clock at + k) in `pen`, a fill for each run of them. */
+/* The half-clocks of `mask` (bit k: half-clock at + k; 32 bits at most) in `pen`, a fill for
+ * each run of them. Adding the run's lowest bit clears the run and sets the bit above it. */
 static inline __attribute__((always_inline)) void fill_mask(const span *s, unsigned at, uint64_t mask, uint8_t pen)
 {
     for (uint64_t left = mask; left;) {
         unsigned first = (unsigned)__builtin_ctzll(left);
-        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
-        unsigned from = at + first, to = from + count;
+        uint64_t above = left + (1ull << first);       /* not 0: the mask has 32 bits at most */
+        unsigned from = at + first, to = at + (unsigned)__builtin_ctzll(above);
         if (from < s->shown)
             fill_rgb(s->out, from, to < s->shown ? to : s->shown, pen);
-        left &= ~(((1ull << count) - 1) << first);
+        left &= above;
     }
 }
 
@@ -931,10 +937,12 @@ static inline void add_span(int *x0, int *x1, int a, int b)
 
 /* The sprites' rows on `line` (objects drawn there), from sprite_row: the pieces
  * describe_objects gives, and the half-clocks they cover added to [*x0, *x1). */
-static inline void describe_sprite_rows(const vdc8244 *v, unsigned line, line_desc *d, int *x0, int *x1)
+static inline void describe_sprite_rows(vdc8244 *v, unsigned line, line_desc *d, int *x0, int *x1)
 {
     for (uint32_t left = v->line_objects[line] >> CHAR_OBJECTS; left; left &= left - 1) {
         unsigned k = (unsigned)__builtin_ctz(left);
+        if (!(v->sprite_rows_listed >> k & 1))
+            list_sprite_rows(v, k);
         const shown_object *o = &v->objects[CHAR_OBJECTS + k];
         unsigned row = (line - o->top) >> (1 + o->double_size);   /* line_objects: it covers the line */
         d->piece[d->count++] = v->sprite_row[k][row];
@@ -1368,93 +1376,95 @@ static void position_from_hc(vdc8244 *v)
     v->x = (uint16_t)x;
 }
 
-/* From the start of a line (x 0), the whole lines before hc on which the beam's step below would
- * only draw the line (or add the collisions and status the render cache remembers for it; in
- * VBLANK nothing) and count the sound's prescaler (sound_quiet_lines): up to the VBLANK line and
- * the next shift clock. The reference build steps every line. */
-static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
-{
-    unsigned quiet = RENDER_CACHE ? sound_quiet_lines(&v->sound) : 0;
-    const unsigned line_hc = v->line_hc;
-    uint64_t left = hc - v->hc;
-    /* The lines to pass, known before the first: no call below moves the sound or the beam. */
-    unsigned limit = left >= (uint64_t)quiet * line_hc ? quiet : (unsigned)(left / line_hc);
-    unsigned line = v->line, n = 0;
-    uint8_t hits = 0, major = 0;
-    while (n < limit) {
-        if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
-            unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
-            n += k;
-            line = line + k == v->lines ? 0 : line + k;
-            continue;
-        }
-        if (line == VDC_VBLANK_LINE)   /* VBLANK rises on it: the beam steps it */
-            break;
-        if (v->changed)                /* where this line's draw_span would (no write comes
-                                          while the lines pass, so once) */
-            sync_cache(v);
-        /* The lines the cache has: their collisions and status, in a loop without calls. */
-        const uint32_t look = v->look;
-        unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
-        for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
-            hits |= v->line_hits[line + k];
-            major |= v->line_major[line + k];
-        }
-        n += k;
-        line += k;
-        if (k < k_max) {
-            draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
-            line++;
-            n++;
-        }
-    }
-    v->collision |= hits;
-    v->status |= major;
-    if (!n)
-        return;
-    sound_pass_quiet_lines(&v->sound, n, (uint64_t)n * line_hc);
-    v->hc += (uint64_t)n * line_hc;
-    v->line = (uint16_t)line;
-}
-
-/* From the start of a line (x 0) before hc, right after pass_quiet_lines: that whole line, as the
- * beam's step in vdc_catch_up would pass it, for a line on which no event but the sound's HBLANK
- * clock comes (not the VBLANK line, whose VBLANK rises and after which the frame ends), with the
- * sound's interrupt off (its request then does not show). pass_quiet_lines stopped before it:
- * its shift clock is due, or a write waits for it. */
-static void pass_clocked_line(vdc8244 *v)
-{
-    unsigned line = v->line;
-    if (line < VDC_VBLANK_LINE)
-        draw_span(v, line, 0, ACTIVE_END);
-    int clocks = line_clocks_sound(v, line);
-    int mame = v->model == VDC_MODEL_MAME;
-    sound_run(&v->sound, VDC_HBLANK_START);
-    if (!v->sound.holdoff && clocks) {
-        sound_clock_due(&v->sound, mame);
-    } else {
-        sound_hblank(&v->sound, clocks);
-        sound_clock(&v->sound, clocks, mame);
-    }
-    sound_run(&v->sound, v->line_hc - VDC_HBLANK_START);
-    v->hc += v->line_hc;
-    v->line = (uint16_t)line_after(v, line);
-}
-
-/* Whole lines before hc, from the start of one: the quiet ones at once, those where the sound is
- * clocked one by one, up to the VBLANK line (the reference build: none). With the sound's
- * interrupt on, the beam steps the clocked lines (the machine stops at each of them anyway). */
+/* Whole lines before hc, from the start of one (x 0), as the beam's step in vdc_catch_up would
+ * pass them, up to the VBLANK line (VBLANK rises on it, and the frame ends after it) and, with the
+ * sound's interrupt on, up to the next shift clock (the machine stops at each of them then, and
+ * the request shows). Each line is drawn, or adds the collisions and status the render cache
+ * remembers for it (VBLANK's lines: nothing); the sound's prescaler counts it; on a line whose
+ * shift clock is due (or a write waits for HBLANK) the sound is clocked at HBLANK's start. The
+ * quiet lines between clocks (sound_quiet_lines) are summed in a loop without calls; the
+ * half-clocks passed reach the sound only before a clock and at the end. The reference build steps
+ * every line. */
 static void pass_lines(vdc8244 *v, uint64_t hc)
 {
     if (!RENDER_CACHE)
         return;
-    for (;;) {
-        pass_quiet_lines(v, hc);
-        if (hc - v->hc < v->line_hc || v->line == VDC_VBLANK_LINE
-            || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
-            return;
-        pass_clocked_line(v);
+    o2_sound *s = &v->sound;
+    const unsigned line_hc = v->line_hc;
+    const int mame = v->model == VDC_MODEL_MAME;
+    uint64_t whole = (hc - v->hc) / line_hc;
+    unsigned left = whole < v->lines ? (unsigned)whole : v->lines;   /* the VBLANK line stops it first */
+    unsigned line = v->line, passed = 0;
+    uint64_t unrun = 0;                /* half-clocks passed, not yet given to the sound */
+    uint8_t hits = 0, major = 0;
+    while (left) {
+        unsigned quiet = sound_quiet_lines(s);
+        unsigned limit = quiet < left ? quiet : left, n = 0;
+        while (n < limit) {
+            if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
+                unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
+                n += k;
+                line = line + k == v->lines ? 0 : line + k;
+                continue;
+            }
+            if (line == VDC_VBLANK_LINE)
+                break;
+            if (v->changed)            /* where this line's draw_span would (no write comes while
+                                          the lines pass, so once) */
+                sync_cache(v);
+            /* The lines the cache has: their collisions and status, in a loop without calls. */
+            const uint32_t look = v->look;
+            unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
+            for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
+                hits |= v->line_hits[line + k];
+                major |= v->line_major[line + k];
+            }
+            n += k;
+            line += k;
+            if (k < k_max) {
+                draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
+                line++;
+                n++;
+            }
+        }
+        s->prescaler = (uint8_t)((s->prescaler + n) & SOUND_PRESCALE_MODULO);
+        unrun += (uint64_t)n * line_hc;
+        passed += n;
+        left -= n;
+        if (!left || line == VDC_VBLANK_LINE || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
+            break;
+        /* A line whose sound is clocked (quiet was 0 or all its lines passed): its shift clock is
+         * due, or a write waits for it. */
+        if (line < VDC_VBLANK_LINE) {
+            if (v->changed)
+                sync_cache(v);
+            if (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == v->look) {
+                hits |= v->line_hits[line];
+                major |= v->line_major[line];
+            } else {
+                draw_span(v, line, 0, ACTIVE_END);
+            }
+        }
+        int clocks = line_clocks_sound(v, line);
+        sound_run(s, unrun + VDC_HBLANK_START);
+        unrun = line_hc - VDC_HBLANK_START;
+        if (!s->holdoff && clocks) {
+            sound_clock_due(s, mame);
+        } else {
+            sound_hblank(s, clocks);   /* the request does not show: the interrupt is off */
+            sound_clock(s, clocks, mame);
+        }
+        line = line_after(v, line);
+        passed++;
+        left--;
     }
+    v->collision |= hits;
+    v->status |= major;
+    if (!passed)
+        return;
+    sound_run(s, unrun);
+    v->hc += (uint64_t)passed * line_hc;
+    v->line = (uint16_t)line;
 }
 _Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");

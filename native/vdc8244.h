@@ -261,10 +261,12 @@ struct vdc8244 {
     vdc_look looks[VDC_LOOKS];
     shown_object objects[VDC_OBJECTS];  /* from the registers as last seen, in drawing order */
     /* Each sprite's rows as pieces (objects[] order, sprite 3 first) and the half-clocks each
-     * covers in the active part, [x0, x1), worked out with objects[]: a patched line takes its
-     * rows from here (vdc8244.c, describe_sprite_rows). */
+     * covers in the active part, [x0, x1), worked out from objects[] when a patched line first
+     * asks after a change: a patched line takes its rows from here (vdc8244.c,
+     * describe_sprite_rows). */
     piece sprite_row[O2_VDC_SPRITE_COUNT][O2_VDC_SPRITE_ROWS];
     int16_t sprite_row_span[O2_VDC_SPRITE_COUNT][O2_VDC_SPRITE_ROWS][2];
+    uint8_t sprite_rows_listed;        /* bit k: sprite_row[k] is as objects[] draws it now */
     uint32_t line_objects[VDC_SCREEN_H]; /* bit i: objects[i] covers that line (a line's
                                             description visits only these) */
     /* The last line drawn whole (NO_LINE: none on screen as drawn), described in
