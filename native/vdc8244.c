@@ -316,9 +316,8 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
                          unsigned quads)
 {
     unsigned top, first;
-    for (unsigned c = 0; c < CHARS; c++) {
-        if (!(chars >> c & 1))
-            continue;
+    for (unsigned left = chars & ((1u << CHARS) - 1); left; left &= left - 1) {
+        unsigned c = (unsigned)__builtin_ctz(left);
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
         shown_object *o = &objects[c];
         o->start = (int16_t)obj_start_hc(v, r[OBJ_X], CHAR_X_MAX);
@@ -330,9 +329,8 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
         o->pen = char_pen(r);
         o->cls = VDC_COLL_CHARS;
     }
-    for (unsigned q = 0; q < QUADS; q++) {
-        if (!(quads >> q & 1))
-            continue;
+    for (unsigned left = quads & ((1u << QUADS) - 1); left; left &= left - 1) {
+        unsigned q = (unsigned)__builtin_ctz(left);
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
         /* The fourth character's height ends all four. Quads outside X 0-0x83 are unpredictable
          * (Horton tests 58-65): none drawn; MAME draws them to X 0xAF (DIFFERENCES.md). */
@@ -350,9 +348,8 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
             o->cls = VDC_COLL_CHARS;
         }
     }
-    for (unsigned n = 0; n < SPRITES; n++) {
-        if (!(sprites >> n & 1))
-            continue;
+    for (unsigned left = sprites & ((1u << SPRITES) - 1); left; left &= left - 1) {
+        unsigned n = (unsigned)__builtin_ctz(left);
         const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
         shown_object *o = &objects[CHAR_OBJECTS + SPRITES - 1 - n];
         uint8_t attr = r[SPRITE_ATTR];
@@ -811,25 +808,21 @@ static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_cha
                                unsigned char_changes, unsigned quad_changes)
 {
     unsigned top, first;
-    for (unsigned n = 0; n < SPRITES; n++)
-        if (sprite_changes >> n & 1) {
-            const uint8_t *s = r + REG_SPRITES + OBJ_REGS * n;
-            unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
-            invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0),
-                       VDC_LINE_BASE);
-        }
-    for (unsigned c = 0; c < CHARS; c++)
-        if (char_changes >> c & 1) {
-            const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
-            unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
-            invalidate(v, top, lines, 0);
-        }
-    for (unsigned q = 0; q < QUADS; q++)
-        if (quad_changes >> q & 1) {
-            const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
-            unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
-            invalidate(v, top, lines, 0);
-        }
+    for (unsigned left = sprite_changes & ((1u << SPRITES) - 1); left; left &= left - 1) {
+        const uint8_t *s = r + REG_SPRITES + OBJ_REGS * (unsigned)__builtin_ctz(left);
+        unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
+        invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0), VDC_LINE_BASE);
+    }
+    for (unsigned left = char_changes & ((1u << CHARS) - 1); left; left &= left - 1) {
+        const uint8_t *s = r + REG_CHARS + OBJ_REGS * (unsigned)__builtin_ctz(left);
+        unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
+        invalidate(v, top, lines, 0);
+    }
+    for (unsigned left = quad_changes & ((1u << QUADS) - 1); left; left &= left - 1) {
+        const uint8_t *s = r + REG_QUADS + QUAD_REGS * (unsigned)__builtin_ctz(left);
+        unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
+        invalidate(v, top, lines, 0);
+    }
 }
 
 static void forget_grid_templates(vdc8244 *v)
@@ -865,23 +858,40 @@ static uint32_t find_look(vdc8244 *v)
     return now.id;
 }
 
+/* Whether the 8 (4) register bytes at `at` differ between two register files. */
+static inline int differ8(const uint8_t *a, const uint8_t *b, unsigned at)
+{
+    uint64_t x, y;
+    memcpy(&x, a + at, sizeof x);
+    memcpy(&y, b + at, sizeof y);
+    return x != y;
+}
+
+static inline int differ4(const uint8_t *a, const uint8_t *b, unsigned at)
+{
+    uint32_t x, y;
+    memcpy(&x, a + at, sizeof x);
+    memcpy(&y, b + at, sizeof y);
+    return x != y;
+}
+
 static void sync_cache(vdc8244 *v)
 {
     const uint8_t *now = v->reg, *was = v->seen_reg;
     unsigned sprites = 0, chars = 0, quads = 0;
+    _Static_assert(OBJ_REGS == 4 && SPRITE_ROWS == 8 && QUAD_REGS == 16, "objects compare by words");
     for (unsigned n = 0; n < SPRITES; n++) {
         unsigned at = REG_SPRITES + OBJ_REGS * n, shape = VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n;
-        if (memcmp(now + at, was + at, SPRITE_ATTR + 1) || memcmp(now + shape, was + shape, SPRITE_ROWS))
+        if (now[at + OBJ_Y] != was[at + OBJ_Y] || now[at + OBJ_X] != was[at + OBJ_X]
+            || now[at + SPRITE_ATTR] != was[at + SPRITE_ATTR] || differ8(now, was, shape))
             sprites |= 1u << n;
     }
-    for (unsigned c = 0; c < CHARS; c++) {
-        unsigned at = REG_CHARS + OBJ_REGS * c;
-        if (memcmp(now + at, was + at, OBJ_REGS))
+    for (unsigned c = 0; c < CHARS; c++)
+        if (differ4(now, was, REG_CHARS + OBJ_REGS * c))
             chars |= 1u << c;
-    }
     for (unsigned q = 0; q < QUADS; q++) {
         unsigned at = REG_QUADS + QUAD_REGS * q;
-        if (memcmp(now + at, was + at, QUAD_REGS))
+        if (differ8(now, was, at) || differ8(now, was, at + 8))
             quads |= 1u << q;
     }
     /* Whatever the look, a line an object covered or covers no longer shows that object. */
