@@ -803,13 +803,16 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep)
             v->line_valid[line] &= keep;
 }
 
-/* The lines an object's registers (in `r`, a register file) make it cover. */
+/* The lines an object's registers (in `r`, a register file) make it cover (a sprite drawn
+ * nowhere, past the right edge: none). */
 static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_changes,
                                unsigned char_changes, unsigned quad_changes)
 {
     unsigned top, first;
     for (unsigned left = sprite_changes & ((1u << SPRITES) - 1); left; left &= left - 1) {
         const uint8_t *s = r + REG_SPRITES + OBJ_REGS * (unsigned)__builtin_ctz(left);
+        if (obj_start_hc(v, s[OBJ_X], SPRITE_X_MAX) == OBJ_NOT_EMITTED)
+            continue;                  /* off to the side: it drew and draws nothing */
         unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
         invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0), VDC_LINE_BASE);
     }
