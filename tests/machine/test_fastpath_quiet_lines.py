@@ -48,9 +48,10 @@ def test_lines_not_drawn_again_still_report_their_collisions():
 # The same kind of scene with a collision on one line only: sprite 0's shape row 0 covers lines 1Ah
 # and 1Bh, and the horizontal grid's row 0 segments are lines 18h-1Ah (three lines tall,
 # half-clocks 26-61 in column 0: Horton's tests 30-38, tests/vdc/test_grid_colours.py), so the
-# sprite meets the first column's segment on line 1Ah alone. With the slow rate a shift clock falls every 16 lines and a frame is
-# 263 lines, so line 1Ah is a line on which the sound is clocked in 2 frames of every 16: those
-# frames' report comes from that line alone, passed whole with the clocked lines (pass_lines).
+# sprite meets the first column's segment on line 1Ah alone. With the slow rate a shift clock
+# falls every 16 lines and a frame is 263 lines, so line 1Ah is a line on which the sound is
+# clocked in 2 frames of every 16: those frames' report comes from that line alone, passed whole
+# with the clocked lines (pass_lines).
 HGRID = 0x20                   # A2: the horizontal grid's class (segments and dots)
 ONE_LINE_SCENE = program(
     sprite0(0x1A, 0x06, 0x08, "sprite 0: Y 1Ah, X 06h (half-clocks 22-37), colour 1") + """
