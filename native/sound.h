@@ -248,11 +248,11 @@ static inline unsigned sound_quiet_lines(const o2_sound *s)
     return s->holdoff || count == 0 ? 0 : mask + 1 - count;
 }
 
-/* n of those lines, hc half-clocks in all, pass. */
-static inline void sound_pass_quiet_lines(o2_sound *s, unsigned n, uint64_t hc)
+/* n of those lines pass: the prescaler counts them (their half-clocks are given by sound_run,
+ * before the next clock). */
+static inline void sound_pass_quiet_lines(o2_sound *s, unsigned n)
 {
     s->prescaler = (uint8_t)((s->prescaler + n) & SOUND_PRESCALE_MODULO);
-    sound_run(s, hc);
 }
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
 /* The samples of the last complete frame (frame_samples), *count pointed at their number. */

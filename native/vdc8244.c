@@ -1440,7 +1440,7 @@ static void pass_lines(vdc8244 *v, uint64_t hc)
                 n++;
             }
         }
-        s->prescaler = (uint8_t)((s->prescaler + n) & SOUND_PRESCALE_MODULO);
+        sound_pass_quiet_lines(s, n);
         unrun += (uint64_t)n * line_hc;
         passed += n;
         left -= n;

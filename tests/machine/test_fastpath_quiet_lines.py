@@ -1,5 +1,5 @@
 """Whole lines that would only repeat what the render cache remembers and count the sound's
-prescaler pass in one step (native/vdc8244.c, pass_quiet_lines). Such a line still reports the
+prescaler pass in one step (native/vdc8244.c, pass_lines). Such a line still reports the
 collisions it drew when it was last drawn: a sprite selected in A2 that shares pixels with the
 grid sets the grid's bit in the collision register (Intel's 8245 specification, A2), every frame,
 although after the first frame its lines are never drawn again. The sprite covers two lines only
