@@ -219,6 +219,22 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
     s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;
     sound_level_may_change(s);
 }
+/* sound_hblank(s, 1) then sound_clock(s, 1, mame) on a line whose shift clock is due
+ * (sound_shift_due) with no write waiting (holdoff 0), the case of every shift clock of a steady
+ * tone or noise: the service request (returned as sound_hblank does) counts, the register shifts,
+ * the pin follows. */
+static inline int sound_clock_due(o2_sound *s, int mame)
+{
+    int service = ++s->pulses == SOUND_SERVICE_PULSES;
+    if (service)
+        s->pulses = 0;
+    uint32_t out = sound_shift_once(s);
+    s->pin = (uint8_t)(mame ? out : s->shift & 1u);
+    s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;
+    sound_level_may_change(s);
+    return service;
+}
+
 /* hc half-clocks pass (inline: the VDC calls it twice a line). The output is integrated lazily,
  * when its level changes or a frame ends, so this is an addition. */
 static inline void sound_run(o2_sound *s, uint64_t hc) { s->pending_hc += hc; }
@@ -232,11 +248,11 @@ static inline unsigned sound_quiet_lines(const o2_sound *s)
     return s->holdoff || count == 0 ? 0 : mask + 1 - count;
 }
 
-/* n of those lines, hc half-clocks in all, pass. */
-static inline void sound_pass_quiet_lines(o2_sound *s, unsigned n, uint64_t hc)
+/* n of those lines pass: the prescaler counts them (their half-clocks are given by sound_run,
+ * before the next clock). */
+static inline void sound_pass_quiet_lines(o2_sound *s, unsigned n)
 {
     s->prescaler = (uint8_t)((s->prescaler + n) & SOUND_PRESCALE_MODULO);
-    sound_run(s, hc);
 }
 void sound_end_frame(o2_sound *s);                /* current samples become the last frame's */
 /* The samples of the last complete frame (frame_samples), *count pointed at their number. */

@@ -230,6 +230,7 @@ static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsig
     p->width = (uint8_t)width;
     p->pen = pen;
     p->cls = cls;
+    p->zero = 0;
 }
 
 /* The kind of grid line each screen line is with the grid shown (vdc8244.h, VDC_GRID_KINDS): its
@@ -315,9 +316,8 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
                          unsigned quads)
 {
     unsigned top, first;
-    for (unsigned c = 0; c < CHARS; c++) {
-        if (!(chars >> c & 1))
-            continue;
+    for (unsigned left = chars & ((1u << CHARS) - 1); left; left &= left - 1) {
+        unsigned c = (unsigned)__builtin_ctz(left);
         const uint8_t *r = v->reg + REG_CHARS + OBJ_REGS * c;
         shown_object *o = &objects[c];
         o->start = (int16_t)obj_start_hc(v, r[OBJ_X], CHAR_X_MAX);
@@ -329,9 +329,8 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
         o->pen = char_pen(r);
         o->cls = VDC_COLL_CHARS;
     }
-    for (unsigned q = 0; q < QUADS; q++) {
-        if (!(quads >> q & 1))
-            continue;
+    for (unsigned left = quads & ((1u << QUADS) - 1); left; left &= left - 1) {
+        unsigned q = (unsigned)__builtin_ctz(left);
         const uint8_t *r = v->reg + REG_QUADS + QUAD_REGS * q;
         /* The fourth character's height ends all four. Quads outside X 0-0x83 are unpredictable
          * (Horton tests 58-65): none drawn; MAME draws them to X 0xAF (DIFFERENCES.md). */
@@ -349,9 +348,8 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
             o->cls = VDC_COLL_CHARS;
         }
     }
-    for (unsigned n = 0; n < SPRITES; n++) {
-        if (!(sprites >> n & 1))
-            continue;
+    for (unsigned left = sprites & ((1u << SPRITES) - 1); left; left &= left - 1) {
+        unsigned n = (unsigned)__builtin_ctz(left);
         const uint8_t *r = v->reg + REG_SPRITES + OBJ_REGS * n;
         shown_object *o = &objects[CHAR_OBJECTS + SPRITES - 1 - n];
         uint8_t attr = r[SPRITE_ATTR];
@@ -388,7 +386,20 @@ static uint32_t object_bits(unsigned sprites, unsigned chars, unsigned quads)
     return bits;
 }
 
-/* list_objects on v->objects, keeping line_objects in step. */
+static void row_extent(int start, unsigned width, int *a, int *b);
+
+/* Row `row` of the sprite objects[i] (a sprite's row shows on 2 or 4 lines; bit 0 leftmost). */
+static inline __attribute__((always_inline)) void sprite_row_piece(const vdc8244 *v, const shown_object *o,
+                                                                   unsigned row, line_desc *d)
+{
+    int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
+               || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
+    int start = o->start + (shifted ? 1 + o->double_size : 0);
+    add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], OBJ_PIXEL_HC << o->double_size, o->pen, o->cls);
+}
+
+/* list_objects on v->objects, keeping line_objects in step; the changed sprites' rows
+ * (sprite_row) are worked out again when a line first asks for them. */
 static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads)
 {
     uint32_t changed = object_bits(sprites, chars, quads);
@@ -397,6 +408,24 @@ static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigne
     list_objects(v, v->objects, sprites, chars, quads);
     for (uint32_t left = changed; left; left &= left - 1)
         mark_object_lines(v, (unsigned)__builtin_ctz(left), 1);
+    v->sprite_rows_listed &= (uint8_t)~(changed >> CHAR_OBJECTS);
+}
+
+/* sprite_row[k] and sprite_row_span[k] from objects[CHAR_OBJECTS + k]. */
+static void list_sprite_rows(vdc8244 *v, unsigned k)
+{
+    const shown_object *o = &v->objects[CHAR_OBJECTS + k];
+    line_desc d;
+    d.count = 0;
+    for (unsigned row = 0; row < SPRITE_ROWS; row++) {
+        sprite_row_piece(v, o, row, &d);
+        int a, b;
+        row_extent(d.piece[row].start, d.piece[row].width, &a, &b);
+        v->sprite_row_span[k][row][0] = (int16_t)a;
+        v->sprite_row_span[k][row][1] = (int16_t)b;
+    }
+    memcpy(v->sprite_row[k], d.piece, sizeof v->sprite_row[k]);
+    v->sprite_rows_listed |= (uint8_t)(1u << k);
 }
 
 #define ALL_OBJECTS (~0u)
@@ -438,12 +467,9 @@ static inline __attribute__((always_inline)) void describe_objects(
         if (line - o->top >= o->lines)
             continue;
         unsigned row = (line - o->top) >> (1 + o->double_size);
-        int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
-                   || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
-        int start = o->start + (shifted ? 1 + o->double_size : 0);
-        unsigned width = OBJ_PIXEL_HC << o->double_size;
-        if (!clip || row_meets(start, width, x0, x1))
-            add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], width, o->pen, o->cls);
+        sprite_row_piece(v, o, row, d);
+        if (clip && !row_meets(d->piece[d->count - 1].start, d->piece[d->count - 1].width, x0, x1))
+            d->count--;
     }
 }
 
@@ -605,16 +631,17 @@ static inline __attribute__((always_inline)) uint64_t row_mask(const span *s, co
     return mask & ((1ull << (b - a)) - 1);                            /* b - a <= 32 */
 }
 
-/* The half-clocks of `mask` (bit k: half-clock at + k) in `pen`, a fill for each run of them. */
+/* The half-clocks of `mask` (bit k: half-clock at + k; 32 bits at most) in `pen`, a fill for
+ * each run of them. Adding the run's lowest bit clears the run and sets the bit above it. */
 static inline __attribute__((always_inline)) void fill_mask(const span *s, unsigned at, uint64_t mask, uint8_t pen)
 {
     for (uint64_t left = mask; left;) {
         unsigned first = (unsigned)__builtin_ctzll(left);
-        unsigned count = (unsigned)__builtin_ctzll(~(left >> first));
-        unsigned from = at + first, to = from + count;
+        uint64_t above = left + (1ull << first);       /* not 0: the mask has 32 bits at most */
+        unsigned from = at + first, to = at + (unsigned)__builtin_ctzll(above);
         if (from < s->shown)
             fill_rgb(s->out, from, to < s->shown ? to : s->shown, pen);
-        left &= ~(((1ull << count) - 1) << first);
+        left &= above;
     }
 }
 
@@ -776,30 +803,29 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep)
             v->line_valid[line] &= keep;
 }
 
-/* The lines an object's registers (in `r`, a register file) make it cover. */
+/* The lines an object's registers (in `r`, a register file) make it cover (a sprite drawn
+ * nowhere, past the right edge: none). */
 static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_changes,
                                unsigned char_changes, unsigned quad_changes)
 {
     unsigned top, first;
-    for (unsigned n = 0; n < SPRITES; n++)
-        if (sprite_changes >> n & 1) {
-            const uint8_t *s = r + REG_SPRITES + OBJ_REGS * n;
-            unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
-            invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0),
-                       VDC_LINE_BASE);
-        }
-    for (unsigned c = 0; c < CHARS; c++)
-        if (char_changes >> c & 1) {
-            const uint8_t *s = r + REG_CHARS + OBJ_REGS * c;
-            unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
-            invalidate(v, top, lines, 0);
-        }
-    for (unsigned q = 0; q < QUADS; q++)
-        if (quad_changes >> q & 1) {
-            const uint8_t *s = r + REG_QUADS + QUAD_REGS * q;
-            unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
-            invalidate(v, top, lines, 0);
-        }
+    for (unsigned left = sprite_changes & ((1u << SPRITES) - 1); left; left &= left - 1) {
+        const uint8_t *s = r + REG_SPRITES + OBJ_REGS * (unsigned)__builtin_ctz(left);
+        if (obj_start_hc(v, s[OBJ_X], SPRITE_X_MAX) == OBJ_NOT_EMITTED)
+            continue;                  /* off to the side: it drew and draws nothing */
+        unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
+        invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0), VDC_LINE_BASE);
+    }
+    for (unsigned left = char_changes & ((1u << CHARS) - 1); left; left &= left - 1) {
+        const uint8_t *s = r + REG_CHARS + OBJ_REGS * (unsigned)__builtin_ctz(left);
+        unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
+        invalidate(v, top, lines, 0);
+    }
+    for (unsigned left = quad_changes & ((1u << QUADS) - 1); left; left &= left - 1) {
+        const uint8_t *s = r + REG_QUADS + QUAD_REGS * (unsigned)__builtin_ctz(left);
+        unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
+        invalidate(v, top, lines, 0);
+    }
 }
 
 static void forget_grid_templates(vdc8244 *v)
@@ -835,23 +861,40 @@ static uint32_t find_look(vdc8244 *v)
     return now.id;
 }
 
+/* Whether the 8 (4) register bytes at `at` differ between two register files. */
+static inline int differ8(const uint8_t *a, const uint8_t *b, unsigned at)
+{
+    uint64_t x, y;
+    memcpy(&x, a + at, sizeof x);
+    memcpy(&y, b + at, sizeof y);
+    return x != y;
+}
+
+static inline int differ4(const uint8_t *a, const uint8_t *b, unsigned at)
+{
+    uint32_t x, y;
+    memcpy(&x, a + at, sizeof x);
+    memcpy(&y, b + at, sizeof y);
+    return x != y;
+}
+
 static void sync_cache(vdc8244 *v)
 {
     const uint8_t *now = v->reg, *was = v->seen_reg;
     unsigned sprites = 0, chars = 0, quads = 0;
+    _Static_assert(OBJ_REGS == 4 && SPRITE_ROWS == 8 && QUAD_REGS == 16, "objects compare by words");
     for (unsigned n = 0; n < SPRITES; n++) {
         unsigned at = REG_SPRITES + OBJ_REGS * n, shape = VDC_REG_SPRITE_SHAPE + SPRITE_ROWS * n;
-        if (memcmp(now + at, was + at, SPRITE_ATTR + 1) || memcmp(now + shape, was + shape, SPRITE_ROWS))
+        if (now[at + OBJ_Y] != was[at + OBJ_Y] || now[at + OBJ_X] != was[at + OBJ_X]
+            || now[at + SPRITE_ATTR] != was[at + SPRITE_ATTR] || differ8(now, was, shape))
             sprites |= 1u << n;
     }
-    for (unsigned c = 0; c < CHARS; c++) {
-        unsigned at = REG_CHARS + OBJ_REGS * c;
-        if (memcmp(now + at, was + at, OBJ_REGS))
+    for (unsigned c = 0; c < CHARS; c++)
+        if (differ4(now, was, REG_CHARS + OBJ_REGS * c))
             chars |= 1u << c;
-    }
     for (unsigned q = 0; q < QUADS; q++) {
         unsigned at = REG_QUADS + QUAD_REGS * q;
-        if (memcmp(now + at, was + at, QUAD_REGS))
+        if (differ8(now, was, at) || differ8(now, was, at + 8))
             quads |= 1u << q;
     }
     /* Whatever the look, a line an object covered or covers no longer shows that object. */
@@ -881,6 +924,45 @@ _Static_assert(CHARS + QUADS * QUAD_CHARS + SPRITES <= LINE_PIECES, "a line's sp
 static inline void copy_sprite_rows(piece *to, const piece *from)
 {
     memcpy(to, from, SPRITES * sizeof *to);
+}
+
+/* The first n pieces of a and b are the same (a piece is 8 bytes, its unused byte 0). */
+static inline int same_pieces(const piece *a, const piece *b, unsigned n)
+{
+    uint64_t differ = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t x, y;
+        memcpy(&x, &a[i], sizeof x);
+        memcpy(&y, &b[i], sizeof y);
+        differ |= x ^ y;
+    }
+    return !differ;
+}
+
+/* [*x0, *x1) grown to hold [a, b), a < b. */
+static inline void add_span(int *x0, int *x1, int a, int b)
+{
+    if (a < *x0)
+        *x0 = a;
+    if (b > *x1)
+        *x1 = b;
+}
+
+/* The sprites' rows on `line` (objects drawn there), from sprite_row: the pieces
+ * describe_objects gives, and the half-clocks they cover added to [*x0, *x1). */
+static inline void describe_sprite_rows(vdc8244 *v, unsigned line, line_desc *d, int *x0, int *x1)
+{
+    for (uint32_t left = v->line_objects[line] >> CHAR_OBJECTS; left; left &= left - 1) {
+        unsigned k = (unsigned)__builtin_ctz(left);
+        if (!(v->sprite_rows_listed >> k & 1))
+            list_sprite_rows(v, k);
+        const shown_object *o = &v->objects[CHAR_OBJECTS + k];
+        unsigned row = (line - o->top) >> (1 + o->double_size);   /* line_objects: it covers the line */
+        d->piece[d->count++] = v->sprite_row[k][row];
+        const int16_t *span = v->sprite_row_span[k][row];
+        if (span[0] < span[1])
+            add_span(x0, x1, span[0], span[1]);
+    }
 }
 
 /* The same background, grid and characters (the pieces before the sprites'). */
@@ -992,6 +1074,14 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
     v->line_sprite_count[line] = (uint8_t)sprites;
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
+    int rows_x0 = ACTIVE_END, rows_x1 = 0, a, b;
+    for (unsigned i = d->count - sprites; i < d->count; i++) {
+        row_extent(d->piece[i].start, d->piece[i].width, &a, &b);
+        if (a < b)
+            add_span(&rows_x0, &rows_x1, a, b);
+    }
+    v->line_sprite_span[line][0] = (int16_t)rows_x0;
+    v->line_sprite_span[line][1] = (int16_t)rows_x1;
 }
 
 /* A slot for line `line`'s base: a free one, else the next one round (base_hand) not used in this
@@ -1132,29 +1222,21 @@ static void patch_sprites(vdc8244 *v, unsigned line)
     d->grid = (uint8_t)grid_kind(v, line);
     d->look = v->look;
     d->count = 0;
+    int span_x0 = ACTIVE_END, span_x1 = 0;   /* the half-clocks the new rows cover */
     if (objects_drawn_on(v, line))     /* else none, as the line was drawn (the look has A0) */
-        describe_objects(v, v->objects, v->line_objects[line] & ~CHAR_OBJECT_BITS, d, line, 0, 0, ACTIVE_END);
+        describe_sprite_rows(v, line, d, &span_x0, &span_x1);
     unsigned sprites = d->count;
     piece *was = v->line_sprites[line];
     uint8_t hits = v->line_hits[line];
-    if (sprites != v->line_sprite_count[line] || memcmp(was, d->piece, sprites * sizeof d->piece[0])) {
+    if (sprites != v->line_sprite_count[line] || !same_pieces(was, d->piece, sprites)) {
         /* The half-clocks where the old or the new rows draw (none: no pixel changes). */
-        int x0 = ACTIVE_END, x1 = 0, a, b;
-        for (unsigned i = 0; i < v->line_sprite_count[line] + sprites; i++) {
-            const piece *p = i < v->line_sprite_count[line] ? &was[i] : &d->piece[i - v->line_sprite_count[line]];
-            row_extent(p->start, p->width, &a, &b);
-            if (a >= b)
-                continue;              /* past the active part's end */
-            if (a < x0)
-                x0 = a;
-            if (b > x1)
-                x1 = b;
-        }
+        int x0 = v->line_sprite_span[line][0] < span_x0 ? v->line_sprite_span[line][0] : span_x0;
+        int x1 = v->line_sprite_span[line][1] > span_x1 ? v->line_sprite_span[line][1] : span_x1;
         piece now[SPRITES];
         copy_sprite_rows(now, d->piece);
         if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
             && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
-            && !memcmp(v->line_sprites[line - 1], now, sprites * sizeof now[0])) {
+            && same_pieces(v->line_sprites[line - 1], now, sprites)) {
             /* The line above, as it is now, has the same background, grid, characters and sprites:
              * its sprites lie in the span, and outside it both lines show their common base. */
             memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
@@ -1203,6 +1285,8 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         }
         v->line_sprite_count[line] = (uint8_t)sprites;
         copy_sprite_rows(was, now);
+        v->line_sprite_span[line][0] = (int16_t)span_x0;
+        v->line_sprite_span[line][1] = (int16_t)span_x1;
     }
     v->line_valid[line] = VDC_LINE_VALID;
     v->collision |= hits;
@@ -1305,87 +1389,95 @@ static void position_from_hc(vdc8244 *v)
     v->x = (uint16_t)x;
 }
 
-/* From the start of a line (x 0), the whole lines before hc on which the beam's step below would
- * only draw the line (or add the collisions and status the render cache remembers for it; in
- * VBLANK nothing) and count the sound's prescaler (sound_quiet_lines): up to the VBLANK line and
- * the next shift clock. The reference build steps every line. */
-static void pass_quiet_lines(vdc8244 *v, uint64_t hc)
-{
-    unsigned quiet = RENDER_CACHE ? sound_quiet_lines(&v->sound) : 0;
-    const unsigned line_hc = v->line_hc;
-    uint64_t left = hc - v->hc;
-    /* The lines to pass, known before the first: no call below moves the sound or the beam. */
-    unsigned limit = left >= (uint64_t)quiet * line_hc ? quiet : (unsigned)(left / line_hc);
-    unsigned line = v->line, n = 0;
-    uint8_t hits = 0, major = 0;
-    while (n < limit) {
-        if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
-            unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
-            n += k;
-            line = line + k == v->lines ? 0 : line + k;
-            continue;
-        }
-        if (line == VDC_VBLANK_LINE)   /* VBLANK rises on it: the beam steps it */
-            break;
-        if (v->changed)                /* where this line's draw_span would (no write comes
-                                          while the lines pass, so once) */
-            sync_cache(v);
-        /* The lines the cache has: their collisions and status, in a loop without calls. */
-        const uint32_t look = v->look;
-        unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
-        for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
-            hits |= v->line_hits[line + k];
-            major |= v->line_major[line + k];
-        }
-        n += k;
-        line += k;
-        if (k < k_max) {
-            draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
-            line++;
-            n++;
-        }
-    }
-    v->collision |= hits;
-    v->status |= major;
-    if (!n)
-        return;
-    sound_pass_quiet_lines(&v->sound, n, (uint64_t)n * line_hc);
-    v->hc += (uint64_t)n * line_hc;
-    v->line = (uint16_t)line;
-}
-
-/* From the start of a line (x 0) before hc: that whole line, as the beam's step in vdc_catch_up
- * would pass it, for a line on which no event but the sound's HBLANK clock comes (not the VBLANK
- * line, whose VBLANK rises and after which the frame ends). */
-static void pass_clocked_line(vdc8244 *v)
-{
-    unsigned line = v->line;
-    if (line < VDC_VBLANK_LINE)
-        draw_span(v, line, 0, ACTIVE_END);
-    int clocks = line_clocks_sound(v, line);
-    if (sound_hblank(&v->sound, clocks) && (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ)) {
-        v->status |= VDC_STATUS_SOUND;
-        v->irq = 1;
-    }
-    sound_run(&v->sound, VDC_HBLANK_START);
-    sound_clock(&v->sound, clocks, v->model == VDC_MODEL_MAME);
-    sound_run(&v->sound, v->line_hc - VDC_HBLANK_START);
-    v->hc += v->line_hc;
-    v->line = (uint16_t)line_after(v, line);
-}
-
-/* Whole lines before hc, from the start of one: the quiet ones at once, those where the sound is
- * clocked one by one, up to the VBLANK line (the reference build: none). */
+/* Whole lines before hc, from the start of one (x 0), as the beam's step in vdc_catch_up would
+ * pass them, up to the VBLANK line (VBLANK rises on it, and the frame ends after it) and, with the
+ * sound's interrupt on, up to the next shift clock (the machine stops at each of them then, and
+ * the request shows). Each line is drawn, or adds the collisions and status the render cache
+ * remembers for it (VBLANK's lines: nothing); the sound's prescaler counts it; on a line whose
+ * shift clock is due (or a write waits for HBLANK) the sound is clocked at HBLANK's start. The
+ * quiet lines between clocks (sound_quiet_lines) are summed in a loop without calls; the
+ * half-clocks passed reach the sound only before a clock and at the end. The reference build steps
+ * every line. */
 static void pass_lines(vdc8244 *v, uint64_t hc)
 {
     if (!RENDER_CACHE)
         return;
-    for (;;) {
-        pass_quiet_lines(v, hc);
-        if (hc - v->hc < v->line_hc || v->line == VDC_VBLANK_LINE)
-            return;
-        pass_clocked_line(v);
+    o2_sound *s = &v->sound;
+    const unsigned line_hc = v->line_hc;
+    const int mame = v->model == VDC_MODEL_MAME;
+    uint64_t whole = (hc - v->hc) / line_hc;
+    unsigned left = whole < v->lines ? (unsigned)whole : v->lines;   /* the VBLANK line stops it first */
+    unsigned line = v->line, passed = 0;
+    uint64_t unrun = 0;                /* half-clocks passed, not yet given to the sound */
+    uint8_t hits = 0, major = 0;
+    while (left) {
+        unsigned quiet = sound_quiet_lines(s);
+        unsigned limit = quiet < left ? quiet : left, n = 0;
+        while (n < limit) {
+            if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
+                unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
+                n += k;
+                line = line + k == v->lines ? 0 : line + k;
+                continue;
+            }
+            if (line == VDC_VBLANK_LINE)
+                break;
+            if (v->changed)            /* where this line's draw_span would (no write comes while
+                                          the lines pass, so once) */
+                sync_cache(v);
+            /* The lines the cache has: their collisions and status, in a loop without calls. */
+            const uint32_t look = v->look;
+            unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
+            for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
+                hits |= v->line_hits[line + k];
+                major |= v->line_major[line + k];
+            }
+            n += k;
+            line += k;
+            if (k < k_max) {
+                draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
+                line++;
+                n++;
+            }
+        }
+        sound_pass_quiet_lines(s, n);
+        unrun += (uint64_t)n * line_hc;
+        passed += n;
+        left -= n;
+        if (!left || line == VDC_VBLANK_LINE || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
+            break;
+        /* A line whose sound is clocked (quiet was 0 or all its lines passed): its shift clock is
+         * due, or a write waits for it. */
+        if (line < VDC_VBLANK_LINE) {
+            if (v->changed)
+                sync_cache(v);
+            if (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == v->look) {
+                hits |= v->line_hits[line];
+                major |= v->line_major[line];
+            } else {
+                draw_span(v, line, 0, ACTIVE_END);
+            }
+        }
+        int clocks = line_clocks_sound(v, line);
+        sound_run(s, unrun + VDC_HBLANK_START);
+        unrun = line_hc - VDC_HBLANK_START;
+        if (!s->holdoff && clocks) {
+            sound_clock_due(s, mame);
+        } else {
+            sound_hblank(s, clocks);   /* the request does not show: the interrupt is off */
+            sound_clock(s, clocks, mame);
+        }
+        line = line_after(v, line);
+        passed++;
+        left--;
     }
+    v->collision |= hits;
+    v->status |= major;
+    if (!passed)
+        return;
+    sound_run(s, unrun);
+    v->hc += (uint64_t)passed * line_hc;
+    v->line = (uint16_t)line;
 }
 _Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");

@@ -49,7 +49,9 @@ typedef struct piece {
     uint8_t width;
     uint8_t pen;
     uint8_t cls;                       /* collision class (VDC_COLL_*) */
+    uint8_t zero;                      /* always 0: a piece compares as its 8 bytes */
 } piece;
+_Static_assert(sizeof(piece) == 8, "a piece is 8 bytes, compared as one word (vdc8244.c same_pieces)");
 
 typedef struct line_desc {
     uint8_t grid;                      /* the kind of grid line (vdc8244.c, grid_kind) */
@@ -247,6 +249,8 @@ struct vdc8244 {
     uint8_t line_base_as_above[VDC_SCREEN_H]; /* its background, grid and characters are line
                                                  y-1's (both as last drawn whole) */
     piece line_sprites[VDC_SCREEN_H][O2_VDC_SPRITE_COUNT]; /* the sprite rows it was drawn with */
+    int16_t line_sprite_span[VDC_SCREEN_H][2];  /* the half-clocks [x0, x1) they cover (x0 >= x1:
+                                                   none) */
     uint8_t line_major[VDC_SCREEN_H];
     uint32_t line_look[VDC_SCREEN_H];
     uint8_t seen_reg[256];
@@ -256,6 +260,13 @@ struct vdc8244 {
     unsigned look_slot;            /* where the next new look goes in looks[] (round robin) */
     vdc_look looks[VDC_LOOKS];
     shown_object objects[VDC_OBJECTS];  /* from the registers as last seen, in drawing order */
+    /* Each sprite's rows as pieces (objects[] order, sprite 3 first) and the half-clocks each
+     * covers in the active part, [x0, x1), worked out from objects[] when a patched line first
+     * asks after a change: a patched line takes its rows from here (vdc8244.c,
+     * describe_sprite_rows). */
+    piece sprite_row[O2_VDC_SPRITE_COUNT][O2_VDC_SPRITE_ROWS];
+    int16_t sprite_row_span[O2_VDC_SPRITE_COUNT][O2_VDC_SPRITE_ROWS][2];
+    uint8_t sprite_rows_listed;        /* bit k: sprite_row[k] is as objects[] draws it now */
     uint32_t line_objects[VDC_SCREEN_H]; /* bit i: objects[i] covers that line (a line's
                                             description visits only these) */
     /* The last line drawn whole (NO_LINE: none on screen as drawn), described in

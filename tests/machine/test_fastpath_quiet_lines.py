@@ -1,5 +1,5 @@
 """Whole lines that would only repeat what the render cache remembers and count the sound's
-prescaler pass in one step (native/vdc8244.c, pass_quiet_lines). Such a line still reports the
+prescaler pass in one step (native/vdc8244.c, pass_lines). Such a line still reports the
 collisions it drew when it was last drawn: a sprite selected in A2 that shares pixels with the
 grid sets the grid's bit in the collision register (Intel's 8245 specification, A2), every frame,
 although after the first frame its lines are never drawn again. The sprite covers two lines only
@@ -43,3 +43,44 @@ def test_lines_not_drawn_again_still_report_their_collisions():
         reads.append(int(m.iram[BANK1_R2]))
     assert int(m.iram[BANK1_R3]) >= 33         # one VBLANK read a frame
     assert reads == [VGRID] * 32
+
+
+# The same kind of scene with a collision on one line only: sprite 0's shape row 0 covers lines 1Ah
+# and 1Bh, and the horizontal grid's row 0 segments are lines 18h-1Ah (three lines tall,
+# half-clocks 26-61 in column 0: Horton's tests 30-38, tests/vdc/test_grid_colours.py), so the
+# sprite meets the first column's segment on line 1Ah alone. With the slow rate a shift clock
+# falls every 16 lines and a frame is 263 lines, so line 1Ah is a line on which the sound is
+# clocked in 2 frames of every 16: those frames' report comes from that line alone, passed whole
+# with the clocked lines (pass_lines).
+HGRID = 0x20                   # A2: the horizontal grid's class (segments and dots)
+ONE_LINE_SCENE = program(
+    sprite0(0x1A, 0x06, 0x08, "sprite 0: Y 1Ah, X 06h (half-clocks 22-37), colour 1") + """
+        mov     r0,#080h        ; its shape: row 0 only, lines 1Ah and 1Bh
+        mov     a,#0FFh
+        movx    @r0,a
+        mov     r0,#0C0h        ; horizontal grid column 0: row 0's segment (lines 18h-1Ah)
+        mov     a,#001h
+        movx    @r0,a
+        mov     r0,#0AAh        ; sound off: the prescaler's slow rate, a shift every 16 lines
+        clr     a
+        movx    @r0,a"""
+    + write(0xA2, 0x01, "collisions: sprite 0 selected")
+    + write(0xA0, 0x28, "objects and grid on"),
+    RELEASE_INT + """
+        mov     r0,#0A2h        ; what the selected classes met during the frame
+        movx    a,@r0
+        mov     r2,a
+        inc     r3""")
+
+
+def test_a_line_passed_with_its_sound_clocked_still_reports_its_collisions():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(ONE_LINE_SCENE, "scene.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    m.run_frames(2)
+    reads = []
+    for _ in range(32):                        # every phase of the shift clock, twice
+        m.iram[BANK1_R2] = 0
+        m.run_frames(1)
+        reads.append(int(m.iram[BANK1_R2]))
+    assert int(m.iram[BANK1_R3]) >= 33
+    assert reads == [HGRID] * 32
