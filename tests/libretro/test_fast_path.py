@@ -254,11 +254,17 @@ def test_first_pictures_are_sent_even_when_unchanged(core):
 
 # Each: a file of the core, a piece of it, and that piece broken (the text must be there).
 SPAN_MUTATIONS = {
-    # the core copies the first changed column of the line above only into its copy below
-    "copy_first_column_only": (
+    # the lines below a converted line that are copies of it lose their flags but get no pixels
+    "copies_given_nothing": (
         "native/libretro/libretro.c",
-        "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);",
-        "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi > lo) * sizeof *line);"),
+        "span[2 * y], span[2 * y + 1], copies);",
+        "span[2 * y], span[2 * y + 1], 0);"),
+    # a line drawn as a copy of the line above gets the line above's pixels even where the
+    # core's picture does not hold it as a copy (only the line above's span is stored into it)
+    "copies_taken_unchecked": (
+        "native/libretro/libretro.c",
+        "redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below];",
+        "redrawn[below] == O2_REDRAWN_AS_ABOVE;"),
     # the VDC flags no line it compared with its old pixels, changed or not
     "flag_no_compared_line": (
         "native/vdc8244.c",
@@ -279,8 +285,8 @@ SPAN_MUTATIONS = {
 
 @pytest.mark.parametrize("mutation", sorted(SPAN_MUTATIONS))
 def test_a_core_whose_span_tracking_is_broken_is_caught(library, tmp_path, mutation):
-    """The columns the core copies into a line drawn as a copy of the line above (those in which
-    the line above changed), and the VDC's shortcuts that leave lines unflagged (a redraw that
+    """The pixels the core stores into the lines drawn as copies of a converted line (its copies,
+    when the core's picture holds them as copies already), and the VDC's shortcuts that leave lines unflagged (a redraw that
     gave the same pixels, a line drawn without objects kept valid when objects change, a part of
     a valid line not drawn again), are checked as the flags are: a core built with one of them
     broken on purpose (SPAN_MUTATIONS) gives a picture unlike Python's within the frames of a
