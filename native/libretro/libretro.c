@@ -542,21 +542,94 @@ static uint32_t recoloured(uint32_t rgb)
     return rgb;
 }
 
-/* Pixels [x, end) of a line of the framebuffer's RGB into XRGB8888 in `out`, and into the `copies`
- * lines below it: lines the machine drew as copies of this one which frame[] has as copies of it
- * already, so that they change where it changes (half a busy frame's redrawn lines: each costs
- * one more store of the converted pixels, not a pass of its own). Returns whether a pixel
- * differed from what `out` held (a picture without a change goes to the front end as a dupe).
- * A busy frame redraws a sixth of the lines, and moving them through the caches is most of what
- * the core adds to emulating the frame: so the widest shuffle the processor has
- * (choose_converter, when the core loads), and with AVX-512 only the changed pixels are stored.
- * Each converter is written once for any number of copies and instantiated for none and one
- * (the usual cases) with the loop over the copies unrolled. */
+/* The picture: the lines the machine redrew since the last frame (o2_screen_redrawn), of each
+ * its redrawn span (o2_screen_spans), into frame[]. A busy frame redraws a sixth of the lines,
+ * and converting them is most of what the core adds to emulating the frame: so the flags are
+ * read 16 lines at a time and only the flagged lines visited, a line the machine drew as a copy
+ * of a converted line gets its pixels in the same pass, and the pixels go through the widest
+ * shuffle the processor has (choose_converter), with AVX-512 only the changed ones stored. Each
+ * converter is the whole frame's loop (convert_lines) with its line converter inlined in it. */
+
+/* A line converter: pixels [x, end) of a line of the framebuffer's RGB into XRGB8888 in `out`,
+ * and into the `copies` lines below it (lines the machine drew as copies of this one which
+ * frame[] has as copies of it already, so that they change where it changes: half a busy
+ * frame's redrawn lines, each one more store of the converted pixels, not a pass of its own).
+ * Returns whether a pixel differed from what `out` held (a picture without a change goes to the
+ * front end as a dupe). Each is written once for any number of copies and instantiated for
+ * none and one (the usual cases) with the loop over the copies unrolled (BY_COPIES). */
 typedef int line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies);
+/* A frame converter: the frame's flagged lines (convert_lines); 0 when no pixel changed, the
+ * picture being the last one again. */
+typedef int frame_converter(const uint8_t *in, uint8_t *redrawn, const uint16_t *span);
 
 #define BY_COPIES(span, in, out, x, end, copies) \
     ((copies) == 0 ? span(in, out, x, end, 0) : (copies) == 1 ? span(in, out, x, end, 1) \
                                                                : span(in, out, x, end, copies))
+
+/* frame[]'s line y holds the same pixels as line y-1 (it was made as a copy of it). */
+static uint8_t same_as_above[O2_SCREEN_H];
+
+/* Eight lines' redrawn flags from line `at` as one number. */
+static inline uint64_t eight_flags(const uint8_t *redrawn, size_t at)
+{
+    uint64_t flags;
+    memcpy(&flags, redrawn + at, sizeof flags);
+    return flags;
+}
+
+/* The first of them flagged (flags not 0). */
+static inline size_t first_flagged(uint64_t flags)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(flags) / 8;
+#else
+    return (size_t)__builtin_ctzll(flags) / 8;
+#endif
+}
+
+/* Flagged line y into frame[] with the lines below it that are copies of it, their flags
+ * cleared; whether a pixel changed. */
+static inline __attribute__((always_inline)) int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span,
+                                  line_converter *convert)
+{
+    int copy = redrawn[y] == O2_REDRAWN_AS_ABOVE;
+    redrawn[y] = 0;
+    unsigned copies = 0;             /* the lines below that are copies of this one, in frame[] too */
+    for (size_t below = y + 1; below < O2_SCREEN_H && redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below];
+         below++) {
+        redrawn[below] = 0;
+        copies++;
+    }
+    if (copy && same_as_above[y])
+        return 0;                    /* a copy of the line above, which was not redrawn */
+    int now = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1], copies);
+    same_as_above[y] = (uint8_t)copy;
+    size_t next = y + copies + 1;
+    if (now && next < O2_SCREEN_H && !redrawn[next])
+        same_as_above[next] = 0;     /* the line below, not redrawn, is no copy of this one */
+    return now;
+}
+
+/* Every flagged line (and its copies below) through `convert`. A line drawn as a copy of the line
+ * above (O2_REDRAWN_AS_ABOVE) that frame[] has as such a copy already was given the pixels of
+ * the line above with it; when the line above was not redrawn, it needs nothing. */
+static inline __attribute__((always_inline))
+int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
+{
+    enum { WHOLE = O2_SCREEN_H / 16 * 16 };
+    int changed = 0;
+    for (size_t group = 0; group < WHOLE; group += 16) {
+        if (!(eight_flags(redrawn, group) | eight_flags(redrawn, group + 8)))
+            continue;
+        for (size_t word = group; word < group + 16; word += 8)
+            for (uint64_t flags = eight_flags(redrawn, word); flags; flags = eight_flags(redrawn, word))
+                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, convert);
+    }
+    for (size_t y = WHOLE; y < O2_SCREEN_H; y++)
+        if (redrawn[y])
+            changed |= convert_flagged(y, in, redrawn, span, convert);
+    return changed;
+}
 
 /* One by one. */
 static inline int convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
@@ -598,19 +671,52 @@ int convert_span_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, u
     return ((halves[0] | halves[1]) != 0) | convert_pixels(in, out, x, end, copies);
 }
 
-#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
-#endif
-static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+static inline __attribute__((always_inline))
+int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
     return BY_COPIES(convert_span_plain, in, out, x, end, copies);
 }
 #else
-static int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+static inline __attribute__((always_inline))
+int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
     return convert_pixels(in, out, x, end, copies);
 }
 #endif
+
+#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__) && defined(__GNUC__) \
+    && !defined(__clang__)
+__attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
+#endif
+static int convert_frame_plain(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, convert_line_plain);
+}
+
+static inline int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+{
+    uint32_t last_in = UINT32_MAX, last_out = 0;
+    int changed = 0;
+    for (; x < end; x++) {
+        uint32_t rgb = xrgb(in + 3 * x);
+        if (rgb != last_in) {
+            last_in = rgb;
+            last_out = recoloured(rgb);
+        }
+        if (out[x] != last_out) {
+            changed = 1;
+            for (unsigned c = 0; c <= copies; c++)
+                out[x + c * O2_SCREEN_W] = last_out;
+        }
+    }
+    return changed;
+}
+
+/* The other palettes, pixel by pixel. */
+static int convert_frame_recoloured(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, recolour_line);
+}
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -649,10 +755,16 @@ int convert_span_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end, 
     return (changed | differ) != 0;
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi")))
-static int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static inline __attribute__((always_inline))
+int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
     return BY_COPIES(convert_span_avx512, in, out, x, end, copies);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static int convert_frame_avx512(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, convert_line_avx512);
 }
 
 /* 8 pixels at a time: two runs of 4 pixels' R G B, one per 16-byte lane, into B G R 0, every
@@ -706,103 +818,25 @@ int convert_span_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, un
     return !_mm256_testz_si256(changed, changed);
 }
 
-__attribute__((target("avx2")))
-static int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+__attribute__((target("avx2"))) static inline __attribute__((always_inline))
+int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
     return BY_COPIES(convert_span_avx2, in, out, x, end, copies);
 }
+
+__attribute__((target("avx2")))
+static int convert_frame_avx2(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, convert_line_avx2);
+}
 #endif
 
-static line_converter *convert_line = convert_line_plain;
+static frame_converter *convert_frame_mame = convert_frame_plain;   /* choose_converter */
 
-static int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
-{
-    uint32_t last_in = UINT32_MAX, last_out = 0;
-    int changed = 0;
-    for (; x < end; x++) {
-        uint32_t rgb = xrgb(in + 3 * x);
-        if (rgb != last_in) {
-            last_in = rgb;
-            last_out = recoloured(rgb);
-        }
-        if (out[x] != last_out) {
-            changed = 1;
-            for (unsigned c = 0; c <= copies; c++)
-                out[x + c * O2_SCREEN_W] = last_out;
-        }
-    }
-    return changed;
-}
-
-/* frame[]'s line y holds the same pixels as line y-1 (it was made as a copy of it). */
-static uint8_t same_as_above[O2_SCREEN_H];
-
-/* Eight lines' redrawn flags from line `at` as one number. */
-static inline uint64_t eight_flags(const uint8_t *redrawn, size_t at)
-{
-    uint64_t flags;
-    memcpy(&flags, redrawn + at, sizeof flags);
-    return flags;
-}
-
-/* The first of them flagged (flags not 0). */
-static inline size_t first_flagged(uint64_t flags)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (size_t)__builtin_clzll(flags) / 8;
-#else
-    return (size_t)__builtin_ctzll(flags) / 8;
-#endif
-}
-
-/* Flagged line y into frame[] with the lines below it that are copies of it, their flags
- * cleared; whether a pixel changed. */
-static inline int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span,
-                                  line_converter *convert)
-{
-    int copy = redrawn[y] == O2_REDRAWN_AS_ABOVE;
-    redrawn[y] = 0;
-    unsigned copies = 0;             /* the lines below that are copies of this one, in frame[] too */
-    for (size_t below = y + 1; below < O2_SCREEN_H && redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below];
-         below++) {
-        redrawn[below] = 0;
-        copies++;
-    }
-    if (copy && same_as_above[y])
-        return 0;                    /* a copy of the line above, which was not redrawn */
-    int now = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1], copies);
-    same_as_above[y] = (uint8_t)copy;
-    size_t next = y + copies + 1;
-    if (now && next < O2_SCREEN_H && !redrawn[next])
-        same_as_above[next] = 0;     /* the line below, not redrawn, is no copy of this one */
-    return now;
-}
-
-/* The lines the machine redrew since the last frame (o2_screen_redrawn), of each its redrawn
- * span (o2_screen_spans), into frame[]; 0 when no pixel changed: the picture is the last one
- * again. The flags are read 16 lines at a time (a frame redraws a tenth of its lines or fewer),
- * and only the flagged lines are visited. A line drawn as a copy of the line above
- * (O2_REDRAWN_AS_ABOVE) that frame[] has as such a copy already gets the pixels the line above
- * gets, stored with it (the converter's copies); when the line above was not redrawn, nothing. */
 static int convert_frame(void)
 {
-    const uint8_t *in = o2_screen(machine);
-    uint8_t *redrawn = o2_screen_redrawn(machine);
-    const uint16_t *span = o2_screen_spans(machine);
-    line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
-    enum { WHOLE = O2_SCREEN_H / 16 * 16 };
-    int changed = 0;
-    for (size_t group = 0; group < WHOLE; group += 16) {
-        if (!(eight_flags(redrawn, group) | eight_flags(redrawn, group + 8)))
-            continue;
-        for (size_t word = group; word < group + 16; word += 8)
-            for (uint64_t flags = eight_flags(redrawn, word); flags; flags = eight_flags(redrawn, word))
-                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, convert);
-    }
-    for (size_t y = WHOLE; y < O2_SCREEN_H; y++)
-        if (redrawn[y])
-            changed |= convert_flagged(y, in, redrawn, span, convert);
-    return changed;
+    frame_converter *convert = settings.palette == PALETTE_MAME ? convert_frame_mame : convert_frame_recoloured;
+    return convert(o2_screen(machine), o2_screen_redrawn(machine), o2_screen_spans(machine));
 }
 
 /* ---- audio ---- */
@@ -893,7 +927,7 @@ static void send_audio(void)
 static void choose_converter(void)
 {
     const char *name = "plain";
-    convert_line = convert_line_plain;
+    convert_frame_mame = convert_frame_plain;
 #ifdef X86_SHUFFLES
     const char *asked = getenv("O2_LIBRETRO_CONVERTER");
     __builtin_cpu_init();
@@ -901,7 +935,7 @@ static void choose_converter(void)
                : __builtin_cpu_supports("avx2") ? 1 : 0;
     int wanted = !asked || strcmp(asked, "avx512") == 0 ? 2 : strcmp(asked, "avx2") == 0 ? 1 : 0;
     int use = wanted < widest ? wanted : widest;
-    convert_line = use == 2 ? convert_line_avx512 : use == 1 ? convert_line_avx2 : convert_line_plain;
+    convert_frame_mame = use == 2 ? convert_frame_avx512 : use == 1 ? convert_frame_avx2 : convert_frame_plain;
     double_samples = use == 2 ? double_samples_avx512 : use == 1 ? double_samples_avx2 : double_samples_plain;
     name = use == 2 ? "avx512" : use == 1 ? "avx2" : "plain";
 #endif

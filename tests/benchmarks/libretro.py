@@ -7,9 +7,13 @@ again from the state until REPEAT_SECONDS of CPU time have passed (a battle last
 (a) in Python in one call (run_frames(n): the package's batch figure), (b) through the core in
 the C front end tests/libretro/bench_frontend.c (retro_run per frame, the picture and sound taken
 as a front end takes them) and (c) through the ctypes front end of the tests (tests/libretro/
-retro.py, its Python callbacks included). Frames per CPU-second, medians of the rounds, which
-alternate so that a shared machine's load hits all three alike; the load average is printed
-beside them.
+retro.py, its Python callbacks included). Frames per CPU-second, medians of 21 rounds, which
+alternate so that a shared machine's load hits all three alike (and (a) and (b), whose ratio is
+the measure, are taken back to back, in turn one first and then the other); the load average is
+printed beside them. (a) and (b) run the same frames from the same state, the machine's C built
+with the same flags (the Makefile's LIBRETRO_CFLAGS have the -fwrapv of Python's CFLAGS); (b)
+adds what a front end needs of the core: the picture of every frame (all of it in the first after
+the state is loaded), its sound, the input read.
 
     libretro_fps_busy / _jet_jet         (b)
     libretro_ctypes_fps_busy / _jet_jet  (c)
@@ -38,7 +42,7 @@ import retro  # noqa: E402  (tests/libretro/retro.py)
 from benchmarks.machine import (_battle_frames, _conquest_in_combat, busy_bios,  # noqa: E402
                                 machine, MAME_WARM_UP, ROUND_FRAMES)
 
-ROUNDS = 11
+ROUNDS = 21
 REPEAT_SECONDS = 0.1
 FRONTEND = retro.ROOT / "build" / "libretro" / "bench_frontend"
 
@@ -139,14 +143,20 @@ def bench():
     with tempfile.TemporaryDirectory() as folder:
         found = setups(Path(folder))
         rates = {name: {"batch": [], "c": [], "ctypes": [], "other": []} for name in found}
-        for _ in range(ROUNDS):
+        for turn in range(ROUNDS):
             for name, (m, state, where, frames) in found.items():
-                rates[name]["batch"].append(batch := batch_fps(m, state, frames))
-                # as many runs as take the batch REPEAT_SECONDS, at least one
-                runs = max(1, round(batch * REPEAT_SECONDS / frames))
-                rates[name]["c"].append(c_fps(library, where, frames, runs))
+                r = rates[name]
+                # the batch first in one round, the core first in the next: a load that rises or
+                # falls within a round favours neither
+                if turn % 2 == 0:
+                    r["batch"].append(batch_fps(m, state, frames))
+                # as many runs as take the batch REPEAT_SECONDS (its median so far), at least one
+                runs = max(1, round(statistics.median(r["batch"]) * REPEAT_SECONDS / frames))
+                r["c"].append(c_fps(library, where, frames, runs))
                 if other:
-                    rates[name]["other"].append(c_fps(other, where, frames, runs))
+                    r["other"].append(c_fps(other, where, frames, runs))
+                if turn % 2 == 1:
+                    r["batch"].append(batch_fps(m, state, frames))
                 rates[name]["ctypes"].append(ctypes_fps(library, where, state, frames))
     for name, r in rates.items():
         batch, c, ctypes_ = (statistics.median(r[k]) for k in ("batch", "c", "ctypes"))
