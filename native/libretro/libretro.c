@@ -589,14 +589,14 @@ static inline size_t first_flagged(uint64_t flags)
 
 /* Flagged line y into frame[] with the lines below it that are copies of it, their flags
  * cleared; whether a pixel changed. */
-static inline __attribute__((always_inline)) int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span,
-                                  line_converter *convert)
+static inline __attribute__((always_inline))
+int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
 {
     int copy = redrawn[y] == O2_REDRAWN_AS_ABOVE;
     redrawn[y] = 0;
     unsigned copies = 0;             /* the lines below that are copies of this one, in frame[] too */
-    for (size_t below = y + 1; below < O2_SCREEN_H && redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below];
-         below++) {
+    for (size_t below = y + 1;
+         below < O2_SCREEN_H && redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below]; below++) {
         redrawn[below] = 0;
         copies++;
     }
@@ -798,7 +798,7 @@ int convert_span_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, un
 {
     if (end - x < 8)
         return convert_pixels(in, out, x, end, copies);
-    const size_t stop = end < O2_SCREEN_W - 1 ? end : O2_SCREEN_W - 1;   /* x + 8 <= stop: 3x + 28 <= 3W */
+    const size_t stop = end < O2_SCREEN_W - 2 ? end : O2_SCREEN_W - 2;   /* x + 8 <= stop: 3x + 28 <= 3W */
     __m256i changed = _mm256_setzero_si256();
     for (; x + 16 <= stop; x += 16) {   /* two 8s a turn: half the loop's own instructions */
         changed = convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),

@@ -21,6 +21,8 @@ the state is loaded), its sound, the input read.
     libretro_batch_ratio_busy / _jet_jet (b) / (a) in each round, the median over the rounds
     redrawn_lines_busy / _jet_jet        lines the machine redraws a frame (of 243): the lines
                                          the core converts for the front end
+    redrawn_span_pixels_busy / _jet_jet  the pixels of their redrawn spans (what the core reads)
+    changed_pixels_busy / _jet_jet       the pixels that differ from the frame before
     libretro_load_average                the machine's load average (1 minute) at the end
 
 O2_LIBRETRO_OTHER=path/to/odyssey2_libretro.so adds another build of the core to every round,
@@ -120,19 +122,29 @@ def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
         core.unload()
 
 
-def redrawn_lines(m, state: bytes, frames: int) -> float:
-    """Mean lines a frame flagged by o2_screen_redrawn over the round's frames."""
+def redrawn(m, state: bytes, frames: int) -> tuple:
+    """Over the round's frames, the mean a frame of: the lines flagged by o2_screen_redrawn, the
+    pixels in their spans (o2_screen_spans: what the core reads), and the pixels that changed."""
     import numpy as np
     from emu.native import ffi, lib
     m.load_state(state)
     m.run_frames(1)                              # the load redraws every line
-    flags = np.frombuffer(ffi.buffer(lib.o2_screen_redrawn(m._machine._m), lib.O2_SCREEN_H), dtype=np.uint8)
-    total = 0
+    machine_ = m._machine._m
+    flags = np.frombuffer(ffi.buffer(lib.o2_screen_redrawn(machine_), lib.O2_SCREEN_H), dtype=np.uint8)
+    spans = np.frombuffer(ffi.buffer(lib.o2_screen_spans(machine_), 4 * lib.O2_SCREEN_H),
+                          dtype=np.uint16).reshape(-1, 2)
+    lines = span_pixels = changed = 0
+    before = m.screen.copy()
     for _ in range(frames):
         flags[:] = 0
         m.run_frames(1)
-        total += int(np.count_nonzero(flags))
-    return total / frames
+        flagged = flags != 0
+        lines += int(np.count_nonzero(flagged))
+        span_pixels += int((spans[flagged, 1].astype(np.int64) - spans[flagged, 0]).sum())
+        now = m.screen.copy()
+        changed += int(np.count_nonzero((now != before).any(axis=2)))
+        before = now
+    return lines / frames, span_pixels / frames, changed / frames
 
 
 def bench():
@@ -171,5 +183,8 @@ def bench():
             yield f"other_libretro_batch_ratio_{name}", round(statistics.median(
                 core / batch for core, batch in zip(r["other"], r["batch"])), 2)
     for name, (m, state, _, frames) in found.items():
-        yield f"redrawn_lines_{name}", round(redrawn_lines(m, state, frames), 1)
+        lines, span_pixels, changed = redrawn(m, state, frames)
+        yield f"redrawn_lines_{name}", round(lines, 1)
+        yield f"redrawn_span_pixels_{name}", round(span_pixels)
+        yield f"changed_pixels_{name}", round(changed)
     yield "libretro_load_average", round(os.getloadavg()[0], 1)
