@@ -19,6 +19,8 @@ the state is loaded), its sound, the input read.
     libretro_ctypes_fps_busy / _jet_jet  (c)
     batch_fps_busy / _jet_jet            (a)
     libretro_batch_ratio_busy / _jet_jet (b) / (a) in each round, the median over the rounds
+    libretro_batch_ratio_*_quartiles     the first and third quartiles of those ratios: how much
+                                         the rounds differ on a loaded machine
     redrawn_lines_busy / _jet_jet        lines the machine redraws a frame (of 243): the lines
                                          the core converts for the front end
     redrawn_span_pixels_busy / _jet_jet  the pixels of their redrawn spans (what the core reads)
@@ -176,8 +178,10 @@ def bench():
         yield f"libretro_ctypes_fps_{name}", round(ctypes_)
         yield f"batch_fps_{name}", round(batch)
         # each round's two figures were taken one after the other, under the same load
-        yield f"libretro_batch_ratio_{name}", round(statistics.median(
-            core / batch for core, batch in zip(r["c"], r["batch"])), 2)
+        ratios = [core / batch for core, batch in zip(r["c"], r["batch"])]
+        yield f"libretro_batch_ratio_{name}", round(statistics.median(ratios), 2)
+        low, _, high = statistics.quantiles(ratios, n=4)
+        yield f"libretro_batch_ratio_{name}_quartiles", f"{low:.2f} {high:.2f}"
         if other:
             yield f"other_libretro_fps_{name}", round(statistics.median(r["other"]))
             yield f"other_libretro_batch_ratio_{name}", round(statistics.median(
