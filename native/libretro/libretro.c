@@ -542,41 +542,108 @@ static uint32_t recoloured(uint32_t rgb)
     return rgb;
 }
 
-/* The columns [lo, hi) of a line in which pixels changed, as one number: 0 when none did. */
-static inline uint32_t columns(size_t lo, size_t hi)
+/* The picture: the lines the machine redrew since the last frame (o2_screen_redrawn), of each
+ * its redrawn span (o2_screen_spans), into frame[]. A busy frame redraws a sixth of the lines,
+ * and converting them is most of what the core adds to emulating the frame: so the flags are
+ * read 16 lines at a time and only the flagged lines visited, a line the machine drew as a copy
+ * of a converted line gets its pixels in the same pass, and the pixels go through the widest
+ * shuffle the processor has (choose_converter), with AVX-512 only the changed ones stored. Each
+ * converter is the whole frame's loop (convert_lines) with its line converter inlined in it. */
+
+/* A line converter: pixels [x, end) of a line of the framebuffer's RGB into XRGB8888 in `out`,
+ * and into the `copies` lines below it (lines the machine drew as copies of this one which
+ * frame[] has as copies of it already, so that they change where it changes: half a busy
+ * frame's redrawn lines, each one more store of the converted pixels, not a pass of its own).
+ * Returns whether a pixel differed from what `out` held (a picture without a change goes to the
+ * front end as a dupe). Each is written once for any number of copies and instantiated for
+ * none and one (the usual cases) with the loop over the copies unrolled (BY_COPIES). */
+typedef int line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies);
+/* A frame converter: the frame's flagged lines (convert_lines); 0 when no pixel changed, the
+ * picture being the last one again. */
+typedef int frame_converter(const uint8_t *in, uint8_t *redrawn, const uint16_t *span);
+
+#define BY_COPIES(span, in, out, x, end, copies) \
+    ((copies) == 0 ? span(in, out, x, end, 0) : (copies) == 1 ? span(in, out, x, end, 1) \
+                                                               : span(in, out, x, end, copies))
+
+/* frame[]'s line y holds the same pixels as line y-1 (it was made as a copy of it). */
+static uint8_t same_as_above[O2_SCREEN_H];
+
+/* Eight lines' redrawn flags from line `at` as one number. */
+static inline uint64_t eight_flags(const uint8_t *redrawn, size_t at)
 {
-    return lo < hi ? (uint32_t)(lo | hi << 16) : 0;
+    uint64_t flags;
+    memcpy(&flags, redrawn + at, sizeof flags);
+    return flags;
 }
 
-static inline uint32_t both_columns(uint32_t a, uint32_t b)
+/* The first of them flagged (flags not 0). */
+static inline size_t first_flagged(uint64_t flags)
 {
-    if (!a || !b)
-        return a | b;
-    uint32_t lo = (a & 0xFFFF) < (b & 0xFFFF) ? a & 0xFFFF : b & 0xFFFF;
-    return lo | (a >> 16 > b >> 16 ? a >> 16 : b >> 16) << 16;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(flags) / 8;
+#else
+    return (size_t)__builtin_ctzll(flags) / 8;
+#endif
 }
 
-/* Pixels [x, end) of a line of the framebuffer's RGB into XRGB8888 in `out`; returns the columns
- * in which a pixel differs from what `out` held (columns(): a picture without a change goes to
- * the front end as a dupe, and a line below that is a copy of this one copies those only), or a
- * few more. A busy frame redraws a quarter of the lines, and moving them through the caches is
- * most of what the core adds to emulating the frame: so the widest shuffle the processor has
- * (choose_converter, when the core loads), and with AVX-512 only the changed pixels are stored. */
-typedef uint32_t line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end);
+/* Flagged line y into frame[] with the lines below it that are copies of it, their flags
+ * cleared; whether a pixel changed. */
+static inline __attribute__((always_inline))
+int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
+{
+    int copy = redrawn[y] == O2_REDRAWN_AS_ABOVE;
+    redrawn[y] = 0;
+    unsigned copies = 0;             /* the lines below that are copies of this one, in frame[] too */
+    for (size_t below = y + 1;
+         below < O2_SCREEN_H && redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below]; below++) {
+        redrawn[below] = 0;
+        copies++;
+    }
+    if (copy && same_as_above[y])
+        return 0;                    /* a copy of the line above, which was not redrawn */
+    int now = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1], copies);
+    same_as_above[y] = (uint8_t)copy;
+    size_t next = y + copies + 1;
+    if (now && next < O2_SCREEN_H && !redrawn[next])
+        same_as_above[next] = 0;     /* the line below, not redrawn, is no copy of this one */
+    return now;
+}
+
+/* Every flagged line (and its copies below) through `convert`. A line drawn as a copy of the line
+ * above (O2_REDRAWN_AS_ABOVE) that frame[] has as such a copy already was given the pixels of
+ * the line above with it; when the line above was not redrawn, it needs nothing. */
+static inline __attribute__((always_inline))
+int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
+{
+    enum { WHOLE = O2_SCREEN_H / 16 * 16 };
+    int changed = 0;
+    for (size_t group = 0; group < WHOLE; group += 16) {
+        if (!(eight_flags(redrawn, group) | eight_flags(redrawn, group + 8)))
+            continue;
+        for (size_t word = group; word < group + 16; word += 8)
+            for (uint64_t flags = eight_flags(redrawn, word); flags; flags = eight_flags(redrawn, word))
+                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, convert);
+    }
+    for (size_t y = WHOLE; y < O2_SCREEN_H; y++)
+        if (redrawn[y])
+            changed |= convert_flagged(y, in, redrawn, span, convert);
+    return changed;
+}
 
 /* One by one. */
-static uint32_t convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static inline int convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
-    size_t lo = end, hi = 0;
+    int changed = 0;
     for (; x < end; x++) {
         uint32_t pixel = xrgb(in + 3 * x);
         if (out[x] != pixel) {
-            lo = lo < x ? lo : x;
-            hi = x + 1;
-            out[x] = pixel;
+            changed = 1;
+            for (unsigned c = 0; c <= copies; c++)
+                out[x + c * O2_SCREEN_W] = pixel;
         }
     }
-    return columns(lo, hi);
+    return changed;
 }
 
 /* Without AVX2: four pixels at a time through GCC's byte shuffle (one instruction with SSSE3
@@ -585,44 +652,80 @@ static uint32_t convert_pixels(const uint8_t *in, uint32_t *out, size_t x, size_
     && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 typedef uint8_t bytes16 __attribute__((vector_size(16)));
 
-#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
-#endif
-static uint32_t convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static inline __attribute__((always_inline))
+int convert_span_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
     const bytes16 zero = {0}, order = {2, 1, 0, 16, 5, 4, 3, 16, 8, 7, 6, 16, 11, 10, 9, 16};
-    size_t lo = end, hi = 0;
+    bytes16 differ = zero;
     for (; x + 4 <= end && 3 * x + sizeof(bytes16) <= 3 * O2_SCREEN_W; x += 4) {
         bytes16 rgb, old;
         memcpy(&rgb, in + 3 * x, sizeof rgb);
         memcpy(&old, out + x, sizeof old);
         bytes16 bgr0 = __builtin_shuffle(rgb, zero, order);   /* XRGB8888 in memory: B G R 0 */
-        bytes16 differ = bgr0 ^ old;
-        uint64_t halves[2];
-        memcpy(halves, &differ, sizeof halves);
-        if (halves[0] | halves[1]) {
-            lo = lo < x ? lo : x;
-            hi = x + 4;
-        }
-        memcpy(out + x, &bgr0, sizeof bgr0);
+        differ |= bgr0 ^ old;
+        for (unsigned c = 0; c <= copies; c++)
+            memcpy(out + x + c * O2_SCREEN_W, &bgr0, sizeof bgr0);
     }
-    return both_columns(columns(lo, hi), convert_pixels(in, out, x, end));
+    uint64_t halves[2];
+    memcpy(halves, &differ, sizeof halves);
+    return ((halves[0] | halves[1]) != 0) | convert_pixels(in, out, x, end, copies);
+}
+
+static inline __attribute__((always_inline))
+int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+{
+    return BY_COPIES(convert_span_plain, in, out, x, end, copies);
 }
 #else
-static uint32_t convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static inline __attribute__((always_inline))
+int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
-    return convert_pixels(in, out, x, end);
+    return convert_pixels(in, out, x, end, copies);
 }
 #endif
+
+#if defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_ADDRESS__) && defined(__GNUC__) \
+    && !defined(__clang__)
+__attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
+#endif
+static int convert_frame_plain(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, convert_line_plain);
+}
+
+static inline int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+{
+    uint32_t last_in = UINT32_MAX, last_out = 0;
+    int changed = 0;
+    for (; x < end; x++) {
+        uint32_t rgb = xrgb(in + 3 * x);
+        if (rgb != last_in) {
+            last_in = rgb;
+            last_out = recoloured(rgb);
+        }
+        if (out[x] != last_out) {
+            changed = 1;
+            for (unsigned c = 0; c <= copies; c++)
+                out[x + c * O2_SCREEN_W] = last_out;
+        }
+    }
+    return changed;
+}
+
+/* The other palettes, pixel by pixel. */
+static int convert_frame_recoloured(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, recolour_line);
+}
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define X86_SHUFFLES 1
 
 /* 16 pixels at a time: 48 bytes of R G B into 64 of B G R 0 (XRGB8888 in memory), the last
- * few pixels through the same masks. */
-__attribute__((target("avx512f,avx512bw,avx512vbmi")))
-static uint32_t convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+ * few pixels through the same masks; only the changed pixels stored. */
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static inline __attribute__((always_inline))
+int convert_span_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
 {
 #define BGR0(p) 3 * (p) + 2, 3 * (p) + 1, 3 * (p), 0
     static const uint8_t order[64] = {
@@ -632,16 +735,14 @@ static uint32_t convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, 
     const __m512i shuffle = _mm512_loadu_si512(order);
     const __mmask64 colour_bytes = 0x7777777777777777ull;    /* every fourth byte, X, is 0 */
     const __mmask64 whole_in = (1ull << 48) - 1;
-    size_t lo = end, hi = 0;
+    __mmask16 changed = 0;
     for (; x + 16 <= end; x += 16) {
         __m512i rgb = _mm512_maskz_loadu_epi8(whole_in, in + 3 * x);
         __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
         __mmask16 differ = _mm512_cmpneq_epi32_mask(bgr0, _mm512_loadu_si512(out + x));
-        _mm512_mask_storeu_epi32(out + x, differ, bgr0);   /* the changed pixels only */
-        if (differ) {
-            lo = lo < x ? lo : x;
-            hi = x + 16;
-        }
+        for (unsigned c = 0; c <= copies; c++)
+            _mm512_mask_storeu_epi32(out + x + c * O2_SCREEN_W, differ, bgr0);
+        changed |= differ;
     }
     const __mmask64 last_in = (1ull << 3 * (end - x)) - 1;   /* end - x < 16 */
     const __mmask16 last_out = (__mmask16)((1u << (end - x)) - 1);
@@ -649,130 +750,93 @@ static uint32_t convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, 
     __m512i bgr0 = _mm512_maskz_permutexvar_epi8(colour_bytes, shuffle, rgb);
     __m512i old = _mm512_maskz_loadu_epi32(last_out, out + x);
     __mmask16 differ = _mm512_mask_cmpneq_epi32_mask(last_out, bgr0, old);
-    _mm512_mask_storeu_epi32(out + x, differ, bgr0);
-    if (differ) {
-        lo = lo < x ? lo : x;
-        hi = end;
-    }
-    return columns(lo, hi);
+    for (unsigned c = 0; c <= copies; c++)
+        _mm512_mask_storeu_epi32(out + x + c * O2_SCREEN_W, differ, bgr0);
+    return (changed | differ) != 0;
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static inline __attribute__((always_inline))
+int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+{
+    return BY_COPIES(convert_span_avx512, in, out, x, end, copies);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static int convert_frame_avx512(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
+{
+    return convert_lines(in, redrawn, span, convert_line_avx512);
 }
 
 /* 8 pixels at a time: two runs of 4 pixels' R G B, one per 16-byte lane, into B G R 0, every
- * piece stored (AVX2's masked store is slow); the last 8 of a span of 8 or more again, as the
- * 8 that end it (converting a pixel twice changes nothing), their second run read from 4 bytes
- * earlier so as not to pass the line's end; a shorter span one by one. */
-__attribute__((target("avx2")))
-static inline int convert_8_avx2(__m128i first, __m128i second, uint32_t *out)
+ * piece stored (AVX2's masked store is slow), the differences gathered without a branch. The
+ * 8 pixels at x read 28 bytes from 3x: the loop stops where that would pass the line's end
+ * (x = O2_SCREEN_W - 9), and the span's last 8 pixels (converting a pixel twice changes
+ * nothing), with one more 8 when a span stops there, are read as 16 bytes from 3x and 16 from
+ * 3x + 8 shifted by 4; a span shorter than 8 one by one. */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline))
+__m256i convert_8_avx2(__m128i first, __m128i second, uint32_t *out, unsigned copies, __m256i changed)
 {
     const __m256i shuffle = _mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
                                              2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1);
     __m256i bgr0 = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(first), second, 1), shuffle);
-    __m256i differ = _mm256_xor_si256(bgr0, _mm256_loadu_si256((const __m256i *)out));
-    _mm256_storeu_si256((__m256i *)out, bgr0);
-    return !_mm256_testz_si256(differ, differ);
+    changed = _mm256_or_si256(changed, _mm256_xor_si256(bgr0, _mm256_loadu_si256((const __m256i *)out)));
+    for (unsigned c = 0; c <= copies; c++)
+        _mm256_storeu_si256((__m256i *)(out + c * O2_SCREEN_W), bgr0);
+    return changed;
+}
+
+__attribute__((target("avx2"))) static inline __attribute__((always_inline))
+__m256i convert_8_at_end_avx2(const uint8_t *in, uint32_t *out, size_t x, unsigned copies, __m256i changed)
+{
+    return convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
+                          _mm_srli_si128(_mm_loadu_si128((const __m128i *)(in + 3 * x + 8)), 4), out + x,
+                          copies, changed);
+}
+
+__attribute__((target("avx2"))) static inline __attribute__((always_inline))
+int convert_span_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+{
+    if (end - x < 8)
+        return convert_pixels(in, out, x, end, copies);
+    const size_t stop = end < O2_SCREEN_W - 2 ? end : O2_SCREEN_W - 2;   /* x + 8 <= stop: 3x + 28 <= 3W */
+    __m256i changed = _mm256_setzero_si256();
+    for (; x + 16 <= stop; x += 16) {   /* two 8s a turn: half the loop's own instructions */
+        changed = convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
+                                 _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), out + x, copies, changed);
+        changed = convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x + 24)),
+                                 _mm_loadu_si128((const __m128i *)(in + 3 * x + 36)), out + x + 8, copies, changed);
+    }
+    if (x + 8 <= stop) {
+        changed = convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
+                                 _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), out + x, copies, changed);
+        x += 8;
+    }
+    if (x + 8 < end)                 /* 9 left where the loop stopped short of the line's end */
+        changed = convert_8_at_end_avx2(in, out, x, copies, changed);
+    if (x < end)
+        changed = convert_8_at_end_avx2(in, out, end - 8, copies, changed);
+    return !_mm256_testz_si256(changed, changed);
+}
+
+__attribute__((target("avx2"))) static inline __attribute__((always_inline))
+int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
+{
+    return BY_COPIES(convert_span_avx2, in, out, x, end, copies);
 }
 
 __attribute__((target("avx2")))
-static uint32_t convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end)
+static int convert_frame_avx2(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
 {
-    if (end - x < 8)
-        return convert_pixels(in, out, x, end);
-    size_t lo = end, hi = 0;
-    for (; x + 8 <= end && 3 * x + 12 + 16 <= 3 * O2_SCREEN_W; x += 8)
-        if (convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
-                           _mm_loadu_si128((const __m128i *)(in + 3 * x + 12)), out + x)) {
-            lo = lo < x ? lo : x;
-            hi = x + 8;
-        }
-    if (x < end) {
-        x = end - 8;
-        if (convert_8_avx2(_mm_loadu_si128((const __m128i *)(in + 3 * x)),
-                           _mm_srli_si128(_mm_loadu_si128((const __m128i *)(in + 3 * x + 8)), 4), out + x)) {
-            lo = lo < x ? lo : x;
-            hi = end;
-        }
-    }
-    return columns(lo, hi);
+    return convert_lines(in, redrawn, span, convert_line_avx2);
 }
 #endif
 
-static line_converter *convert_line = convert_line_plain;
+static frame_converter *convert_frame_mame = convert_frame_plain;   /* choose_converter */
 
-static uint32_t recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end)
-{
-    uint32_t last_in = UINT32_MAX, last_out = 0;
-    size_t lo = end, hi = 0;
-    for (; x < end; x++) {
-        uint32_t rgb = xrgb(in + 3 * x);
-        if (rgb != last_in) {
-            last_in = rgb;
-            last_out = recoloured(rgb);
-        }
-        if (out[x] != last_out) {
-            lo = lo < x ? lo : x;
-            hi = x + 1;
-            out[x] = last_out;
-        }
-    }
-    return columns(lo, hi);
-}
-
-/* frame[]'s line y holds the same pixels as line y-1 (it was made as a copy of it). */
-static uint8_t same_as_above[O2_SCREEN_H];
-
-/* The lines the machine redrew since the last frame (o2_screen_redrawn), of each its redrawn
- * span (o2_screen_spans), into frame[]; 0 when no pixel changed: the picture is the last one
- * again. A line the machine drew as a copy of the line above (O2_REDRAWN_AS_ABOVE; half a busy
- * frame's redrawn lines) and that frame[] has as such a copy already takes only the columns in
- * which the line above changed, copied from it: nothing when it did not change. */
 static int convert_frame(void)
 {
-    const uint8_t *in = o2_screen(machine);
-    uint8_t *redrawn = o2_screen_redrawn(machine);
-    const uint16_t *span = o2_screen_spans(machine);
-    line_converter *convert = settings.palette == PALETTE_MAME ? convert_line : recolour_line;
-    /* The redrawn lines' bits (a tenth of a frame's lines): only they are visited. */
-    uint64_t flagged[(O2_SCREEN_H + 63) / 64] = {0};
-    uint8_t flags[(O2_SCREEN_H + 63) / 64 * 64] = {0};
-    memcpy(flags, redrawn, O2_SCREEN_H);
-    for (size_t y = 0; y < sizeof flags; y += 16) {
-#ifdef X86_SHUFFLES
-        __m128i sixteen = _mm_loadu_si128((const __m128i *)(flags + y));
-        uint64_t none = (uint64_t)_mm_movemask_epi8(_mm_cmpeq_epi8(sixteen, _mm_setzero_si128()));
-        flagged[y / 64] |= (~none & 0xFFFF) << y % 64;
-#else
-        for (size_t k = y; k < y + 16; k++)
-            flagged[k / 64] |= (uint64_t)(flags[k] != 0) << k % 64;
-#endif
-    }
-    uint32_t above = 0;              /* the columns that changed in the line above (columns()) */
-    size_t last = SIZE_MAX;          /* the line last visited */
-    int changed = 0;
-    for (size_t word = 0; word < sizeof flagged / sizeof flagged[0]; word++)
-        for (uint64_t bits = flagged[word]; bits; bits &= bits - 1) {
-            size_t y = 64 * word + (size_t)__builtin_ctzll(bits);
-            if (y != last + 1)
-                above = 0;           /* the line above was not redrawn */
-            uint32_t now = 0;
-            uint32_t *line = frame + O2_SCREEN_W * y;
-            if (redrawn[y] == O2_REDRAWN_AS_ABOVE && same_as_above[y]) {
-                if (above) {
-                    size_t lo = above & 0xFFFF, hi = above >> 16;
-                    memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);
-                    now = above;
-                }
-            } else {
-                now = convert(in + 3 * O2_SCREEN_W * y, line, span[2 * y], span[2 * y + 1]);
-                same_as_above[y] = redrawn[y] == O2_REDRAWN_AS_ABOVE;
-            }
-            redrawn[y] = 0;
-            if (now && y + 1 < O2_SCREEN_H && !redrawn[y + 1])
-                same_as_above[y + 1] = 0;   /* the line below, not redrawn, is no copy of this one */
-            changed |= now != 0;
-            above = now;
-            last = y;
-        }
-    return changed;
+    frame_converter *convert = settings.palette == PALETTE_MAME ? convert_frame_mame : convert_frame_recoloured;
+    return convert(o2_screen(machine), o2_screen_redrawn(machine), o2_screen_spans(machine));
 }
 
 /* ---- audio ---- */
@@ -796,16 +860,31 @@ static void double_samples_plain(const int16_t *mono, int16_t *pairs, uint32_t n
 
 #ifdef X86_SHUFFLES
 /* 16 samples: their four quarters reordered 0 2 1 3, so that each 128-bit lane's doubling
- * (unpack) gives two consecutive quarters. */
+ * (unpack) gives two consecutive quarters; 32 a time, then 16, and the last few as part of
+ * the frame's last 16 (doubled again: the same pairs). */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline))
+void double_16_avx2(const int16_t *mono, int16_t *pairs)
+{
+    __m256i m = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)mono), _MM_SHUFFLE(3, 1, 2, 0));
+    _mm256_storeu_si256((__m256i *)pairs, _mm256_unpacklo_epi16(m, m));
+    _mm256_storeu_si256((__m256i *)(pairs + 16), _mm256_unpackhi_epi16(m, m));
+}
+
 __attribute__((target("avx2")))
 static void double_samples_avx2(const int16_t *mono, int16_t *pairs, uint32_t n)
 {
-    uint32_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m256i m = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(mono + i)),
-                                             _MM_SHUFFLE(3, 1, 2, 0));
-        _mm256_storeu_si256((__m256i *)(pairs + 2 * i), _mm256_unpacklo_epi16(m, m));
-        _mm256_storeu_si256((__m256i *)(pairs + 2 * i + 16), _mm256_unpackhi_epi16(m, m));
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        double_16_avx2(mono + i, pairs + 2 * i);
+        double_16_avx2(mono + i + 16, pairs + 2 * i + 32);
+    }
+    if (i + 16 <= n) {
+        double_16_avx2(mono + i, pairs + 2 * i);
+        i += 16;
+    }
+    if (i < n && n >= 16) {
+        double_16_avx2(mono + n - 16, pairs + 2 * (n - 16));
+        i = n;
     }
     for (; i < n; i++)               /* here, not through the plain doubler: a jump to SSE code */
         pairs[2 * i] = pairs[2 * i + 1] = mono[i];   /* with the AVX state dirty is slow */
@@ -818,12 +897,12 @@ static void double_samples_avx512(const int16_t *mono, int16_t *pairs, uint32_t 
     static const uint16_t twice[32] = {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7,
                                        8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15};
     const __m512i order = _mm512_loadu_si512(twice);
-    uint32_t i = 0;
+    size_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i m = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mono + i)));
         _mm512_storeu_si512(pairs + 2 * i, _mm512_permutexvar_epi16(order, m));
     }
-    uint32_t left = n - i;           /* < 16 */
+    size_t left = n - i;             /* < 16 */
     __m512i m = _mm512_maskz_loadu_epi16((__mmask32)((1u << left) - 1), mono + i);
     _mm512_mask_storeu_epi16(pairs + 2 * i, (__mmask32)((1ull << 2 * left) - 1), _mm512_permutexvar_epi16(order, m));
 }
@@ -848,7 +927,7 @@ static void send_audio(void)
 static void choose_converter(void)
 {
     const char *name = "plain";
-    convert_line = convert_line_plain;
+    convert_frame_mame = convert_frame_plain;
 #ifdef X86_SHUFFLES
     const char *asked = getenv("O2_LIBRETRO_CONVERTER");
     __builtin_cpu_init();
@@ -856,7 +935,7 @@ static void choose_converter(void)
                : __builtin_cpu_supports("avx2") ? 1 : 0;
     int wanted = !asked || strcmp(asked, "avx512") == 0 ? 2 : strcmp(asked, "avx2") == 0 ? 1 : 0;
     int use = wanted < widest ? wanted : widest;
-    convert_line = use == 2 ? convert_line_avx512 : use == 1 ? convert_line_avx2 : convert_line_plain;
+    convert_frame_mame = use == 2 ? convert_frame_avx512 : use == 1 ? convert_frame_avx2 : convert_frame_plain;
     double_samples = use == 2 ? double_samples_avx512 : use == 1 ? double_samples_avx2 : double_samples_plain;
     name = use == 2 ? "avx512" : use == 1 ? "avx2" : "plain";
 #endif

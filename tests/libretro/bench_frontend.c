@@ -5,6 +5,10 @@
  *
  *   bench_frontend CORE.so CONTENT.bin STATE SYSTEM_DIR FRAMES ROUNDS
  *
+ * or, built with -DBENCH_LIBRARY as a shared library, bench_open / bench_run / bench_close from
+ * the benchmark's own process (ctypes), so that the core's frames and the package's are timed in
+ * turn, a round of each at a time, in one process.
+ *
  * Loads the content, then ROUNDS times: the save state (the Python package's format), FRAMES
  * runs of retro_run with the picture and audio taken as a front end takes them (pointers kept,
  * samples counted), timed in CPU time; prints one line of frames per CPU-second per round. One
@@ -20,6 +24,11 @@
 #include "libretro.h"
 
 static const char *system_dir;
+
+int bench_open(const char *core_path, const char *content_path, const char *state_file, const char *system_folder,
+               long frames);
+double bench_run(long frames);
+int bench_close(void);
 static const void *last_frame;
 static size_t samples;
 
@@ -94,66 +103,102 @@ static double cpu_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-#define SYMBOL(name) \
-    if (!(*(void **)&name = dlsym(core, #name))) { fprintf(stderr, "bench_frontend: no %s\n", #name); return 1; }
+/* The core's entry points and what it runs, between bench_open and bench_close. */
+static void *core;
+static struct {
+    void (*retro_set_environment)(retro_environment_t);
+    void (*retro_set_video_refresh)(retro_video_refresh_t);
+    void (*retro_set_audio_sample)(retro_audio_sample_t);
+    void (*retro_set_audio_sample_batch)(retro_audio_sample_batch_t);
+    void (*retro_set_input_poll)(retro_input_poll_t);
+    void (*retro_set_input_state)(retro_input_state_t);
+    void (*retro_init)(void), (*retro_run)(void), (*retro_unload_game)(void), (*retro_deinit)(void);
+    bool (*retro_load_game)(const struct retro_game_info *), (*retro_unserialize)(const void *, size_t);
+} api;
+static void *content, *state;
+static size_t content_size, state_size;
+static const char *state_path;
 
+#define SYMBOL(name) \
+    if (!(*(void **)&api.name = dlsym(core, #name))) { fprintf(stderr, "bench_frontend: no %s\n", #name); return 1; }
+
+/* Loads the core and the content, and runs the frames of one round from the state once, untimed
+ * (memory first touched, as the Python machine it is compared with has run already). 0: done. */
+int bench_open(const char *core_path, const char *content_path, const char *state_file, const char *system_folder,
+               long frames)
+{
+    core = dlopen(core_path, RTLD_NOW | RTLD_LOCAL);
+    if (!core) {
+        fprintf(stderr, "bench_frontend: %s\n", dlerror());
+        return 1;
+    }
+    SYMBOL(retro_set_environment) SYMBOL(retro_set_video_refresh) SYMBOL(retro_set_audio_sample)
+    SYMBOL(retro_set_audio_sample_batch) SYMBOL(retro_set_input_poll) SYMBOL(retro_set_input_state)
+    SYMBOL(retro_init) SYMBOL(retro_run) SYMBOL(retro_unload_game) SYMBOL(retro_deinit)
+    SYMBOL(retro_load_game) SYMBOL(retro_unserialize)
+    system_dir = system_folder;
+    state_path = state_file;
+    content = read_file(content_path, &content_size);
+    state = read_file(state_file, &state_size);
+    api.retro_set_environment(environment);
+    api.retro_set_video_refresh(video);
+    api.retro_set_audio_sample(audio_sample);
+    api.retro_set_audio_sample_batch(audio_batch);
+    api.retro_set_input_poll(input_poll);
+    api.retro_set_input_state(input_state);
+    api.retro_init();
+    struct retro_game_info game = {content_path, content, content_size, NULL};
+    if (!api.retro_load_game(&game)) {
+        fprintf(stderr, "bench_frontend: the core refused %s\n", content_path);
+        return 1;
+    }
+    return bench_run(frames) < 0;
+}
+
+/* The save state loaded, then `frames` runs of retro_run: their CPU time in seconds (the load
+ * not counted), or -1 when the core refused the state. */
+double bench_run(long frames)
+{
+    if (!api.retro_unserialize(state, state_size)) {
+        fprintf(stderr, "bench_frontend: the core refused the state %s\n", state_path);
+        return -1;
+    }
+    double start = cpu_seconds();
+    for (long f = 0; f < frames; f++)
+        api.retro_run();
+    return cpu_seconds() - start;
+}
+
+/* Unloads the core; 0 when it gave pictures and sound. */
+int bench_close(void)
+{
+    int given = last_frame && samples;
+    if (!given)
+        fprintf(stderr, "bench_frontend: the core gave no picture or no sound\n");
+    api.retro_unload_game();
+    api.retro_deinit();
+    free(content);
+    free(state);
+    dlclose(core);
+    return !given;
+}
+
+#ifndef BENCH_LIBRARY
 int main(int argc, char **argv)
 {
     if (argc != 7) {
         fprintf(stderr, "usage: bench_frontend CORE.so CONTENT.bin STATE SYSTEM_DIR FRAMES ROUNDS\n");
         return 2;
     }
-    void *core = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (!core) {
-        fprintf(stderr, "bench_frontend: %s\n", dlerror());
-        return 1;
-    }
-    void (*retro_set_environment)(retro_environment_t), (*retro_set_video_refresh)(retro_video_refresh_t),
-        (*retro_set_audio_sample)(retro_audio_sample_t), (*retro_set_audio_sample_batch)(retro_audio_sample_batch_t),
-        (*retro_set_input_poll)(retro_input_poll_t), (*retro_set_input_state)(retro_input_state_t),
-        (*retro_init)(void), (*retro_run)(void), (*retro_unload_game)(void), (*retro_deinit)(void);
-    bool (*retro_load_game)(const struct retro_game_info *), (*retro_unserialize)(const void *, size_t);
-    SYMBOL(retro_set_environment) SYMBOL(retro_set_video_refresh) SYMBOL(retro_set_audio_sample)
-    SYMBOL(retro_set_audio_sample_batch) SYMBOL(retro_set_input_poll) SYMBOL(retro_set_input_state)
-    SYMBOL(retro_init) SYMBOL(retro_run) SYMBOL(retro_unload_game) SYMBOL(retro_deinit)
-    SYMBOL(retro_load_game) SYMBOL(retro_unserialize)
-
-    system_dir = argv[4];
     long frames = strtol(argv[5], NULL, 10), rounds = strtol(argv[6], NULL, 10);
-    size_t content_size, state_size;
-    void *content = read_file(argv[2], &content_size), *state = read_file(argv[3], &state_size);
-    retro_set_environment(environment);
-    retro_set_video_refresh(video);
-    retro_set_audio_sample(audio_sample);
-    retro_set_audio_sample_batch(audio_batch);
-    retro_set_input_poll(input_poll);
-    retro_set_input_state(input_state);
-    retro_init();
-    struct retro_game_info game = {argv[2], content, content_size, NULL};
-    if (!retro_load_game(&game)) {
-        fprintf(stderr, "bench_frontend: the core refused %s\n", argv[2]);
+    if (bench_open(argv[1], argv[2], argv[3], argv[4], frames))
         return 1;
-    }
-    for (long r = -1; r < rounds; r++) {   /* round -1 warms up (memory first touched), untimed */
-        if (!retro_unserialize(state, state_size)) {
-            fprintf(stderr, "bench_frontend: the core refused the state %s\n", argv[3]);
+    for (long r = 0; r < rounds; r++) {
+        double spent = bench_run(frames);
+        if (spent < 0)
             return 1;
-        }
-        double start = cpu_seconds();
-        for (long f = 0; f < frames; f++)
-            retro_run();
-        double spent = cpu_seconds() - start;
-        if (r >= 0)
-            printf("%.1f\n", (double)frames / (spent > 1e-9 ? spent : 1e-9));
+        printf("%.1f\n", (double)frames / (spent > 1e-9 ? spent : 1e-9));
     }
-    if (!last_frame || !samples) {
-        fprintf(stderr, "bench_frontend: the core gave no picture or no sound\n");
-        return 1;
-    }
-    retro_unload_game();
-    retro_deinit();
-    free(content);
-    free(state);
-    dlclose(core);
-    return 0;
+    return bench_close();
 }
+#endif

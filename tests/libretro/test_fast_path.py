@@ -178,6 +178,25 @@ def test_each_converter_gives_python_s_pictures(core, tmp_path, monkeypatch, cap
     assert c.dupes > 0
 
 
+def hooked_core(tmp_path, hook: str, source=None) -> pathlib.Path:
+    """The core (or `source` in place of its libretro.c) built against forgetful_redrawn.c's
+    flags and spans, with `hook` (FORGET_ODD_LINES, CLAIM_COPIES, NARROW_SPANS, WIDE_SPANS)."""
+    here, root = retro.ROOT / "tests" / "libretro", retro.ROOT
+    built = tmp_path / f"hooked_{hook}_libretro.so"
+    include = [f"-I{root / 'native'}", f"-I{root / 'native' / 'libretro'}", f"-I{root / 'build' / 'libretro'}"]
+    flags = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", *include]
+    done = subprocess.run(["cc", *flags, "-Do2_screen_redrawn=forgetful_screen_redrawn",
+                           "-Do2_screen_spans=forgetful_screen_spans", "-c",
+                           str(source or root / "native" / "libretro" / "libretro.c"), "-o", str(tmp_path / "libretro.o")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run(["cc", *flags, f"-D{hook}", "-shared", *map(str, sorted((root / "native").glob("*.c"))),
+                           str(here / "forgetful_redrawn.c"), str(tmp_path / "libretro.o"), "-lm", "-o", str(built)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return built
+
+
 @pytest.mark.parametrize("mutation", ["FORGET_ODD_LINES", "CLAIM_COPIES", "NARROW_SPANS"])
 def test_a_core_whose_dirty_tracking_is_broken_is_caught(library, tmp_path, mutation):
     """The core built against redrawn-line flags broken on purpose (forgetful_redrawn.c, linked
@@ -185,19 +204,7 @@ def test_a_core_whose_dirty_tracking_is_broken_is_caught(library, tmp_path, muta
     line said to be a copy of the line above, or every span two columns short) gives a picture unlike Python's within a few busy
     frames: the lockstep comparison sees broken dirty tracking. The same comparison with the
     real flags passes (test_each_converter_gives_python_s_pictures)."""
-    here, root = retro.ROOT / "tests" / "libretro", retro.ROOT
-    broken = tmp_path / "broken_libretro.so"
-    include = [f"-I{root / 'native'}", f"-I{root / 'native' / 'libretro'}", f"-I{root / 'build' / 'libretro'}"]
-    flags = ["-std=c11", "-O1", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", *include]
-    done = subprocess.run(["cc", *flags, "-Do2_screen_redrawn=forgetful_screen_redrawn",
-                           "-Do2_screen_spans=forgetful_screen_spans", "-c",
-                           str(root / "native" / "libretro" / "libretro.c"), "-o", str(tmp_path / "libretro.o")],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    done = subprocess.run(["cc", *flags, f"-D{mutation}", "-shared", *map(str, sorted((root / "native").glob("*.c"))),
-                           str(here / "forgetful_redrawn.c"), str(tmp_path / "libretro.o"), "-lm", "-o", str(broken)],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    broken = hooked_core(tmp_path, mutation)
     (tmp_path / "o2rom.bin").write_bytes(busy_bios())
     c = retro.Core(broken, system_dir=tmp_path)
     try:
@@ -206,6 +213,64 @@ def test_a_core_whose_dirty_tracking_is_broken_is_caught(library, tmp_path, muta
     finally:
         c.unload()
     assert first is not None, f"a core built with {mutation} still matched Python"
+
+
+def first_difference_with_wide_spans(core: pathlib.Path, tmp_path) -> int | None:
+    """The first frame unlike Python's of the busy program and then of a jet-jet battle through
+    `core` (built with WIDE_SPANS), 120 frames each; None when all are Python's."""
+    (tmp_path / "o2rom.bin").write_bytes(busy_bios())
+    for setup in ("busy", "jet_battle"):
+        m = jet_battle() if setup == "jet_battle" else busy_machine()
+        c = retro.Core(core, system_dir=tmp_path if setup == "busy" else None)
+        try:
+            assert c.load(CONQUEST if setup == "jet_battle" else bytes(2048))
+            assert c.unserialize(m.save_state())
+            first = lockstep(c, m, 120)
+        finally:
+            c.unload()
+        if first is not None:
+            return first
+    return None
+
+
+@pytest.mark.parametrize("converter", ["avx512", "avx2", "plain"])
+def test_spans_to_the_line_end_from_every_alignment_give_python_s_pictures(library, tmp_path, monkeypatch, capfd,
+                                                                           converter):
+    """Each converter's last pieces of a line, where its wide reads would pass the line's end,
+    from every alignment: spans widened to the line's end from a column 7 past a multiple of 8
+    (forgetful_redrawn.c, WIDE_SPANS) still give Python's pictures."""
+    monkeypatch.setenv("O2_LIBRETRO_CONVERTER", converter)
+    core = hooked_core(tmp_path, "WIDE_SPANS")
+    c = retro.Core(core)
+    used = re.findall(r"pictures converted by the (\w+) converter", capfd.readouterr().err)
+    c.unload()
+    if used[-1:] != [converter]:
+        pytest.skip(f"this processor has no {converter} converter (the core uses {used[-1:]})")
+    assert first_difference_with_wide_spans(core, tmp_path) is None
+
+
+def test_an_avx2_converter_that_skips_a_pixel_at_the_line_end_is_caught(library, tmp_path, monkeypatch, capfd):
+    """...and the same comparison catches an AVX2 converter without its piece for the 9 pixels
+    left where its loop stops short of the line's end (as the converter before commit a8d93fc
+    had it: the pixel 351 of a span from a column 7 past a multiple of 8 to the line's end was
+    left out, its loop stopping there and its last 8 pixels beginning at 352)."""
+    monkeypatch.setenv("O2_LIBRETRO_CONVERTER", "avx2")
+    assert LIBRETRO.read_text().count(NEW_AVX2_TAIL) == 1, "libretro.c no longer has the piece this test breaks"
+    old = tmp_path / "libretro.c"
+    old.write_text(OLD_AVX2_TAIL.join(LIBRETRO.read_text().split(NEW_AVX2_TAIL)))
+    core = hooked_core(tmp_path, "WIDE_SPANS", source=old)
+    c = retro.Core(core)
+    used = re.findall(r"pictures converted by the (\w+) converter", capfd.readouterr().err)
+    c.unload()
+    if used[-1:] != ["avx2"]:
+        pytest.skip(f"this processor has no avx2 converter (the core uses {used[-1:]})")
+    assert first_difference_with_wide_spans(core, tmp_path) is not None
+
+
+LIBRETRO = retro.ROOT / "native" / "libretro" / "libretro.c"
+# the AVX2 converter's handling of the 9 pixels left where its loop stops short of the line's end
+NEW_AVX2_TAIL = "    if (x + 8 < end)                 /* 9 left where the loop stopped short of the line's end */\n"
+OLD_AVX2_TAIL = "    if (0)\n"
 
 
 def test_hidden_frames_get_no_picture_or_sound_and_lose_nothing(core, tmp_path):
@@ -254,11 +319,17 @@ def test_first_pictures_are_sent_even_when_unchanged(core):
 
 # Each: a file of the core, a piece of it, and that piece broken (the text must be there).
 SPAN_MUTATIONS = {
-    # the core copies the first changed column of the line above only into its copy below
-    "copy_first_column_only": (
+    # the lines below a converted line that are copies of it lose their flags but get no pixels
+    "copies_given_nothing": (
         "native/libretro/libretro.c",
-        "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi - lo) * sizeof *line);",
-        "memcpy(line + lo, line - O2_SCREEN_W + lo, (hi > lo) * sizeof *line);"),
+        "span[2 * y], span[2 * y + 1], copies);",
+        "span[2 * y], span[2 * y + 1], 0);"),
+    # a line drawn as a copy of the line above gets the line above's pixels even where the
+    # core's picture does not hold it as a copy (only the line above's span is stored into it)
+    "copies_taken_unchecked": (
+        "native/libretro/libretro.c",
+        "redrawn[below] == O2_REDRAWN_AS_ABOVE && same_as_above[below];",
+        "redrawn[below] == O2_REDRAWN_AS_ABOVE;"),
     # the VDC flags no line it compared with its old pixels, changed or not
     "flag_no_compared_line": (
         "native/vdc8244.c",
@@ -279,8 +350,8 @@ SPAN_MUTATIONS = {
 
 @pytest.mark.parametrize("mutation", sorted(SPAN_MUTATIONS))
 def test_a_core_whose_span_tracking_is_broken_is_caught(library, tmp_path, mutation):
-    """The columns the core copies into a line drawn as a copy of the line above (those in which
-    the line above changed), and the VDC's shortcuts that leave lines unflagged (a redraw that
+    """The pixels the core stores into the lines drawn as copies of a converted line (its copies,
+    when the core's picture holds them as copies already), and the VDC's shortcuts that leave lines unflagged (a redraw that
     gave the same pixels, a line drawn without objects kept valid when objects change, a part of
     a valid line not drawn again), are checked as the flags are: a core built with one of them
     broken on purpose (SPAN_MUTATIONS) gives a picture unlike Python's within the frames of a
