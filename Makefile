@@ -96,7 +96,7 @@ fuzz-board: $(STAMP)
 # (build/libretro/o2_generated.h, generated). Needs only a C compiler and python3.
 LIBRETRO := build/libretro
 # -fwrapv as the package's build has it (Python's CFLAGS): the same machine code as in Python.
-LIBRETRO_CFLAGS := -std=c11 -O2 -fwrapv -fPIC -fvisibility=hidden -Wall -Wextra -Werror -Inative -Inative/libretro -I$(LIBRETRO)
+LIBRETRO_CFLAGS := -std=c11 -O3 -fwrapv -fPIC -fvisibility=hidden -Wall -Wextra -Werror -Inative -Inative/libretro -I$(LIBRETRO)
 .PHONY: libretro
 libretro: $(LIBRETRO)/odyssey2_libretro.so $(LIBRETRO)/odyssey2_libretro.info
 
