@@ -32,6 +32,7 @@ wait_line:
         movx    a,@r0
         xrl     a,#4Fh
         jnz     wait_line
+high:   jt1     high                    ; out of line 4Eh's HBLANK (T1 high in HBLANK)
 sync:   jnt1    sync                    ; HBLANK's start of line 4Fh
         mov     a,r5                    ; k cycles: one more when k is odd,
         jb0     odd
