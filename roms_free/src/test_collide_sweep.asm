@@ -15,11 +15,7 @@
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(scene)
-        call    write_table
+        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
         mov     r5,#0                   ; the pass
 pass:
         mov     r0,#VDC_BEAM_Y
@@ -108,7 +104,7 @@ delay:  djnz    r2,delay
 
         org     500h
         include "testlib.inc"
-scene:
+screen:
         db      VDC_SPRITE0 + 0, 40h
         db      VDC_SPRITE0 + 1, 70h
         db      VDC_SPRITE0 + 2, 00h

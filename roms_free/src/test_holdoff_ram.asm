@@ -14,11 +14,7 @@
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(scene)
-        call    write_table
+        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
         mov     r5,#0                   ; the pass
 pass:
         mov     r0,#VDC_BEAM_Y
@@ -78,7 +74,7 @@ request:
 
         org     500h
         include "testlib.inc"
-scene:
+screen:
         db      VDC_SOUND, SOUND_ENABLE | SOUND_FAST | 08h
         db      VDC_CONTROL, VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
         db      END_OF_TABLE

@@ -16,11 +16,7 @@
         jmp     hook
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(scene)
-        call    write_table
+        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
         mov     r0,#20h
         mov     @r0,#0
         inc     r0
@@ -71,7 +67,7 @@ keep:   mov     a,r2
 
         org     500h
         include "testlib.inc"
-scene:
+screen:
         db      VDC_SOUND, SOUND_FAST   ; sound off (the request still counts), fast rate
         db      VDC_CONTROL, VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
         db      END_OF_TABLE

@@ -14,11 +14,7 @@
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(scene)
-        call    write_table
+        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
         mov     r0,#20h
         mov     a,#0
         mov     @r0,a
@@ -76,7 +72,7 @@ count:  inc     @r0
 
         org     500h
         include "testlib.inc"
-scene:
+screen:
         db      VDC_CHAR0 + 0, 40h      ; two characters overlapping by 4 columns
         db      VDC_CHAR0 + 1, 20h
         db      VDC_CHAR0 + 2, 08h
