@@ -45,8 +45,6 @@
 
 /* ---- program space ---- */
 
-#define MAME_MIRRORED_CART_SIZE 2048
-
 /* The P1 bits the machine acts on as it last did: the CPU leaves out the P1 writes that change
  * none of them (cpu8048_bus.port_applied). Kept wherever mapped_p1 or p17 changes. */
 static void note_p1_applied(o2_machine *m)
@@ -59,10 +57,10 @@ static void map_cartridge(o2_machine *m)
     m->cpu.prog[0] = m->bios;
     m->mapped_p1 = m->cpu.s.p1;
     cart_map(&m->cart, m->cpu.s.p1, &m->cpu.prog[1]);
-    /* MAME shows a 2 KiB cartridge's first KiB again at 0xC00-0xFFF (the address less 0x400,
-     * modulo the image), where the board, A10 unconnected, repeats 0x800-0xBFF: random CPU
-     * programs 1, 4, 5, tests/conformance/DIFFERENCES.md. */
-    if (m->vdc.model == VDC_MODEL_MAME && m->cart.size == MAME_MIRRORED_CART_SIZE)
+    /* MAME shows the selected 2 KiB bank's first KiB again at 0xC00-0xFFF, where the standard
+     * board (2, 4 or 8 KiB), A10 unconnected, repeats 0x800-0xBFF: random CPU programs 1, 4, 5
+     * and corpus test_bank_c00, tests/conformance/DIFFERENCES.md. */
+    if (m->vdc.model == VDC_MODEL_MAME && m->cart.board == &cart_board_standard)
         m->cpu.prog[3] = m->cpu.prog[1];
     note_p1_applied(m);
 }

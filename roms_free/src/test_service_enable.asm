@@ -21,11 +21,7 @@
         jmp     start
 
         org     410h
-start:
-        dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     a,#low(sound)
-        call    write_table
+        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
         mov     r5,#0                   ; the pass: bit 5 = turning the interrupt off
 pass:
         mov     r0,#VDC_CONTROL
@@ -116,6 +112,6 @@ interrupt:
 
         org     500h
         include "testlib.inc"
-sound:
+screen:
         db      VDC_SOUND, SOUND_ENABLE | SOUND_FAST
         db      END_OF_TABLE

@@ -274,3 +274,32 @@ def test_an_a0_write_begun_before_the_shift_clock_gates_its_service_request(regi
     m = Odyssey2(cart=rom("test_service_enable.bin"), model="mame", region=region)
     m.run_frames(frame)
     assert (int(m.xram[2 * k]), int(m.xram[2 * k + 1])) == seen
+
+
+@pytest.mark.parametrize("model, stored", [
+    ("hardware", "10 a0 a0 30 11 a1 a1 31 12 a2 a2 32 13 a3 a3 33"),
+    ("mame", "10 a0 b0 20 11 a1 b1 21 12 a2 b2 22 13 a3 b3 23")])
+def test_what_answers_at_0xc00_of_a_bank_switched_cartridge(model, stored):
+    # roms_free test_bank_c00 (8 KiB, four 2 KiB banks, each with its constants): per bank, a MOVP
+    # of its page, CALL 0820h, CALL 0C20h and CALL 0C30h (a MOVP of that page). The board repeats
+    # 0x800-0xBFF at 0xC00 (A10 unconnected): A0h + bank, 30h + bank; MAME shows the selected
+    # bank's first KiB there: B0h + bank (its 0420h), 20h + bank (0x4F1). The oracle's internal RAM
+    # 20h-2Fh after frame 4 is the "mame" row (ours before: the hardware row).
+    from rom_runners import run_many
+    iram = run_many("machine", "test_bank_c00.bin", (4,), model=model)[4].iram
+    assert bytes(iram[0x20:0x30]).hex(" ") == stored
+
+
+@pytest.mark.parametrize("size", [2048, 4096, 8192])
+@pytest.mark.parametrize("model", ["hardware", "mame"])
+def test_0xc00_of_every_standard_size(model, size):
+    # Each KiB of the image marked with 0xB0 + its index; the opcode fetched at 0xC00 with bank 1
+    # selected (P1 = FDh): the board repeats 0x800 there (the bank's second KiB), MAME the bank's
+    # first KiB, for 2 KiB (random CPU programs 1, 4, 5) as for 4 and 8 KiB (test_bank_c00).
+    from machine_images import SEL_MB1, bios, jmp
+    cart = bytes(0xB0 + i // 1024 for i in range(size))
+    m = Odyssey2(cart=cart, bios=bios(outl_p1(0xFD) + [SEL_MB1] + jmp(0x400)), charset=CHARSET, model=model)
+    rows = m.trace(1 + 2 + 1 + 1 + 1)
+    assert int(rows["pc"][-1]) == 0xC00
+    first = (1 % (size // 2048)) * 2
+    assert int(rows["op"][-1]) - 0xB0 == (first + 1 if model == "hardware" else first)

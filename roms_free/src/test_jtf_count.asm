@@ -1,0 +1,84 @@
+; test_jtf_count.asm - JTF polling the event counter's overflow (STRT CNT: T1, the VDC's HBLANK,
+; counted) from a start swept along the line, one cycle later each pass. Each pass (interrupts
+; off, the beam followed): wait for Y = 30h on A4, then k cycles (k = pass mod 32); load the
+; counter with 100h - n (n = 1-4 edges: pass / 32 mod 4, plus 1), clear the flag, STRT CNT;
+; poll JTF (JTF / JMP, 3 cycles a pass) and count the polls; at the overflow read A5 and A4.
+; External RAM 2 x k and 2 x k + 1 take A5 and A4, internal RAM 20h + k the polls.
+
+        cpu     8048
+        include "hardware.inc"
+        include "bios.inc"
+
+        org     CART_RESET
+        jmp     start
+
+        org     410h
+start:
+        dis     i
+        dis     tcnti
+        call    BIOS_VDC_CLEAR          ; VDC selected, display off
+        mov     r0,#VDC_CONTROL
+        mov     a,#VDC_CTRL_STROBE      ; A4 follows the beam
+        movx    @r0,a
+        mov     r5,#0                   ; the pass
+pass:
+        stop    tcnt
+        mov     r0,#VDC_BEAM_Y
+wait_line:
+        movx    a,@r0
+        xrl     a,#30h
+        jnz     wait_line
+        mov     a,r5                    ; k cycles: one more when k is odd,
+        jb0     odd
+        jmp     even
+odd:    nop
+        jmp     even
+even:   mov     a,r5                    ; and 2 x (k / 2) more
+        anl     a,#1Fh
+        rr      a
+        anl     a,#0Fh
+        inc     a
+        mov     r2,a
+delay:  djnz    r2,delay
+        mov     a,r5                    ; 100h - n
+        swap    a
+        rr      a
+        anl     a,#03h
+        cpl     a
+        mov     t,a
+        jtf     cleared                 ; the flag cleared
+cleared:
+        strt    cnt
+        mov     r3,#0
+poll:   inc     r3
+        jtf     overflow
+        jmp     poll
+overflow:
+        mov     r0,#VDC_BEAM_X
+        movx    a,@r0
+        mov     r6,a
+        mov     r0,#VDC_BEAM_Y
+        movx    a,@r0
+        mov     r7,a
+        mov     a,r5
+        anl     a,#1Fh
+        add     a,#20h
+        mov     r1,a
+        mov     a,r3
+        mov     @r1,a
+        call    select_ram
+        mov     a,r5
+        anl     a,#1Fh
+        rl      a
+        mov     r1,a
+        mov     a,r6
+        movx    @r1,a
+        inc     r1
+        mov     a,r7
+        movx    @r1,a
+        call    select_vdc
+        inc     r5
+        jmp     pass
+
+        org     500h
+        include "testlib.inc"
