@@ -985,6 +985,45 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
     memcpy(to + BYTES - PIECE, from + BYTES - PIECE, PIECE);   /* the rest, overlapping */
 }
 
+/* Where `now` differs from `was` (n bytes, 3 a pixel): the pixels [*x0, *x1) from the first
+ * to the last that differ, *x1 = 0 when none does. One pass at most: forward to the first
+ * difference, then backward from the end to the last. */
+static inline void changed_pixels(const uint8_t *was, const uint8_t *now, size_t n, unsigned *x0, unsigned *x1)
+{
+    typedef uint8_t bytes16 __attribute__((vector_size(16)));
+    size_t at = 0, end = n;
+    for (; at + 16 <= n; at += 16) {
+        bytes16 a, b;
+        memcpy(&a, was + at, 16);
+        memcpy(&b, now + at, 16);
+        uint64_t w[2];
+        bytes16 d = a ^ b;
+        memcpy(w, &d, 16);
+        if (w[0] | w[1])
+            break;
+    }
+    while (at < n && was[at] == now[at])
+        at++;
+    if (at == n) {
+        *x0 = *x1 = 0;
+        return;
+    }
+    for (; end >= at + 16; end -= 16) {   /* stops at `at` at the latest: it differs */
+        bytes16 a, b;
+        memcpy(&a, was + end - 16, 16);
+        memcpy(&b, now + end - 16, 16);
+        uint64_t w[2];
+        bytes16 d = a ^ b;
+        memcpy(w, &d, 16);
+        if (w[0] | w[1])
+            break;
+    }
+    while (was[end - 1] == now[end - 1])
+        end--;
+    *x0 = (unsigned)(at / 3);
+    *x1 = (unsigned)((end + 2) / 3);
+}
+
 /* Line y's pixels changed (O2_REDRAWN: in half-clocks [x0, x1)) or became a copy of the line
  * above's (O2_REDRAWN_AS_ABOVE, the whole line): a front end takes it again (o2_screen_spans). */
 static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
@@ -1043,8 +1082,14 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         hits = rasterize(v, d, line, x0, x1, &base);
         major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
-    if (!compare || memcmp(was, v->screen[line][x0], bytes))
+    if (!compare) {
         line_redrawn(v, line, redrawn, x0, x1);
+    } else {                           /* flagged where its pixels changed, if any did */
+        unsigned from, to;
+        changed_pixels(&was[0][0], v->screen[line][x0], bytes, &from, &to);
+        if (from < to)
+            line_redrawn(v, line, redrawn, x0 + from, x0 + to);
+    }
     release_base(v, line);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
