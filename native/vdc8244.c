@@ -985,43 +985,39 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
     memcpy(to + BYTES - PIECE, from + BYTES - PIECE, PIECE);   /* the rest, overlapping */
 }
 
-/* Where `now` differs from `was` (n bytes, 3 a pixel): the pixels [*x0, *x1) from the first
- * to the last that differ, *x1 = 0 when none does. One pass at most: forward to the first
- * difference, then backward from the end to the last. */
-static inline void changed_pixels(const uint8_t *was, const uint8_t *now, size_t n, unsigned *x0, unsigned *x1)
+/* Whether the 16 pixels (48 bytes) at a and b differ. */
+static inline int sixteen_pixels_differ(const uint8_t *a, const uint8_t *b)
 {
     typedef uint8_t bytes16 __attribute__((vector_size(16)));
-    size_t at = 0, end = n;
-    for (; at + 16 <= n; at += 16) {
-        bytes16 a, b;
-        memcpy(&a, was + at, 16);
-        memcpy(&b, now + at, 16);
-        uint64_t w[2];
-        bytes16 d = a ^ b;
-        memcpy(w, &d, 16);
-        if (w[0] | w[1])
-            break;
-    }
-    while (at < n && was[at] == now[at])
+    bytes16 x[3], y[3];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    bytes16 d = (x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]);
+    uint64_t w[2];
+    memcpy(w, &d, sizeof w);
+    return (w[0] | w[1]) != 0;
+}
+
+/* Where the `pixels` pixels at `now` differ from those at `was` (3 bytes each): [*x0, *x1) from
+ * the first that differs to the last, *x1 = 0 when none does. Each pixel is read once at most:
+ * forward to the first difference, then backward from the end to the last. */
+static inline void changed_pixels(const uint8_t *was, const uint8_t *now, unsigned pixels, unsigned *x0, unsigned *x1)
+{
+    unsigned at = 0, end = pixels;
+    while (at + 16 <= pixels && !sixteen_pixels_differ(was + 3 * at, now + 3 * at))
+        at += 16;
+    while (at < pixels && !memcmp(was + 3 * at, now + 3 * at, 3))
         at++;
-    if (at == n) {
+    if (at == pixels) {
         *x0 = *x1 = 0;
         return;
     }
-    for (; end >= at + 16; end -= 16) {   /* stops at `at` at the latest: it differs */
-        bytes16 a, b;
-        memcpy(&a, was + end - 16, 16);
-        memcpy(&b, now + end - 16, 16);
-        uint64_t w[2];
-        bytes16 d = a ^ b;
-        memcpy(w, &d, 16);
-        if (w[0] | w[1])
-            break;
-    }
-    while (was[end - 1] == now[end - 1])
+    while (end >= at + 16 && !sixteen_pixels_differ(was + 3 * (end - 16), now + 3 * (end - 16)))
+        end -= 16;                     /* stops at `at` at the latest: it differs */
+    while (!memcmp(was + 3 * (end - 1), now + 3 * (end - 1), 3))
         end--;
-    *x0 = (unsigned)(at / 3);
-    *x1 = (unsigned)((end + 2) / 3);
+    *x0 = at;
+    *x1 = end;
 }
 
 /* Line y's pixels changed (O2_REDRAWN: in half-clocks [x0, x1)) or became a copy of the line
@@ -1086,7 +1082,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         line_redrawn(v, line, redrawn, x0, x1);
     } else {                           /* flagged where its pixels changed, if any did */
         unsigned from, to;
-        changed_pixels(&was[0][0], v->screen[line][x0], bytes, &from, &to);
+        changed_pixels(&was[0][0], v->screen[line][x0], x1 - x0, &from, &to);
         if (from < to)
             line_redrawn(v, line, redrawn, x0 + from, x0 + to);
     }
