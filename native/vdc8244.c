@@ -985,6 +985,41 @@ static inline void copy_line_above(vdc8244 *v, unsigned line)
     memcpy(to + BYTES - PIECE, from + BYTES - PIECE, PIECE);   /* the rest, overlapping */
 }
 
+/* Whether the 16 pixels (48 bytes) at a and b differ. */
+static inline int sixteen_pixels_differ(const uint8_t *a, const uint8_t *b)
+{
+    typedef uint8_t bytes16 __attribute__((vector_size(16)));
+    bytes16 x[3], y[3];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    bytes16 d = (x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]);
+    uint64_t w[2];
+    memcpy(w, &d, sizeof w);
+    return (w[0] | w[1]) != 0;
+}
+
+/* Where the `pixels` pixels at `now` differ from those at `was` (3 bytes each): [*x0, *x1) from
+ * the first that differs to the last, *x1 = 0 when none does. Each pixel is read once at most:
+ * forward to the first difference, then backward from the end to the last. */
+static inline void changed_pixels(const uint8_t *was, const uint8_t *now, unsigned pixels, unsigned *x0, unsigned *x1)
+{
+    unsigned at = 0, end = pixels;
+    while (at + 16 <= pixels && !sixteen_pixels_differ(was + 3 * at, now + 3 * at))
+        at += 16;
+    while (at < pixels && !memcmp(was + 3 * at, now + 3 * at, 3))
+        at++;
+    if (at == pixels) {
+        *x0 = *x1 = 0;
+        return;
+    }
+    while (end >= at + 16 && !sixteen_pixels_differ(was + 3 * (end - 16), now + 3 * (end - 16)))
+        end -= 16;                     /* stops at `at` at the latest: it differs */
+    while (!memcmp(was + 3 * (end - 1), now + 3 * (end - 1), 3))
+        end--;
+    *x0 = at;
+    *x1 = end;
+}
+
 /* Line y's pixels changed (O2_REDRAWN: in half-clocks [x0, x1)) or became a copy of the line
  * above's (O2_REDRAWN_AS_ABOVE, the whole line): a front end takes it again (o2_screen_spans). */
 static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
@@ -1043,8 +1078,14 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         hits = rasterize(v, d, line, x0, x1, &base);
         major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
-    if (!compare || memcmp(was, v->screen[line][x0], bytes))
+    if (!compare) {
         line_redrawn(v, line, redrawn, x0, x1);
+    } else {                           /* flagged where its pixels changed, if any did */
+        unsigned from, to;
+        changed_pixels(&was[0][0], v->screen[line][x0], x1 - x0, &from, &to);
+        if (from < to)
+            line_redrawn(v, line, redrawn, x0 + from, x0 + to);
+    }
     release_base(v, line);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
