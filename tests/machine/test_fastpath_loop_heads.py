@@ -9,6 +9,7 @@ frames, RAM, registers and cycles as running them is tested by test_fastpath_idl
 test_fastpath_ram_fills.py and test_fastpath_fill_loops.py; that a jump back to code of any
 other shape runs as it would without the look, by tests/cpu/test_cpu_dispatch.py."""
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,8 @@ def state_in(loop: str):
 
 
 @pytest.mark.skipif(not host_instructions.available(), reason="valgrind not installed")
+@pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="valgrind cannot run a process with ASan's runtime loaded (make sanitize)")
 def test_every_idle_and_filling_loop_is_still_skipped():
     states = {loop: state_in(loop) for loop in LOOPS}
     costs = host_instructions.count(states, frames=FRAMES)
