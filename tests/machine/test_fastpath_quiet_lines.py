@@ -10,38 +10,54 @@ from emu.odyssey2 import Odyssey2
 from machine_images import CHARSET
 from vdc_programs import RELEASE_INT, program, sprite0, write
 
-VGRID = 0x10                   # A2: the vertical grid's class
-SCENE = program(
-    sprite0(0x40, 0x06, 0x08, "sprite 0: Y 40h, X 06h (half-clocks 22-37, over the grid's first "
-                              "column at 26-29), colour 1") + """
-        mov     r0,#083h        ; shape row 3 only: lines 46h and 47h
-        mov     a,#0FFh
-        movx    @r0,a
-        mov     r0,#0E0h        ; vertical grid column 0, every row
-        movx    @r0,a
+BANK1_R2, BANK1_R3 = 0x1A, 0x1B
+
+
+def collision_scene(sprite: str, shape_and_grid: str) -> str:
+    """A BIOS whose scene is sprite 0 (its registers, then its shape row and a grid piece), the sound off at the
+    prescaler's slow rate (a shift every 16 lines), collisions with sprite 0 selected, objects and grid on; its
+    VBLANK handler stores what sprite 0 met during the frame in bank 1's R2 and counts the frames in R3."""
+    return program(
+        sprite + shape_and_grid + """
         mov     r0,#0AAh        ; sound off: the prescaler's slow rate, a shift every 16 lines
         clr     a
         movx    @r0,a"""
-    + write(0xA2, 0x01, "collisions: sprite 0 selected")
-    + write(0xA0, 0x28, "objects and grid on"),
-    RELEASE_INT + """
+        + write(0xA2, 0x01, "collisions: sprite 0 selected")
+        + write(0xA0, 0x28, "objects and grid on"),
+        RELEASE_INT + """
         mov     r0,#0A2h        ; what the selected classes met during the frame
         movx    a,@r0
         mov     r2,a
         inc     r3""")
-BANK1_R2, BANK1_R3 = 0x1A, 0x1B
 
 
-def test_lines_not_drawn_again_still_report_their_collisions():
-    m = Odyssey2(cart=bytes(2048), bios=assemble_text(SCENE, "scene.asm").image(1024, fill=0x00),
-                 charset=CHARSET)
+def collisions_reported(scene: str) -> tuple[list, int]:
+    """Sprite 0's collisions as the scene's handler stored them, frame after frame for 32 frames (every phase
+    of the shift clock, twice) after two to set up, and the frames it counted."""
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(scene, "scene.asm").image(1024, fill=0x00), charset=CHARSET)
     m.run_frames(2)
     reads = []
     for _ in range(32):
         m.iram[BANK1_R2] = 0
         m.run_frames(1)
         reads.append(int(m.iram[BANK1_R2]))
-    assert int(m.iram[BANK1_R3]) >= 33         # one VBLANK read a frame
+    return reads, int(m.iram[BANK1_R3])
+
+
+VGRID = 0x10                   # A2: the vertical grid's class
+SCENE = collision_scene(
+    sprite0(0x40, 0x06, 0x08, "sprite 0: Y 40h, X 06h (half-clocks 22-37, over the grid's first "
+                              "column at 26-29), colour 1"), """
+        mov     r0,#083h        ; shape row 3 only: lines 46h and 47h
+        mov     a,#0FFh
+        movx    @r0,a
+        mov     r0,#0E0h        ; vertical grid column 0, every row
+        movx    @r0,a""")
+
+
+def test_lines_not_drawn_again_still_report_their_collisions():
+    reads, frames = collisions_reported(SCENE)
+    assert frames >= 33         # one VBLANK read a frame
     assert reads == [VGRID] * 32
 
 
@@ -53,34 +69,17 @@ def test_lines_not_drawn_again_still_report_their_collisions():
 # clocked in 2 frames of every 16: those frames' report comes from that line alone, passed whole
 # with the clocked lines (pass_lines).
 HGRID = 0x20                   # A2: the horizontal grid's class (segments and dots)
-ONE_LINE_SCENE = program(
-    sprite0(0x1A, 0x06, 0x08, "sprite 0: Y 1Ah, X 06h (half-clocks 22-37), colour 1") + """
+ONE_LINE_SCENE = collision_scene(
+    sprite0(0x1A, 0x06, 0x08, "sprite 0: Y 1Ah, X 06h (half-clocks 22-37), colour 1"), """
         mov     r0,#080h        ; its shape: row 0 only, lines 1Ah and 1Bh
         mov     a,#0FFh
         movx    @r0,a
         mov     r0,#0C0h        ; horizontal grid column 0: row 0's segment (lines 18h-1Ah)
         mov     a,#001h
-        movx    @r0,a
-        mov     r0,#0AAh        ; sound off: the prescaler's slow rate, a shift every 16 lines
-        clr     a
-        movx    @r0,a"""
-    + write(0xA2, 0x01, "collisions: sprite 0 selected")
-    + write(0xA0, 0x28, "objects and grid on"),
-    RELEASE_INT + """
-        mov     r0,#0A2h        ; what the selected classes met during the frame
-        movx    a,@r0
-        mov     r2,a
-        inc     r3""")
+        movx    @r0,a""")
 
 
 def test_a_line_passed_with_its_sound_clocked_still_reports_its_collisions():
-    m = Odyssey2(cart=bytes(2048), bios=assemble_text(ONE_LINE_SCENE, "scene.asm").image(1024, fill=0x00),
-                 charset=CHARSET)
-    m.run_frames(2)
-    reads = []
-    for _ in range(32):                        # every phase of the shift clock, twice
-        m.iram[BANK1_R2] = 0
-        m.run_frames(1)
-        reads.append(int(m.iram[BANK1_R2]))
-    assert int(m.iram[BANK1_R3]) >= 33
+    reads, frames = collisions_reported(ONE_LINE_SCENE)
+    assert frames >= 33
     assert reads == [HGRID] * 32
