@@ -4,9 +4,7 @@
 ; of quads interleaved 8 pixels apart. Everything goes through the free BIOS (wait_vblank,
 ; put_char, put_bcd, read_keyboard, read_joystick).
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 ; ---- internal RAM ------------------------------------------------------------------------------
 BALLS           equ     20h             ; 3 balls x (X, Y, dX, dY)
@@ -33,9 +31,6 @@ HISS            equ     SOUND_ENABLE | SOUND_FAST | SOUND_NOISE | 15
 STATUS_Y        equ     0CCh            ; the key and seconds line, below the frame
 KEY_SLOT        equ     VDC_CHAR0
 TIME_SLOT       equ     VDC_CHAR0 + 2 * OBJ_SIZE
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

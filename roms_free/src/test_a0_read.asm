@@ -2,12 +2,8 @@
 ; 00h. External RAM 00h-05h = what each read returned. MAME returns all 8 bits as written (the
 ; hardware model, after Horton's register map, reads bit 0 as 0). DIFFERENCES.md, "A0 read back".
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         ret
 

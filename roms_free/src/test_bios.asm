@@ -19,9 +19,7 @@
 ; the character registers read back as written.
 ; The VBLANK hook (0x402, enabled first thing) counts its calls at internal RAM 21h.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 DUMP_PTR        equ     20h             ; internal RAM: where the next dump goes
 HOOK_COUNT      equ     21h
@@ -32,8 +30,6 @@ RESULT_STICK1   equ     72h
 RESULT_LOOPS    equ     73h
 DISPLAY_AFTER   equ     8               ; loops with the display off, so the VDC reads back
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     vblank_hook
 

@@ -14,12 +14,7 @@
 ;   10    3Dh plane  20h  60h  violet  code*8-Y/2
 ;   11    2Fh block  60h  0F0h blue    code*8-Y/2   only the rows on lines F0h-F2h
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
 start:

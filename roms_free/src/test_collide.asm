@@ -11,15 +11,10 @@
 ; over one whole frame. External RAM: 00h-07h = A2 read for class k, 08h-0Fh = A1 read with it.
 ; Internal RAM 20h counts the frames measured.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 MEASURED        equ     20h
 RESULT_STATUS   equ     08h
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

@@ -7,12 +7,7 @@
 ; line, and A2 is read right after. External RAM 2 x pass and 2 x pass + 1 take the two reads
 ; (pass mod 64). Interrupts off.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
         include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written

@@ -8,12 +8,7 @@
 ; 8x8 squares at X = 10h + 20h*n, Y = 50h. Grid: vertical segment column 0 and horizontal
 ; column 0, row 4 (E0 = FF, C0 = 10h).
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
 start:

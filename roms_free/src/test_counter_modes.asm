@@ -10,12 +10,8 @@
 ; it (ours counted it a boundary later: lost after STRT T or STOP TCNT, added to the new value
 ; after MOV T,A). tests/conformance/DIFFERENCES.md, "T1 edges read by MOV A,T and JTF".
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         retr
         org     CART_TIMER

@@ -6,14 +6,10 @@
 ; a frame's end in some frame. The timer handler counts at internal RAM 20h (R1), the main loop
 ; at 21h.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 TIMER_RELOAD    equ     0C3h            ; 61 steps of 32 cycles
 
-        org     CART_RESET
-        jmp     start
         org     CART_TIMER
         mov     r7,a                    ; R7 and R1 (20h) are the handler's
         inc     @r1

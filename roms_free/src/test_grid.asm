@@ -9,14 +9,9 @@
 ; Background black; no objects. Segment patterns (bit n = row n):
 ;   C0-C8 = FF 55 AA 0F F0 81 18 3C C3, D0-D8 = 1 0 1 0 1 0 1 0 1, E0-E9 = FF 01 02 04 08 10 20 40 80 FF
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 GRID_RED        equ     04h             ; grid field: 1 blue, 2 green, 4 red
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

@@ -6,12 +6,7 @@
 ; store the status and its line (A4) at external RAM 2 x k and 2 x k + 1, and the lines the
 ; burst took (A4 at its end) at internal RAM 20h + k.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
         include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written

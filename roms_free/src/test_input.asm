@@ -8,18 +8,13 @@
 ;   1Ah      the last read_keyboard result (FFh: no key)
 ; Internal RAM 20h-27h: scratch for the raw reads. Nothing is shown.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 RAW             equ     20h             ; internal RAM
 RAW_COUNT       equ     KEY_ROWS + 2
 SEEN            equ     10h             ; external RAM
 STICK_SEEN      equ     18h
 LAST_KEY        equ     1Ah
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

@@ -7,15 +7,11 @@
 ; interrupt's entry shows in the trace where the CPU takes it, and the return address stays in
 ; internal RAM (the stack). External RAM 00h = the BIOS's frame count.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 DELAY           equ     20h             ; internal RAM: NOPs before the 2-cycle run
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     hook
 

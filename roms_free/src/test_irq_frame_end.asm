@@ -7,16 +7,12 @@
 ; JMP at 003h (the frame's cycle count, compared at every frame end, shows it).
 ; DIFFERENCES.md, "Frame cut".
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 SWEEP           equ     20h             ; internal RAM: the handler's extra wait, 0-47 cycles
 TICKS           equ     21h             ; 256 - (the frame's timer ticks - 2), once measured
 MEASURING       equ     22h             ; 1 while the timer measures a frame
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     hook
         org     CART_TIMER

@@ -6,12 +6,8 @@
 ; (internal RAM 08h-09h) and the status the BIOS read in external RAM (a ring of 42 entries of 3
 ; bytes from 00h); internal RAM 20h counts the JNI jumps.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     hook
 

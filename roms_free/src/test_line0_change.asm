@@ -8,16 +8,11 @@
 ; 0 shows from column 0, one at 22 or later from its own column (ours drew columns 0 to the
 ; change with the old picture). External RAM 00h = frames.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 BLUE            equ     BG_BLUE | COLOUR_GRID
 GREEN           equ     BG_GREEN | COLOUR_GRID
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
         include "screen_start.inc"

@@ -10,14 +10,9 @@
 ; line 0's start; A5 and A4 read back and stored at external RAM (frame mod 32) x 2 and
 ; (frame mod 32) x 2 + 1.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 BLUE            equ     BG_BLUE
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
         include "screen_start.inc"

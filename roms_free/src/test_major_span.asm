@@ -6,12 +6,7 @@
 ; where the later character began before it; our hardware model when the span holds the later
 ; character's start (tests/conformance/DIFFERENCES.md). Interrupts off.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
         include "screen_start.inc"

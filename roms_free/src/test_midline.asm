@@ -5,12 +5,7 @@
 ; X and a character's X while the objects are off, and a sprite's shape row. Each frame starts
 ; from the same scene (rewritten in VBLANK). Interrupts off; the beam followed on A4.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
 start:

@@ -9,16 +9,11 @@
 ;                back in the same order
 ; The columns where the colours change show where each write lands. External RAM 00h = frames.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 BLUE            equ     BG_BLUE
 GREEN           equ     BG_GREEN
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
         include "screen_start.inc"

@@ -9,12 +9,8 @@
 ; Every instruction executed is compared with MAME (tests/conformance): the taken jumps show in
 ; the trace. DIFFERENCES.md, "Pin tests by conditional jumps".
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         ret
 

@@ -7,12 +7,7 @@
 ;                                                                     the next code (30h, "10")
 ;    3    the 4th only (4Ch) 80h  10h  1 2 3 4 in red green yellow blue  placed by the mirror
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
 start:

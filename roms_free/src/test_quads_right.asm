@@ -7,12 +7,7 @@
 ;    3    80h  B0h   blue
 ; The screen shows which are drawn and where the right edge cuts them.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
 start:

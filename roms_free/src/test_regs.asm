@@ -18,18 +18,13 @@
 ;   4Bh      A1 (status)
 ; Internal RAM 20h = 1 once the script has run.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 DONE            equ     20h
 OP_WRITE        equ     0               ; register <- value
 OP_READ         equ     1               ; append the register's value to the results
 OP_MASK         equ     2               ; write FFh, read, write 00h, read
 OP_END          equ     80h
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

@@ -5,12 +5,8 @@
 ; (1 = reached) and leaves by RETR. Every instruction is compared with MAME (tests/conformance).
 ; native/HARDWARE.md ("JMP, CALL and RET inside an interrupt routine").
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
-        org     CART_RESET
-        jmp     start
         org     CART_TIMER
         jmp     handler
 

@@ -7,12 +7,8 @@
 ; (frame mod 8) x 64 passes of a busy wait (0: never), and switches the rate between fast and
 ; slow every 16 frames, the sound staying off.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     hook
 

@@ -10,14 +10,10 @@
 ; planned its runs as if it could not, and took the interrupt up to a loop pass late
 ; (random program 75).
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 NEXT            equ     7Fh             ; external RAM
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     hook
 

@@ -13,12 +13,7 @@
 ; - poll /INT; read A1 and A4 (the request's line, or VBLANK's): stored at external RAM 2 x pass
 ;   and 2 x pass + 1.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
         include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written

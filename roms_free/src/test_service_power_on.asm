@@ -6,14 +6,10 @@
 ; through the VBLANK lines after power-on (its first request at line 96 in both regions).
 ; DIFFERENCES.md, "Sound clock in the first 20 lines after power-on".
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 NEXT            equ     7Fh             ; external RAM
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     hook
 

@@ -10,14 +10,9 @@
 ; writes 8 cycles apart; then /INT is polled (JNI) until the status shows the request, and A5,
 ; A4 and the status go to external RAM (2 x pass, 2 x pass + 1 and 40h + pass, mod 32).
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 STATUS_LOG      equ     40h
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
         include "screen_start.inc"      ; the tone and A0 below

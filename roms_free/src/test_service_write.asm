@@ -7,12 +7,7 @@
 ; wait for Y = 30h on A4, wait k cycles (k = 0-31), write A9, read A1 (clear), poll /INT (interrupts off) until
 ; the status shows the request, read A4: stored at external RAM k.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
         include "screen_start.inc"

@@ -9,15 +9,10 @@
 ; blue and green by MOVX to A3 and P17 goes low and high again, every 10 cycles through every
 ; line of every frame. Each colour edge on the screen shows where one access landed.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 BLUE            equ     BG_BLUE | COLOUR_GRID
 GREEN           equ     BG_GREEN | COLOUR_GRID
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
         include "screen_start.inc"

@@ -13,16 +13,11 @@
 ;    7     00  00  00  enable, fast, vol 15            a constant level
 ; Nothing is shown.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 PHASE           equ     00h             ; external RAM
 LOADED          equ     20h             ; internal RAM: the phase whose registers are loaded
 NONE            equ     0FFh
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

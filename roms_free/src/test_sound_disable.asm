@@ -9,15 +9,10 @@
 ; request, raised every 24 shift clocks after the load) show whether the shifting and the
 ; counting toward the request went on while sound was off. External RAM 00h = frame count.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 LOG             equ     10h
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

@@ -6,15 +6,10 @@
 ;   from frame 31: A9 is rewritten with AAh about every 6 cycles, so every HBLANK follows a
 ;   write and no shift ever happens: the output holds one level (silence)
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 QUIET_AFTER     equ     30
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

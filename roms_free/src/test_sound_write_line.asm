@@ -11,15 +11,10 @@
 ; The shift register's rotation at each frame end and the sound output show the shifts.
 ; External RAM 00h = frames.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 STATUS_LOG      equ     40h
-
-        org     CART_RESET
-        jmp     start
 
         org     410h
 start:

@@ -6,12 +6,7 @@
 ; the strobe is on), the number of polls since the last read, and the pass. Internal RAM 20h
 ; counts the reads seeing VBLANK (bit 3), 21h those seeing the request (bit 2), 22h the others.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
-
-        org     CART_RESET
-        jmp     start
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
         org     410h
         include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written

@@ -17,9 +17,7 @@
 ; handler (0x404) sets a red background. So lines 0-99 are blue, line 101 on red, and line 100
 ; changes colour part way along. Objects: none.
 
-        cpu     8048
-        include "hardware.inc"
-        include "bios.inc"
+        include "cart.inc"                ; the CPU, the names, the reset vector
 
 DONE            equ     20h
 SAMPLES         equ     21h             ; internal RAM 21h-30h: the beam samples, then copied
@@ -32,8 +30,6 @@ SAMPLE_COUNT    equ     8
 PAD_LOOPS       equ     38              ; 15 + 2 * 38 = 91 cycles per sample: 4 lines
 SPLIT_LINE      equ     100
 
-        org     CART_RESET
-        jmp     start
         org     CART_VBLANK
         jmp     vblank_hook
         org     CART_TIMER
