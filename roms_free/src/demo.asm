@@ -4,7 +4,7 @@
 ; of quads interleaved 8 pixels apart. Everything goes through the free BIOS (wait_vblank,
 ; put_char, put_bcd, read_keyboard, read_joystick).
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 ; ---- internal RAM ------------------------------------------------------------------------------
 BALLS           equ     20h             ; 3 balls x (X, Y, dX, dY)
@@ -34,9 +34,7 @@ TIME_SLOT       equ     VDC_CHAR0 + 2 * OBJ_SIZE
 
         org     410h
 start:
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(scene)
-        call    write_table
+        SHOW    scene
         call    load_initial
 
 every_frame:

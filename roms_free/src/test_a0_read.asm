@@ -2,7 +2,7 @@
 ; 00h. External RAM 00h-05h = what each read returned. MAME returns all 8 bits as written (the
 ; hardware model, after Horton's register map, reads bit 0 as 0). DIFFERENCES.md, "A0 read back".
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     CART_VBLANK
         ret

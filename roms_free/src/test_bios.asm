@@ -19,7 +19,7 @@
 ; the character registers read back as written.
 ; The VBLANK hook (0x402, enabled first thing) counts its calls at internal RAM 21h.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 DUMP_PTR        equ     20h             ; internal RAM: where the next dump goes
 HOOK_COUNT      equ     21h

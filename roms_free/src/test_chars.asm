@@ -14,13 +14,11 @@
 ;   10    3Dh plane  20h  60h  violet  code*8-Y/2
 ;   11    2Fh block  60h  0F0h blue    code*8-Y/2   only the rows on lines F0h-F2h
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(scene)
-        call    write_table
+        SHOW    scene
 idle:
         jmp     idle
 

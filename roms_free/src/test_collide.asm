@@ -11,7 +11,7 @@
 ; over one whole frame. External RAM: 00h-07h = A2 read for class k, 08h-0Fh = A1 read with it.
 ; Internal RAM 20h counts the frames measured.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 MEASURED        equ     20h
 RESULT_STATUS   equ     08h
@@ -19,9 +19,7 @@ RESULT_STATUS   equ     08h
         org     410h
 start:
         dis     i
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(scene)
-        call    write_table             ; ends with objects and grid on; VDC selected
+        SHOW    scene           ; ends with objects and grid on; VDC selected
         mov     r6,#0                   ; class being measured
         mov     r7,#COLL_SPRITE0        ; its bit
         mov     r0,#VDC_STATUS

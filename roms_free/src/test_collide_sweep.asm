@@ -7,10 +7,12 @@
 ; line, and A2 is read right after. External RAM 2 x pass and 2 x pass + 1 take the two reads
 ; (pass mod 64). Interrupts off.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
-        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
+start:
+        dis     i
+        SHOW    screen
         mov     r5,#0                   ; the pass
 pass:
         mov     r0,#VDC_BEAM_Y

@@ -8,13 +8,11 @@
 ; 8x8 squares at X = 10h + 20h*n, Y = 50h. Grid: vertical segment column 0 and horizontal
 ; column 0, row 4 (E0 = FF, C0 = 10h).
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(scene)
-        call    write_table
+        SHOW    scene
 every_frame:
         call    BIOS_WAIT_VBLANK
         mov     r1,#BIOS_FRAMES

@@ -10,7 +10,7 @@
 ; it (ours counted it a boundary later: lost after STRT T or STOP TCNT, added to the new value
 ; after MOV T,A). tests/conformance/DIFFERENCES.md, "T1 edges read by MOV A,T and JTF".
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     CART_VBLANK
         retr

@@ -10,7 +10,7 @@
 ; 2 x frame + 1 (frames 1-63). So lines 0-99 are blue, red from line 100 on, the change part way
 ; along line 100, in both kinds of frame. External RAM 00h = frames.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 POLLED_RAM      equ     7Fh

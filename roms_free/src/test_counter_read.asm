@@ -11,7 +11,7 @@
 ; the JTF loop's exits, the interrupts' entries. External RAM 00h = frames; 01h-03h the frame's
 ; R5, bank 1 R4 and R3 after each frame of kind 1 and 2.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 RESULTS         equ     01h

@@ -6,7 +6,7 @@
 ; a frame's end in some frame. The timer handler counts at internal RAM 20h (R1), the main loop
 ; at 21h.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 TIMER_RELOAD    equ     0C3h            ; 61 steps of 32 cycles
 

@@ -9,15 +9,13 @@
 ; Background black; no objects. Segment patterns (bit n = row n):
 ;   C0-C8 = FF 55 AA 0F F0 81 18 3C C3, D0-D8 = 1 0 1 0 1 0 1 0 1, E0-E9 = FF 01 02 04 08 10 20 40 80 FF
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 GRID_RED        equ     04h             ; grid field: 1 blue, 2 green, 4 red
 
         org     410h
 start:
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(segments)
-        call    write_table
+        SHOW    segments
 every_frame:
         call    BIOS_WAIT_VBLANK
         mov     r1,#BIOS_FRAMES

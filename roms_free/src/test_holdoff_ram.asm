@@ -6,10 +6,12 @@
 ; store the status and its line (A4) at external RAM 2 x k and 2 x k + 1, and the lines the
 ; burst took (A4 at its end) at internal RAM 20h + k.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
-        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
+start:
+        dis     i
+        SHOW    screen
         mov     r5,#0                   ; the pass
 pass:
         mov     r0,#VDC_BEAM_Y

@@ -8,7 +8,7 @@
 ;   1Ah      the last read_keyboard result (FFh: no key)
 ; Internal RAM 20h-27h: scratch for the raw reads. Nothing is shown.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 RAW             equ     20h             ; internal RAM
 RAW_COUNT       equ     KEY_ROWS + 2

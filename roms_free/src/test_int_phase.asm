@@ -7,7 +7,7 @@
 ; interrupt's entry shows in the trace where the CPU takes it, and the return address stays in
 ; internal RAM (the stack). External RAM 00h = the BIOS's frame count.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 DELAY           equ     20h             ; internal RAM: NOPs before the 2-cycle run

@@ -7,7 +7,7 @@
 ; JMP at 003h (the frame's cycle count, compared at every frame end, shows it).
 ; DIFFERENCES.md, "Frame cut".
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 SWEEP           equ     20h             ; internal RAM: the handler's extra wait, 0-47 cycles
 TICKS           equ     21h             ; 256 - (the frame's timer ticks - 2), once measured

@@ -6,13 +6,15 @@
 ; (internal RAM 08h-09h) and the status the BIOS read in external RAM (a ring of 42 entries of 3
 ; bytes from 00h); internal RAM 20h counts the JNI jumps.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     CART_VBLANK
         jmp     hook
 
         org     410h
-        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
+start:
+        dis     i
+        SHOW    screen
         mov     r0,#20h
         mov     @r0,#0
         inc     r0

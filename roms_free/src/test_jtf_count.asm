@@ -5,7 +5,7 @@
 ; poll JTF (JTF / JMP, 3 cycles a pass) and count the polls; at the overflow read A5 and A4.
 ; External RAM 2 x k and 2 x k + 1 take A5 and A4, internal RAM 20h + k the polls.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:

@@ -8,14 +8,16 @@
 ; 0 shows from column 0, one at 22 or later from its own column (ours drew columns 0 to the
 ; change with the old picture). External RAM 00h = frames.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 BLUE            equ     BG_BLUE | COLOUR_GRID
 GREEN           equ     BG_GREEN | COLOUR_GRID
 
         org     410h
-        include "screen_start.inc"
+start:
+        dis     i
+        SHOW    screen
         include "frame_sync.inc"
         mov     r0,#VDC_COLOUR
         mov     a,#BLUE

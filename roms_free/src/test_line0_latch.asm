@@ -10,12 +10,14 @@
 ; line 0's start; A5 and A4 read back and stored at external RAM (frame mod 32) x 2 and
 ; (frame mod 32) x 2 + 1.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 BLUE            equ     BG_BLUE
 
         org     410h
-        include "screen_start.inc"
+start:
+        dis     i
+        SHOW    screen
         mov     r0,#VDC_STATUS          ; the region (above)
         movx    a,@r0
 vblank: jni     region

@@ -5,7 +5,7 @@
 ; X and a character's X while the objects are off, and a sprite's shape row. Each frame starts
 ; from the same scene (rewritten in VBLANK). Interrupts off; the beam followed on A4.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:

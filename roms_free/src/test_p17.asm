@@ -9,14 +9,16 @@
 ;                back in the same order
 ; The columns where the colours change show where each write lands. External RAM 00h = frames.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 BLUE            equ     BG_BLUE
 GREEN           equ     BG_GREEN
 
         org     410h
-        include "screen_start.inc"
+start:
+        dis     i
+        SHOW    screen
         include "frame_sync.inc"
         mov     r5,#3                   ; 3 x (2 + 512 + 2) cycles: about 68 lines
 coarse:

@@ -9,7 +9,7 @@
 ; Every instruction executed is compared with MAME (tests/conformance): the taken jumps show in
 ; the trace. DIFFERENCES.md, "Pin tests by conditional jumps".
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     CART_VBLANK
         ret

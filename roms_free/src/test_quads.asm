@@ -7,13 +7,11 @@
 ;                                                                     the next code (30h, "10")
 ;    3    the 4th only (4Ch) 80h  10h  1 2 3 4 in red green yellow blue  placed by the mirror
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(scene)
-        call    write_table
+        SHOW    scene
 idle:
         jmp     idle
 

@@ -7,13 +7,11 @@
 ;    3    80h  B0h   blue
 ; The screen shows which are drawn and where the right edge cuts them.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:
-        call    BIOS_VDC_CLEAR
-        mov     a,#low(scene)
-        call    write_table
+        SHOW    scene
 idle:
         jmp     idle
 

@@ -18,7 +18,7 @@
 ;   4Bh      A1 (status)
 ; Internal RAM 20h = 1 once the script has run.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 DONE            equ     20h
 OP_WRITE        equ     0               ; register <- value

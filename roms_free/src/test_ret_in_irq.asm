@@ -5,7 +5,7 @@
 ; (1 = reached) and leaves by RETR. Every instruction is compared with MAME (tests/conformance).
 ; native/HARDWARE.md ("JMP, CALL and RET inside an interrupt routine").
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     CART_TIMER
         jmp     handler

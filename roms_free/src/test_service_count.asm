@@ -7,13 +7,15 @@
 ; (frame mod 8) x 64 passes of a busy wait (0: never), and switches the rate between fast and
 ; slow every 16 frames, the sound staying off.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     CART_VBLANK
         jmp     hook
 
         org     410h
-        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
+start:
+        dis     i
+        SHOW    screen
         mov     r0,#20h
         mov     a,#0
         mov     @r0,a

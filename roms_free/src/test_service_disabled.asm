@@ -10,7 +10,7 @@
 ; planned its runs as if it could not, and took the interrupt up to a loop pass late
 ; (random program 75).
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 NEXT            equ     7Fh             ; external RAM
 

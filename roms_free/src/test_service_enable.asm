@@ -13,10 +13,12 @@
 ; - poll /INT; read A1 and A4 (the request's line, or VBLANK's): stored at external RAM 2 x pass
 ;   and 2 x pass + 1.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
-        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
+start:
+        dis     i
+        SHOW    screen
         mov     r5,#0                   ; the pass: bit 5 = turning the interrupt off
 pass:
         mov     r0,#VDC_CONTROL

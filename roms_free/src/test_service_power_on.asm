@@ -6,7 +6,7 @@
 ; through the VBLANK lines after power-on (its first request at line 96 in both regions).
 ; DIFFERENCES.md, "Sound clock in the first 20 lines after power-on".
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 NEXT            equ     7Fh             ; external RAM
 

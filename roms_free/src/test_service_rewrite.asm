@@ -10,12 +10,14 @@
 ; writes 8 cycles apart; then /INT is polled (JNI) until the status shows the request, and A5,
 ; A4 and the status go to external RAM (2 x pass, 2 x pass + 1 and 40h + pass, mod 32).
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 STATUS_LOG      equ     40h
 
         org     410h
-        include "screen_start.inc"      ; the tone and A0 below
+start:
+        dis     i
+        SHOW    screen                  ; the tone and A0 below
         mov     r6,#0                   ; passes
         mov     r2,#0                   ; pass mod 3
 pass:

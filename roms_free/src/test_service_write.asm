@@ -7,10 +7,12 @@
 ; wait for Y = 30h on A4, wait k cycles (k = 0-31), write A9, read A1 (clear), poll /INT (interrupts off) until
 ; the status shows the request, read A4: stored at external RAM k.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
-        include "screen_start.inc"
+start:
+        dis     i
+        SHOW    screen
         mov     r5,#0                   ; k
 pass:
         mov     r0,#VDC_BEAM_Y

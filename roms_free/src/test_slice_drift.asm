@@ -9,13 +9,15 @@
 ; blue and green by MOVX to A3 and P17 goes low and high again, every 10 cycles through every
 ; line of every frame. Each colour edge on the screen shows where one access landed.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 BLUE            equ     BG_BLUE | COLOUR_GRID
 GREEN           equ     BG_GREEN | COLOUR_GRID
 
         org     410h
-        include "screen_start.inc"
+start:
+        dis     i
+        SHOW    screen
         mov     r0,#VDC_COLOUR
         mov     a,#BLUE
 loop:

@@ -13,7 +13,7 @@
 ;    7     00  00  00  enable, fast, vol 15            a constant level
 ; Nothing is shown.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 PHASE           equ     00h             ; external RAM
 LOADED          equ     20h             ; internal RAM: the phase whose registers are loaded

@@ -9,7 +9,7 @@
 ; request, raised every 24 shift clocks after the load) show whether the shifting and the
 ; counting toward the request went on while sound was off. External RAM 00h = frame count.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 LOG             equ     10h
@@ -17,9 +17,7 @@ LOG             equ     10h
         org     410h
 start:
         dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     a,#low(tone)
-        call    write_table
+        SHOW    tone
         mov     r7,#0                   ; VBLANKs seen
         mov     r6,#LOG                 ; where the next frame's record goes
 wait:

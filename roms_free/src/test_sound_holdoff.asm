@@ -6,7 +6,7 @@
 ;   from frame 31: A9 is rewritten with AAh about every 6 cycles, so every HBLANK follows a
 ;   write and no shift ever happens: the output holds one level (silence)
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 QUIET_AFTER     equ     30
@@ -14,9 +14,7 @@ QUIET_AFTER     equ     30
         org     410h
 start:
         dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     a,#low(tone)
-        call    write_table
+        SHOW    tone
         mov     r7,#0                   ; VBLANKs seen
         mov     r0,#VDC_SOUND_LO
         mov     a,#0AAh

@@ -11,7 +11,7 @@
 ; The shift register's rotation at each frame end and the sound output show the shifts.
 ; External RAM 00h = frames.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 COUNT           equ     00h             ; external RAM
 STATUS_LOG      equ     40h
@@ -19,9 +19,7 @@ STATUS_LOG      equ     40h
         org     410h
 start:
         dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected
-        mov     a,#low(tone)
-        call    write_table
+        SHOW    tone
         include "frame_sync.inc"
         call    select_ram
         mov     r1,#COUNT

@@ -7,7 +7,7 @@
 ; (k = 0-31, one more each frame), read A1 twice, store both reads at external RAM (k x 2) and
 ; (k x 2 + 1). Interrupts off.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
 start:

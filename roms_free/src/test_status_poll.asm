@@ -6,10 +6,12 @@
 ; the strobe is on), the number of polls since the last read, and the pass. Internal RAM 20h
 ; counts the reads seeing VBLANK (bit 3), 21h those seeing the request (bit 2), 22h the others.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
         org     410h
-        include "screen_start.inc"      ; interrupts off, the VDC cleared, `screen` written
+start:
+        dis     i
+        SHOW    screen
         mov     r0,#20h
         mov     a,#0
         mov     @r0,a

@@ -17,7 +17,7 @@
 ; handler (0x404) sets a red background. So lines 0-99 are blue, line 101 on red, and line 100
 ; changes colour part way along. Objects: none.
 
-        include "cart.inc"                ; the CPU, the names, the reset vector
+        include "cart.inc"              ; the CPU, the names, the reset vector
 
 DONE            equ     20h
 SAMPLES         equ     21h             ; internal RAM 21h-30h: the beam samples, then copied
