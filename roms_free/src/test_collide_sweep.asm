@@ -85,18 +85,7 @@ wait_y: movx    a,@r0
 
 ; delay_k: k cycles more for k = R5 mod 32 (plus a fixed part)
 delay_k:
-        mov     a,r5
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5
-        anl     a,#1Fh
-        rr      a
-        anl     a,#0Fh
-        inc     a
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 0Fh, 1Fh
         ret
 
         org     500h

@@ -23,18 +23,7 @@ wait_line:
         movx    a,@r0
         xrl     a,#30h
         jnz     wait_line
-        mov     a,r5                    ; k cycles: one more when k is odd,
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2) more
-        anl     a,#1Fh
-        rr      a
-        anl     a,#0Fh
-        inc     a
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 0Fh, 1Fh                ; k cycles (k = the pass)
         mov     a,r5                    ; 100h - n
         swap    a
         rr      a

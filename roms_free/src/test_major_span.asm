@@ -23,17 +23,7 @@ wait_line:
         movx    a,@r0
         xrl     a,#24h
         jnz     wait_line
-        mov     a,r5                    ; k cycles: one more when k is odd,
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2) more
-        rr      a
-        anl     a,#7Fh
-        inc     a
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 7Fh                     ; k cycles (k = the pass)
         mov     r0,#VDC_CONTROL
         mov     a,#VDC_CTRL_STROBE | VDC_CTRL_OBJECTS
         movx    @r0,a                   ; objects shown

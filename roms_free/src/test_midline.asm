@@ -29,17 +29,7 @@ wait_line:
         jnz     wait_line
 high:   jt1     high                    ; out of line 4Eh's HBLANK (T1 high in HBLANK)
 sync:   jnt1    sync                    ; HBLANK's start of line 4Fh
-        mov     a,r5                    ; k cycles: one more when k is odd,
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2) more
-        rr      a
-        anl     a,#0Fh
-        inc     a
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 0Fh                     ; k cycles (k = the pass)
         mov     r4,#16                  ; 16 lines
         mov     r3,#0
 run:

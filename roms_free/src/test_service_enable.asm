@@ -60,18 +60,7 @@ wait_line:
         xrl     a,r4
         jnz     wait_line
 sync:   jnt1    sync                    ; HBLANK's start two lines before the request's
-        mov     a,r5                    ; two lines and k cycles: one more when k is odd,
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2) more
-        anl     a,#1Fh
-        rr      a
-        anl     a,#0Fh
-        add     a,#5
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 0Fh, 1Fh, 5             ; two lines and k cycles (k = pass mod 32)
         mov     a,r5
         mov     r0,#VDC_CONTROL
         jb5     turn_off

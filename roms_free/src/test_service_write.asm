@@ -20,17 +20,7 @@ wait_line:
         movx    a,@r0
         xrl     a,#30h
         jnz     wait_line
-        mov     a,r5                    ; k cycles: one more when k is odd,
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2) more
-        rr      a
-        anl     a,#7Fh
-        inc     a
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 7Fh                     ; k cycles (k = the pass)
         mov     r0,#VDC_SOUND_LO
         mov     a,#55h
         movx    @r0,a                   ; the write swept over HBLANK's start

@@ -25,17 +25,7 @@ wait_line:
         jnz     wait_line
         mov     r0,#VDC_STATUS
         movx    a,@r0                   ; clear the status
-        mov     a,r5                    ; k cycles: one more when k is odd,
-        jb0     odd
-        jmp     even
-odd:    nop
-        jmp     even
-even:   mov     a,r5                    ; and 2 x (k / 2) more
-        rr      a
-        anl     a,#7Fh
-        inc     a
-        mov     r2,a
-delay:  djnz    r2,delay
+        DELAY_K 7Fh                     ; k cycles (k = the pass)
         movx    a,@r0                   ; the reads swept over VBLANK's rise
         mov     r6,a
         movx    a,@r0
