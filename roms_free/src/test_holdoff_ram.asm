@@ -14,11 +14,7 @@ start:
         SHOW    screen
         mov     r5,#0                   ; the pass
 pass:
-        mov     r0,#VDC_BEAM_Y
-wait_line:
-        movx    a,@r0
-        xrl     a,#20h
-        jnz     wait_line
+        WAIT_LINE 20h
         mov     r0,#VDC_SOUND_LO
         mov     r4,#24
         mov     a,r5

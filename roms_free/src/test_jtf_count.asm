@@ -18,11 +18,7 @@ start:
         mov     r5,#0                   ; the pass
 pass:
         stop    tcnt
-        mov     r0,#VDC_BEAM_Y
-wait_line:
-        movx    a,@r0
-        xrl     a,#30h
-        jnz     wait_line
+        WAIT_LINE 30h
         DELAY_K 0Fh, 1Fh                ; k cycles (k = the pass)
         mov     a,r5                    ; 100h - n
         swap    a

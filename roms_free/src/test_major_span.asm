@@ -18,11 +18,7 @@ pass:
         jmp     pass
 vblank: mov     r0,#VDC_STATUS
         movx    a,@r0                   ; clear it
-        mov     r0,#VDC_BEAM_Y
-wait_line:
-        movx    a,@r0
-        xrl     a,#24h
-        jnz     wait_line
+        WAIT_LINE 24h
         DELAY_K 7Fh                     ; k cycles (k = the pass)
         mov     r0,#VDC_CONTROL
         mov     a,#VDC_CTRL_STROBE | VDC_CTRL_OBJECTS
@@ -30,11 +26,7 @@ wait_line:
         mov     a,#VDC_CTRL_STROBE
         nop
         movx    @r0,a                   ; and hidden 5 cycles later
-        mov     r0,#VDC_BEAM_Y
-wait_read:
-        movx    a,@r0
-        xrl     a,#40h
-        jnz     wait_read
+        WAIT_LINE 40h
         mov     r0,#VDC_STATUS
         movx    a,@r0
         mov     r6,a

@@ -16,17 +16,10 @@ start:
         movx    @r0,a
         mov     r5,#0                   ; k
 frame:
-        mov     r0,#VDC_BEAM_Y          ; VBLANK: the scene again
-vblank: movx    a,@r0
-        xrl     a,#0F4h
-        jnz     vblank
+        WAIT_LINE 0F4h                  ; VBLANK: the scene again
         mov     a,#low(scene)
         call    write_table
-        mov     r0,#VDC_BEAM_Y
-wait_line:
-        movx    a,@r0
-        xrl     a,#4Fh
-        jnz     wait_line
+        WAIT_LINE 4Fh
 high:   jt1     high                    ; out of line 4Eh's HBLANK (T1 high in HBLANK)
 sync:   jnt1    sync                    ; HBLANK's start of line 4Fh
         DELAY_K 0Fh                     ; k cycles (k = the pass)

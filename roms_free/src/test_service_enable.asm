@@ -24,11 +24,7 @@ pass:
         mov     r0,#VDC_CONTROL
         mov     a,#VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
         movx    @r0,a
-        mov     r0,#VDC_BEAM_Y
-wait_start:
-        movx    a,@r0
-        xrl     a,#08h
-        jnz     wait_start
+        WAIT_LINE 08h
         mov     r0,#VDC_SOUND_LO
         mov     a,#55h
         movx    @r0,a                   ; the service count restarts

@@ -15,11 +15,7 @@ start:
         SHOW    screen
         mov     r5,#0                   ; k
 pass:
-        mov     r0,#VDC_BEAM_Y
-wait_line:
-        movx    a,@r0
-        xrl     a,#30h
-        jnz     wait_line
+        WAIT_LINE 30h
         DELAY_K 7Fh                     ; k cycles (k = the pass)
         mov     r0,#VDC_SOUND_LO
         mov     a,#55h

@@ -18,11 +18,7 @@ start:
         movx    @r0,a
         mov     r5,#0                   ; k
 pass:
-        mov     r0,#VDC_BEAM_Y
-wait_line:
-        movx    a,@r0
-        xrl     a,#0F1h                 ; line 241
-        jnz     wait_line
+        WAIT_LINE 0F1h                  ; line 241
         mov     r0,#VDC_STATUS
         movx    a,@r0                   ; clear the status
         DELAY_K 7Fh                     ; k cycles (k = the pass)
