@@ -64,17 +64,8 @@ second:
         mov     a,r5
         rl      a
         anl     a,#7Eh
-        mov     r1,a
-        mov     a,r6
-        movx    @r1,a
-        inc     r1
-        mov     a,r7
-        movx    @r1,a
-        call    select_vdc
-        inc     r5
-        mov     a,r5
-        anl     a,#3Fh
-        mov     r5,a
+        PUT_PAIR
+        NEXT_PASS 64
         jmp     pass
 
 ; wait_y: until A4 (R0 = VDC_BEAM_Y) reads R3

@@ -55,13 +55,7 @@ request:
         mov     a,r5
         anl     a,#1Fh
         rl      a
-        mov     r1,a
-        mov     a,r6
-        movx    @r1,a
-        inc     r1
-        mov     a,r7
-        movx    @r1,a
-        call    select_vdc
+        PUT_PAIR
         inc     r5
         jmp     pass
 

@@ -56,10 +56,7 @@ run:
         mov     r3,a
         nop
         djnz    r4,run
-        inc     r5
-        mov     a,r5
-        anl     a,#1Fh
-        mov     r5,a
+        NEXT_PASS 32
         jmp     frame
 
         org     500h

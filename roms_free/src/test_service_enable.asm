@@ -79,17 +79,8 @@ interrupt:
         call    select_ram
         mov     a,r5
         add     a,r5
-        mov     r1,a
-        mov     a,r6
-        movx    @r1,a
-        inc     r1
-        mov     a,r7
-        movx    @r1,a
-        call    select_vdc
-        inc     r5
-        mov     a,r5
-        anl     a,#3Fh
-        mov     r5,a
+        PUT_PAIR
+        NEXT_PASS 64
         jmp     pass
 
         org     500h

@@ -34,16 +34,8 @@ request:
         mov     r0,#VDC_BEAM_Y
         movx    a,@r0                   ; the request's line
         mov     r6,a
-        call    select_ram
-        mov     a,r5
-        mov     r1,a
-        mov     a,r6
-        movx    @r1,a
-        call    select_vdc
-        inc     r5
-        mov     a,r5
-        anl     a,#1Fh
-        mov     r5,a
+        STORE_AT_K
+        NEXT_PASS 32
         jmp     pass
 
         org     500h

@@ -29,17 +29,8 @@ pass:
         call    select_ram
         mov     a,r5
         rl      a
-        mov     r1,a
-        mov     a,r6
-        movx    @r1,a
-        inc     r1
-        mov     a,r7
-        movx    @r1,a
-        call    select_vdc
-        inc     r5
-        mov     a,r5
-        anl     a,#1Fh
-        mov     r5,a
+        PUT_PAIR
+        NEXT_PASS 32
         jmp     pass
 
         org     500h
