@@ -20,26 +20,17 @@ idle:
         include "objects.inc"
 scene:
         db      VDC_COLOUR, BG_BLACK
-        QUAD_AT   0, 0, 10h, 20h
-        QUAD_AT   0, 1, 10h, 20h
-        QUAD_AT   0, 2, 10h, 20h
-        QUAD_AT   0, 3, 10h, 20h
+        QUAD_AT_ALL 0, 10h, 20h
         QUAD_CHAR 0, 0, 18h, 20h, COL_WHITE, 0
         QUAD_CHAR 0, 1, 15h, 20h, COL_WHITE, 0
         QUAD_CHAR 0, 2, 20h, 20h, COL_WHITE, 0
         QUAD_CHAR 0, 3, 1Ah, 20h, COL_WHITE, 0
-        QUAD_AT   1, 0, 10h, 40h
-        QUAD_AT   1, 1, 10h, 40h
-        QUAD_AT   1, 2, 10h, 40h
-        QUAD_AT   1, 3, 10h, 40h
+        QUAD_AT_ALL 1, 10h, 40h
         QUAD_CHAR 1, 0, 2Fh, 40h, COL_GREEN, 0
         QUAD_CHAR 1, 1, 2Fh, 40h, COL_GREEN, 0
         QUAD_CHAR 1, 2, 2Fh, 40h, COL_GREEN, 0
         QUAD_CHAR 1, 3, 2Fh, 40h, COL_GREEN, 3
-        QUAD_AT   2, 0, 10h, 60h
-        QUAD_AT   2, 1, 10h, 60h
-        QUAD_AT   2, 2, 10h, 60h
-        QUAD_AT   2, 3, 10h, 60h
+        QUAD_AT_ALL 2, 10h, 60h
         QUAD_CHAR 2, 0, 2Fh, 60h, COL_YELLOW, 3
         QUAD_CHAR 2, 1, 2Fh, 60h, COL_YELLOW, 0
         QUAD_CHAR 2, 2, 2Fh, 60h, COL_YELLOW, 0

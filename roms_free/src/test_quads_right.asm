@@ -20,37 +20,9 @@ idle:
         include "objects.inc"
 scene:
         db      VDC_COLOUR, BG_BLACK
-        QUAD_AT   0, 0, 084h, 20h
-        QUAD_AT   0, 1, 084h, 20h
-        QUAD_AT   0, 2, 084h, 20h
-        QUAD_AT   0, 3, 084h, 20h
-        QUAD_CHAR 0, 0, 2Fh, 20h, COL_WHITE, 0
-        QUAD_CHAR 0, 1, 2Fh, 20h, COL_WHITE, 0
-        QUAD_CHAR 0, 2, 2Fh, 20h, COL_WHITE, 0
-        QUAD_CHAR 0, 3, 2Fh, 20h, COL_WHITE, 0
-        QUAD_AT   1, 0, 09Ch, 40h
-        QUAD_AT   1, 1, 09Ch, 40h
-        QUAD_AT   1, 2, 09Ch, 40h
-        QUAD_AT   1, 3, 09Ch, 40h
-        QUAD_CHAR 1, 0, 2Fh, 40h, COL_GREEN, 0
-        QUAD_CHAR 1, 1, 2Fh, 40h, COL_GREEN, 0
-        QUAD_CHAR 1, 2, 2Fh, 40h, COL_GREEN, 0
-        QUAD_CHAR 1, 3, 2Fh, 40h, COL_GREEN, 0
-        QUAD_AT   2, 0, 0AFh, 60h
-        QUAD_AT   2, 1, 0AFh, 60h
-        QUAD_AT   2, 2, 0AFh, 60h
-        QUAD_AT   2, 3, 0AFh, 60h
-        QUAD_CHAR 2, 0, 2Fh, 60h, COL_YELLOW, 0
-        QUAD_CHAR 2, 1, 2Fh, 60h, COL_YELLOW, 0
-        QUAD_CHAR 2, 2, 2Fh, 60h, COL_YELLOW, 0
-        QUAD_CHAR 2, 3, 2Fh, 60h, COL_YELLOW, 0
-        QUAD_AT   3, 0, 0B0h, 80h
-        QUAD_AT   3, 1, 0B0h, 80h
-        QUAD_AT   3, 2, 0B0h, 80h
-        QUAD_AT   3, 3, 0B0h, 80h
-        QUAD_CHAR 3, 0, 2Fh, 80h, COL_BLUE, 0
-        QUAD_CHAR 3, 1, 2Fh, 80h, COL_BLUE, 0
-        QUAD_CHAR 3, 2, 2Fh, 80h, COL_BLUE, 0
-        QUAD_CHAR 3, 3, 2Fh, 80h, COL_BLUE, 0
+        QUAD    0, 084h, 20h, 2Fh, COL_WHITE
+        QUAD    1, 09Ch, 40h, 2Fh, COL_GREEN
+        QUAD    2, 0AFh, 60h, 2Fh, COL_YELLOW
+        QUAD    3, 0B0h, 80h, 2Fh, COL_BLUE
         db      VDC_CONTROL, VDC_CTRL_OBJECTS
         db      END_OF_TABLE
