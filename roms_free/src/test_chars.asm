@@ -14,18 +14,7 @@
 ;   10    3Dh plane  20h  60h  violet  code*8-Y/2
 ;   11    2Fh block  60h  0F0h blue    code*8-Y/2   only the rows on lines F0h-F2h
 
-        include "cart.inc"              ; the CPU, the names, the reset vector
-
-        org     410h
-start:
-        SHOW    scene
-idle:
-        jmp     idle
-
-        org     500h
-        include "testlib.inc"
-        include "objects.inc"
-scene:
+        include "still.inc"             ; shows the table below: `scene`
         db      VDC_COLOUR, BG_BLACK
         CHAR    VDC_CHAR0 + 0 * OBJ_SIZE, 2Fh, 10h, 0Ch, COL_WHITE, 0
         CHAR    VDC_CHAR0 + 1 * OBJ_SIZE, 2Fh, 20h, 0Eh, COL_WHITE, 0

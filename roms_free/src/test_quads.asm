@@ -7,18 +7,7 @@
 ;                                                                     the next code (30h, "10")
 ;    3    the 4th only (4Ch) 80h  10h  1 2 3 4 in red green yellow blue  placed by the mirror
 
-        include "cart.inc"              ; the CPU, the names, the reset vector
-
-        org     410h
-start:
-        SHOW    scene
-idle:
-        jmp     idle
-
-        org     500h
-        include "testlib.inc"
-        include "objects.inc"
-scene:
+        include "still.inc"             ; shows the table below: `scene`
         db      VDC_COLOUR, BG_BLACK
         QUAD_AT_ALL 0, 10h, 20h
         QUAD_CHAR 0, 0, 18h, 20h, COL_WHITE, 0

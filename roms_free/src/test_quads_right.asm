@@ -7,18 +7,7 @@
 ;    3    80h  B0h   blue
 ; The screen shows which are drawn and where the right edge cuts them.
 
-        include "cart.inc"              ; the CPU, the names, the reset vector
-
-        org     410h
-start:
-        SHOW    scene
-idle:
-        jmp     idle
-
-        org     500h
-        include "testlib.inc"
-        include "objects.inc"
-scene:
+        include "still.inc"             ; shows the table below: `scene`
         db      VDC_COLOUR, BG_BLACK
         QUAD    0, 084h, 20h, 2Fh, COL_WHITE
         QUAD    1, 09Ch, 40h, 2Fh, COL_GREEN
