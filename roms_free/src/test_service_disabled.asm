@@ -11,43 +11,15 @@
 ; (random program 75).
 
         include "cart.inc"              ; the CPU, the names, the reset vector
-
-NEXT            equ     7Fh             ; external RAM
-
-        org     CART_VBLANK
-        jmp     hook
+        include "line_log.inc"          ; the BIOS's handler calls `hook`
 
         org     410h
 start:
-        dis     i
-        mov     r0,#VDC_SOUND
-        mov     a,#03Fh
-        movx    @r0,a
-        mov     r0,#VDC_CONTROL
-        mov     a,#VDC_CTRL_STROBE | VDC_CTRL_SOUND_IRQ
-        movx    @r0,a
-        mov     r0,#BIOS_FLAGS
-        mov     @r0,#BIOS_FLAG_HOOK
-        en      i
+        LOG_START 03Fh                  ; AA: disabled, fast, noise, volume 15
 idle:   djnz    r7,idle
         jmp     idle
 
-hook:                                   ; bank 1, VDC selected, from the BIOS's handler
-        mov     r0,#VDC_BEAM_Y
-        movx    a,@r0
-        mov     r2,a
-        call    select_ram
-        mov     r0,#NEXT
-        movx    a,@r0
-        mov     r1,a
-        mov     a,r2
-        movx    @r1,a
-        inc     r1
-        mov     a,r1
-        anl     a,#7Fh
-        movx    @r0,a
-        call    select_vdc
-        ret
+hook:   LOG_LINE                        ; the line at NEXT
 
         org     500h
         include "testlib.inc"
