@@ -51,11 +51,7 @@ request:
         mov     r0,#VDC_BEAM_Y
         movx    a,@r0
         mov     r7,a
-        call    select_ram
-        mov     a,r5
-        anl     a,#1Fh
-        rl      a
-        PUT_PAIR
+        PAIR_AT_2K 1Fh
         inc     r5
         jmp     pass
 

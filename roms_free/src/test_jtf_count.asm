@@ -46,11 +46,7 @@ overflow:
         mov     r1,a
         mov     a,r3
         mov     @r1,a
-        call    select_ram
-        mov     a,r5
-        anl     a,#1Fh
-        rl      a
-        PUT_PAIR
+        PAIR_AT_2K 1Fh
         inc     r5
         jmp     pass
 

@@ -26,10 +26,7 @@ pass:
         mov     r6,a
         movx    a,@r0
         mov     r7,a
-        call    select_ram
-        mov     a,r5
-        rl      a
-        PUT_PAIR
+        PAIR_AT_2K
         NEXT_PASS 32
         jmp     pass
 
