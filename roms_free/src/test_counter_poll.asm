@@ -75,12 +75,7 @@ split:                                  ; counter overflow: the 100th falling ed
         mov     r0,#VDC_COLOUR
         mov     a,#BG_RED
         movx    @r0,a
-        mov     r0,#VDC_BEAM_X
-        movx    a,@r0
-        mov     r3,a
-        dec     r0                      ; VDC_BEAM_Y, latched by the X read
-        movx    a,@r0
-        mov     r4,a
+        READ_BEAM r3, r4
         stop    tcnt
         call    select_ram
         sel     rb0

@@ -49,12 +49,7 @@ request:
         jni     interrupted
         jmp     request
 interrupted:
-        mov     r0,#VDC_BEAM_X
-        movx    a,@r0
-        mov     r1,a
-        dec     r0                      ; VDC_BEAM_Y, latched by the X read
-        movx    a,@r0
-        mov     r7,a
+        READ_BEAM r1, r7
         mov     r0,#VDC_STATUS          ; releases /INT
         movx    a,@r0
         jb2     requested

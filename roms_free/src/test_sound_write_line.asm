@@ -47,12 +47,7 @@ request:
         jni     requested
         jmp     request
 requested:
-        mov     r0,#VDC_BEAM_X
-        movx    a,@r0
-        mov     r3,a
-        dec     r0                      ; VDC_BEAM_Y, latched by the X read
-        movx    a,@r0
-        mov     r4,a
+        READ_BEAM r3, r4
         mov     r0,#VDC_STATUS          ; releases /INT
         movx    a,@r0
         mov     r2,a
