@@ -16,15 +16,7 @@
 start:
         dis     i
         SHOW    screen
-        mov     r0,#20h
-        mov     a,#0
-        mov     @r0,a
-        inc     r0
-        mov     @r0,a
-        inc     r0
-        mov     @r0,a
-        inc     r0
-        mov     @r0,a                   ; 23h: the ring's next entry
+        ZERO_IRAM 20h, 4                ; the counts, and 23h: the ring's next entry
         mov     r0,#BIOS_FLAGS
         mov     @r0,#BIOS_FLAG_HOOK
         en      i

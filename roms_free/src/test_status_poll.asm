@@ -12,13 +12,7 @@
 start:
         dis     i
         SHOW    screen
-        mov     r0,#20h
-        mov     a,#0
-        mov     @r0,a
-        inc     r0
-        mov     @r0,a
-        inc     r0
-        mov     @r0,a
+        ZERO_IRAM 20h, 3                ; the counts
         mov     r1,#0                   ; the ring's next entry
         mov     r5,#0                   ; the pass
         mov     r0,#VDC_STATUS
