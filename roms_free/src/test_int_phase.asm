@@ -33,18 +33,8 @@ main:
         anl     a,#7                    ; 2
         add     a,#low(entries)         ; 2
         jmpp    @a                      ; 2
-entries:
-        db      low(nops), low(nops + 1), low(nops + 2), low(nops + 3)
-        db      low(nops + 4), low(nops + 5), low(nops + 6), low(nops + 7)
-nops:
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
+entries:                                ; enters the run of 8 NOPs
+        NOP_SLIDE 8
 twos:
         call    sub                     ; 2
         jmp     next                    ; 2

@@ -70,60 +70,6 @@ timer:                                  ; bank 0 (the main loop's)
         cpl     a                       ; 47 - sweep NOPs
         add     a,#low(entries)
         jmpp    @a
-entries:
-        db      low(nops + 0), low(nops + 1), low(nops + 2), low(nops + 3), low(nops + 4), low(nops + 5), low(nops + 6), low(nops + 7)
-        db      low(nops + 8), low(nops + 9), low(nops + 10), low(nops + 11), low(nops + 12), low(nops + 13), low(nops + 14), low(nops + 15)
-        db      low(nops + 16), low(nops + 17), low(nops + 18), low(nops + 19), low(nops + 20), low(nops + 21), low(nops + 22), low(nops + 23)
-        db      low(nops + 24), low(nops + 25), low(nops + 26), low(nops + 27), low(nops + 28), low(nops + 29), low(nops + 30), low(nops + 31)
-        db      low(nops + 32), low(nops + 33), low(nops + 34), low(nops + 35), low(nops + 36), low(nops + 37), low(nops + 38), low(nops + 39)
-        db      low(nops + 40), low(nops + 41), low(nops + 42), low(nops + 43), low(nops + 44), low(nops + 45), low(nops + 46), low(nops + 47)
-nops:
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
-        nop
+entries:                                ; enters the run of 48 NOPs
+        NOP_SLIDE 48
         retr
