@@ -39,11 +39,7 @@ frame:
         mov     a,#BG_BLUE
         movx    @r0,a
         inc     r6
-        call    select_ram
-        mov     r1,#COUNT
-        mov     a,r6
-        movx    @r1,a
-        call    select_vdc
+        PUT_COUNT r6
         clr     f1
         mov     a,#256 - SPLIT_LINE
         mov     t,a

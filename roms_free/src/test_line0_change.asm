@@ -48,11 +48,7 @@ colour:
         movx    @r0,a
 done:
         orl     p1,#P1_LUM_N            ; dim, if not yet
-        call    select_ram
-        mov     r1,#COUNT
-        mov     a,r6
-        movx    @r1,a
-        call    select_vdc
+        PUT_COUNT r6
         jmp     wait
 
         org     500h

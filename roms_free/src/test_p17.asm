@@ -54,11 +54,7 @@ fine:
         mov     a,#BLUE | COLOUR_GRID
         orl     p1,#P1_LUM_N
         movx    @r0,a
-        call    select_ram
-        mov     r1,#COUNT
-        mov     a,r6
-        movx    @r1,a
-        call    select_vdc
+        PUT_COUNT r6
         jmp     wait
 
 ; four_lines: 91 cycles with the call.

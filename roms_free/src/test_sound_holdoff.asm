@@ -42,11 +42,7 @@ next_frame:
         mov     r1,#VDC_STATUS
         movx    a,@r1
         inc     r7
-        call    select_ram
-        mov     r1,#COUNT
-        mov     a,r7
-        movx    @r1,a
-        call    select_vdc
+        PUT_COUNT r7
         mov     a,r6
         ret
 

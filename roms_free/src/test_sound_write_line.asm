@@ -21,11 +21,7 @@ start:
         dis     i
         SHOW    tone
         include "frame_sync.inc"
-        call    select_ram
-        mov     r1,#COUNT
-        mov     a,r6
-        movx    @r1,a
-        call    select_vdc
+        PUT_COUNT r6
         mov     r5,#2                   ; 2 x (2 + 512 + 2) cycles: about 45 lines
 coarse:
         mov     r7,#0
