@@ -81,22 +81,12 @@ delay_k:
 
         org     500h
         include "testlib.inc"
+        include "objects.inc"
 screen:
-        db      VDC_SPRITE0 + 0, 40h
-        db      VDC_SPRITE0 + 1, 70h
-        db      VDC_SPRITE0 + 2, 00h
-        db      VDC_SPRITE0 + OBJ_SIZE + 0, 41h
-        db      VDC_SPRITE0 + OBJ_SIZE + 1, 74h
-        db      VDC_SPRITE0 + OBJ_SIZE + 2, 08h
-        db      VDC_SHAPE0 + 0, 0FFh
-        db      VDC_SHAPE0 + 1, 0FFh
-        db      VDC_SHAPE0 + 2, 0FFh
-        db      VDC_SHAPE0 + 3, 0FFh
-        db      VDC_SHAPE0 + 4, 0FFh
-        db      VDC_SHAPE0 + 5, 0FFh
-        db      VDC_SHAPE0 + 6, 0FFh
-        db      VDC_SHAPE0 + 7, 0FFh
-        db      VDC_SHAPE0 + SHAPE_SIZE + 0, 0Fh
+        SPRITE  0, 70h, 40h, 00h
+        SPRITE  1, 74h, 41h, 08h
+        SHAPE   0, 0FFh, 0FFh, 0FFh, 0FFh, 0FFh, 0FFh, 0FFh, 0FFh
+        db      VDC_SHAPE0 + SHAPE_SIZE + 0, 0Fh       ; sprite 1: rows 0-5 (6 and 7 clear)
         db      VDC_SHAPE0 + SHAPE_SIZE + 1, 0Fh
         db      VDC_SHAPE0 + SHAPE_SIZE + 2, 0Fh
         db      VDC_SHAPE0 + SHAPE_SIZE + 3, 0Fh

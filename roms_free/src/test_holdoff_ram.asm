@@ -31,12 +31,7 @@ hold:   djnz    r2,hold
         mov     r0,#VDC_BEAM_Y
         movx    a,@r0
         mov     r7,a
-        mov     a,r5
-        anl     a,#1Fh
-        add     a,#20h
-        mov     r1,a
-        mov     a,r7
-        mov     @r1,a
+        IRAM_AT_K r7
         mov     r0,#VDC_STATUS
         movx    a,@r0                   ; a request or VBLANK pending from before: cleared
 wait_request:

@@ -40,12 +40,7 @@ overflow:
         mov     r0,#VDC_BEAM_Y
         movx    a,@r0
         mov     r7,a
-        mov     a,r5
-        anl     a,#1Fh
-        add     a,#20h
-        mov     r1,a
-        mov     a,r3
-        mov     @r1,a
+        IRAM_AT_K r3
         PAIR_AT_2K 1Fh
         inc     r5
         jmp     pass
