@@ -11,10 +11,7 @@
 start:
         dis     i
         dis     tcnti
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     r0,#VDC_CONTROL
-        mov     a,#VDC_CTRL_STROBE      ; A4 follows the beam
-        movx    @r0,a
+        BEAM_START
         mov     r5,#0                   ; the pass
 pass:
         stop    tcnt

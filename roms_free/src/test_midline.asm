@@ -10,10 +10,7 @@
         org     410h
 start:
         dis     i
-        call    BIOS_VDC_CLEAR          ; VDC selected, display off
-        mov     r0,#VDC_CONTROL
-        mov     a,#VDC_CTRL_STROBE      ; A4 follows the beam
-        movx    @r0,a
+        BEAM_START
         mov     r5,#0                   ; k
 frame:
         WAIT_LINE 0F4h                  ; VBLANK: the scene again
