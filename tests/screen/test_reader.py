@@ -26,9 +26,24 @@ def glyph_rows(labels):
     return rows
 
 
+def text_field(name, x, y, cells, alphabet):
+    """A [[text]] entry of the profile: `cells` characters 16 pixels apart from (x, y)."""
+    return f'[[text]]\nname = "{name}"\nx = {x}\ny = {y}\ncells = {cells}\npitch = 16\nalphabet = "{alphabet}"\n'
+
+
+def flag_patch(name, x):
+    """A [[patch]] entry: the 12 x 12 flag at (x, 32), measured as red, blue or white."""
+    return (f'[[patch]]\nname = "{name}"\nx = {x}\ny = 32\nwidth = 12\nheight = 12\nmeasure = "colour"\n'
+            'colours = ["red", "blue", "white"]\n')
+
+
 def entry_profile(red_x=40, blue_x=220, y=60):
     glyphs = glyph_rows("0123456789?SPT")
     shapes = "\n".join(f'"{k}" = [' + ", ".join(f'"{r}"' for r in v) + "]" for k, v in glyphs.items())
+    sides = (("red", red_x), ("blue", blue_x))
+    fields = "".join(text_field(f"{side}_energy", x, y, 4, "0123456789 ") for side, x in sides) + \
+        "".join(text_field(f"{side}_weapon", x + 24, 30, 1, "?SPT") for side, x in sides) + \
+        "".join(flag_patch(f"{side}_flag", x + 2) for side, x in sides)
     return Profile.parse(f'''format = "o2-screen-profile"
 version = 1
 name = "test entry screen"
@@ -44,51 +59,7 @@ dot_height = 2
 red = [199, 81, 81]
 blue = [92, 128, 246]
 white = [255, 255, 255]
-[[text]]
-name = "red_energy"
-x = {red_x}
-y = {y}
-cells = 4
-pitch = 16
-alphabet = "0123456789 "
-[[text]]
-name = "blue_energy"
-x = {blue_x}
-y = {y}
-cells = 4
-pitch = 16
-alphabet = "0123456789 "
-[[text]]
-name = "red_weapon"
-x = {red_x + 24}
-y = 30
-cells = 1
-pitch = 16
-alphabet = "?SPT"
-[[text]]
-name = "blue_weapon"
-x = {blue_x + 24}
-y = 30
-cells = 1
-pitch = 16
-alphabet = "?SPT"
-[[patch]]
-name = "red_flag"
-x = {red_x + 2}
-y = 32
-width = 12
-height = 12
-measure = "colour"
-colours = ["red", "blue", "white"]
-[[patch]]
-name = "blue_flag"
-x = {blue_x + 2}
-y = 32
-width = 12
-height = 12
-measure = "colour"
-colours = ["red", "blue", "white"]
-[[screen]]
+{fields}[[screen]]
 name = "entry"
 when = {{ red_weapon = "[?SPT]", blue_weapon = "[?SPT]" }}
 [locate]
