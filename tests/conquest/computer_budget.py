@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent.parent)]
 
-from conquest_helpers import SETTLE_FRAMES, new_game, seconds, to_entry  # noqa: E402
+from conquest_helpers import SETTLE_FRAMES, fight_again, new_game, seconds, to_entry  # noqa: E402
 from frame_budget import BudgetRunner  # noqa: E402
 from test_conquest_overruns import PAIRINGS  # noqa: E402
 from cart.conquest.versus import RandomPlayer  # noqa: E402
@@ -34,12 +34,7 @@ def worst_frame(pairing, level, computer, region, secs):
         game.sticks(**{human: player.decide(game)})
         game.tick()
         if game.mode != "combat":
-            game.sticks(red=(), blue=())
-            game.tick(seconds(game, 1))
-            game.press("SPACE")
-            game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
-            game.enter(red=(pairing[0], 9999), blue=(pairing[1], 9999))
-            game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
+            fight_again(game, pairing)
     return runner.worst, game.overruns
 
 

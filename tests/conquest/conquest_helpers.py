@@ -64,6 +64,16 @@ def to_entry(game):
     return game
 
 
+def fight_again(game, pairing):
+    """After a battle's end: SPACE, then the same weapons again at 9999 units (the entry keeps
+    the console's side and level)."""
+    game.sticks(red=(), blue=())
+    game.tick(seconds(game, 1))
+    to_entry(game)
+    game.enter(red=(pairing[0], 9999), blue=(pairing[1], 9999))
+    game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
+
+
 def start_battle(game, red=("T", 2500), blue=("T", 2500)):
     """From SELECT GAME or the entry: both entries typed, ENTER, the battle under way."""
     if game.mode == "select":

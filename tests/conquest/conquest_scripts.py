@@ -6,10 +6,13 @@ both apply a frame's input at its start, at the VBLANK boundary.
 """
 import hashlib
 
+import numpy as np
+
 import roms_free
 from emu.movie import Runner
 
-from conquest_helpers import CART, new_game, console
+from conquest_helpers import CART, console, new_game, to_entry
+from rom_runners import run_many
 
 
 def identity(machine, cart=CART, bios=None):
@@ -40,6 +43,27 @@ class Recorder:
 
     def movie(self):
         return self.runner.recorded_movie()
+
+
+def recorder_at_entry():
+    """A Recorder whose game has left the title (SPACE) and shows the entry screen."""
+    recorder = Recorder()
+    to_entry(recorder.game)
+    return recorder
+
+
+def assert_same_as_mame(movie, frames):
+    """`movie`'s inputs run in MAME's odyssey2 driver and in our machine (its MAME model) give the
+    same internal and external RAM and the same pixels after each of `frames`."""
+    inputs = timeline(movie)
+    theirs = run_many("oracle", "conquest.bin", frames, inputs, cache=False)
+    ours = run_many("machine", "conquest.bin", frames, inputs, cache=False, model="mame")
+    for frame in frames:
+        a, b = theirs[frame], ours[frame]
+        assert a.iram == b.iram, f"frame {frame}: internal RAM differs"
+        assert a.xram == b.xram, f"frame {frame}: external RAM differs"
+        diff = np.argwhere((a.image != b.image).any(axis=2))
+        assert len(diff) == 0, f"frame {frame}: {len(diff)} pixels differ, first {diff[:3].tolist()}"
 
 
 def replay_hashes(movie, model="hardware"):

@@ -8,13 +8,12 @@ import os
 import random
 from functools import lru_cache
 
-import numpy as np
 import pytest
 
-from conquest_helpers import (MIN_BIOS, SETTLE_FRAMES, landed, new_game, seconds, symbols,
-                              to_entry)
+from conquest_helpers import (MIN_BIOS, SETTLE_FRAMES, fight_again, landed, new_game, seconds,
+                              symbols, to_entry)
 from conquest_screen import glyphs
-from conquest_scripts import Recorder, timeline
+from conquest_scripts import assert_same_as_mame, recorder_at_entry
 from test_conquest_overruns import random_stick
 from cart.conquest import Conquest
 from cart.conquest.bots import Bot
@@ -33,17 +32,6 @@ def console_battle(pairing="TT", computer="blue", level=3, region="ntsc", bios=N
     game.enter(red=(pairing[0], energy), blue=(pairing[1], energy), computer=computer, level=level)
     game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
     return game
-
-
-def fight_again(game, pairing):
-    """After a battle's end: SPACE, then the same weapons again at 9999 units (the entry keeps
-    the console's side and level)."""
-    game.sticks(red=(), blue=())
-    game.tick(seconds(game, 1))
-    game.press("SPACE")
-    game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
-    game.enter(red=(pairing[0], 9999), blue=(pairing[1], 9999))
-    game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
 
 
 # ---- the keys
@@ -313,10 +301,8 @@ def test_o2_run_conquest_starts_in_the_battle_with_the_console_playing():
 def one_player_movie():
     """A one-player battle (the console's sub at level 3 against a bot's jet), recorded."""
     landed("computer_frame")
-    recorder = Recorder()
+    recorder = recorder_at_entry()
     game = recorder.game
-    game.press("SPACE")
-    game.wait_for(lambda g: g.mode == "entry", SETTLE_FRAMES)
     game.enter(red=("P", 600), blue=("S", 600), computer="blue", level=3)
     game.wait_for(lambda g: g.mode == "combat", SETTLE_FRAMES)
     bot = Bot("red", seed=21, level=2)
@@ -333,14 +319,4 @@ def one_player_movie():
 @pytest.mark.conformance
 def test_a_one_player_battle_in_mame_gives_the_same_ram_and_pixels_every_frame():
     movie = Movie.parse(one_player_movie())
-    inputs_ = timeline(movie)
-    frames = tuple(range(1, movie.frames + 1))
-    from rom_runners import run_many
-    theirs = run_many("oracle", "conquest.bin", frames, inputs_, cache=False)
-    ours = run_many("machine", "conquest.bin", frames, inputs_, cache=False, model="mame")
-    for frame in frames:
-        a, b = theirs[frame], ours[frame]
-        assert a.iram == b.iram, f"frame {frame}: internal RAM differs"
-        assert a.xram == b.xram, f"frame {frame}: external RAM differs"
-        diff = np.argwhere((a.image != b.image).any(axis=2))
-        assert len(diff) == 0, f"frame {frame}: {len(diff)} pixels differ, first {diff[:3].tolist()}"
+    assert_same_as_mame(movie, tuple(range(1, movie.frames + 1)))
