@@ -10,6 +10,7 @@ import hashlib
 import pytest
 
 from cart.asm.assembler import assemble_text
+from machine.fastpath_program import GRID_ON, VECTORS
 from emu.odyssey2 import Odyssey2
 
 FRAMES = 90
@@ -26,19 +27,8 @@ STEPS = {"dec": ("dec", "high + 1", "low"), "inc": ("inc", "low - 1", "high")}
 LOADS = {"clr a": "clr     a", "mov a,#v": "mov     a,#05Ah"}
 COMPARES = {"xrl a,r1": "xrl     a,r1", "xrl a,#e": "xrl     a,#{end:03X}h"}
 
-PROGRAM = """
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        jmp     timer
-start:  mov     a,#097h
-        outl    p1,a
-        mov     r0,#0A0h        ; grid on: something to draw
-        mov     a,#008h
-        movx    @r0,a
-        mov     r0,#0A7h        ; sound on, fast: a service request every 96 lines, which
+PROGRAM = VECTORS + """start:
+""" + GRID_ON + """        mov     r0,#0A7h        ; sound on, fast: a service request every 96 lines, which
         mov     a,#0A5h         ; interrupts while a fill has its interrupt on
         movx    @r0,a
         mov     r0,#0AAh

@@ -6,6 +6,7 @@ skipping on and off."""
 import pytest
 
 from cart.asm.assembler import assemble_text
+from machine.fastpath_program import GRID_ON, VECTORS
 from emu.odyssey2 import Odyssey2
 from machine.test_fast_paths import frame_digest
 
@@ -17,19 +18,8 @@ JUMPS = {"jb0": "", "jb1": "", "jb2": "", "jb3": "", "jb4": "", "jb5": "", "jb6"
          "jz": "", "jnz": "", "jc": "cpl c", "jnc": "cpl c", "jf0": "cpl f0", "jf1": "",
          "jt0": "", "jnt0": "", "jni": ""}
 
-PROGRAM = """
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        jmp     timer
-start:  mov     a,#097h         ; P1: VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#0A0h        ; grid on: something to draw
-        mov     a,#008h
-        movx    @r0,a
-        mov     a,#{a:03X}h
+PROGRAM = VECTORS + """start:
+""" + GRID_ON + """        mov     a,#{a:03X}h
         mov     t,a
         strt    t
         en      tcnti

@@ -8,6 +8,7 @@ this test means them to be."""
 import pytest
 
 from cart.asm.assembler import assemble_text
+from machine.fastpath_program import GRID_ON, VECTORS
 from emu.odyssey2 import Odyssey2
 from machine.test_fast_paths import frame_digest
 
@@ -18,23 +19,11 @@ MOV_A_R3, MOV_A_R7 = 0xFB, 0xFF
 
 # Every pass falls through the runs to 0x7FF, wraps to 0x000 and starts again; the set-up runs
 # once (R3 of bank 0 marks it done). Odd passes run with register bank 1 selected.
-PROGRAM = """
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        jmp     timer
-start:  sel     rb0
+PROGRAM = VECTORS + """start:  sel     rb0
         mov     a,r3
         jnz     again
         mov     r3,#1
-        mov     a,#097h         ; P1: VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#0A0h        ; grid on: something to draw
-        mov     a,#008h
-        movx    @r0,a
-        mov     a,#{timer:03X}h
+""" + GRID_ON + """        mov     a,#{timer:03X}h
         mov     t,a
         strt    t
         {timer_interrupt}

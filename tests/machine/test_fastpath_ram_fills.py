@@ -8,21 +8,11 @@ mid-loop and the value stored changing from pass to pass."""
 import pytest
 
 from cart.asm.assembler import assemble_text
+from machine.fastpath_program import GRID_ON, VECTORS
 from machine.test_fastpath_fill_loops import frames
 
-PROGRAM = """
-        org     000h
-        jmp     start
-        org     003h
-        jmp     vblank
-        org     007h
-        jmp     timer
-start:  mov     a,#097h         ; VDC selected, RAM and keyboard off
-        outl    p1,a
-        mov     r0,#0A0h        ; grid on: something to draw
-        mov     a,#008h
-        movx    @r0,a
-        mov     a,#0F0h         ; the timer overflows within the first frame, then every 8192 cycles
+PROGRAM = VECTORS + """start:
+""" + GRID_ON + """        mov     a,#0F0h         ; the timer overflows within the first frame, then every 8192 cycles
         mov     t,a
         strt    t
         en      tcnti
