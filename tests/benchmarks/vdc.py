@@ -12,24 +12,9 @@ FRAMES = 3000
 
 def bench():
     from test_golden import CHARSET, scene_grid_objects
-    from vdc_roms import machine, setup
+    from vdc_roms import machine, moving_sprite0, setup
     body = scene_grid_objects() + setup([(0xA7, 0x12), (0xA8, 0x34), (0xA9, 0x56), (0xAA, 0xB9),
-                                         (0xA2, 0xFF)]) + """
-move:   mov r1,#0A0h
-        mov a,#08h
-        movx @r1,a
-        mov r1,#01h
-        movx a,@r1
-        inc a
-        movx @r1,a
-        mov r1,#0A0h
-        mov a,#68h
-        movx @r1,a
-        mov r1,#0A2h
-        movx a,@r1
-        call wait
-        jmp move
-"""
+                                         (0xA2, 0xFF)]) + moving_sprite0(0x68)
     m = machine(body, charset=CHARSET, loop=False)
     m.run_frames(10)
     start = time.process_time()             # CPU time (the wall clock counts other processes)

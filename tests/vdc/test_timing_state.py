@@ -1,7 +1,7 @@
 """Catch-up rendering at the beam, save states, and the PAL 8245."""
 import numpy as np
 
-from vdc_roms import CTRL_OBJECTS, PALETTE, TRACER_CHARSET, WAIT, char, machine, runs, setup, sprite
+from vdc_roms import CTRL_OBJECTS, PALETTE, char, machine, moving_sprite0, runs, setup, sprite
 
 # Writes A3 = blue background, 9 cycles later green, then loops: 22 cycles per round.
 STRIPES = """
@@ -36,24 +36,7 @@ def test_register_writes_land_on_the_pixel_the_beam_is_drawing():
 
 BUSY = setup(sprite(0, 0x30, 0x20, 0x0C) + sprite(1, 0x60, 0x40, 0x15) + char(0, 0x50, 0x30, 0x010, 3)
              + [(0xC0, 0x55), (0xE3, 0xAA), (0xA3, 0x4A), (0xA7, 0x12), (0xA8, 0x34), (0xA9, 0x56),
-                (0xAA, 0xB9), (0xA2, 0xFF), (0xA0, CTRL_OBJECTS | 0x08)]) + """
-move:   mov r1,#0A0h
-        mov a,#08h
-        movx @r1,a
-        mov r1,#01h
-        movx a,@r1
-        inc a
-        movx @r1,a
-        mov r1,#0A0h
-        mov a,#28h
-        movx @r1,a
-        mov r1,#0A2h
-        movx a,@r1
-        mov r0,#20h
-        mov @r0,a
-        call wait
-        jmp move
-"""
+                (0xAA, 0xB9), (0xA2, 0xFF), (0xA0, CTRL_OBJECTS | 0x08)]) + moving_sprite0(0x28, keep_collisions=True)
 
 
 def run_collecting(m, frames):

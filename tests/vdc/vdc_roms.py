@@ -56,6 +56,28 @@ wait2:  djnz r3,wait2
 WAIT = "        call wait\n"
 
 
+def moving_sprite0(control: int, keep_collisions: bool = False) -> str:
+    """A main loop, one pass a `wait`: the objects off (A0 = 08h), sprite 0 one pixel further
+    right, A0 = `control`, and the collisions read (A2), kept at internal RAM 20h with
+    `keep_collisions`."""
+    keep = "        mov r0,#20h\n        mov @r0,a\n" if keep_collisions else ""
+    return f"""move:   mov r1,#0A0h
+        mov a,#08h
+        movx @r1,a
+        mov r1,#01h
+        movx a,@r1
+        inc a
+        movx @r1,a
+        mov r1,#0A0h
+        mov a,#{control:02X}h
+        movx @r1,a
+        mov r1,#0A2h
+        movx a,@r1
+{keep}        call wait
+        jmp move
+"""
+
+
 def cart(body: str, loop: bool = True) -> bytes:
     text = ("        org 400h\n" + p1(P1_VDC) + body + ("here:   jmp here\n" if loop else "")
             + "code_end:\n" + LIBRARY)
