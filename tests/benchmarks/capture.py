@@ -23,9 +23,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "screen"))
 
 from capture_sim import SETTINGS, Simulator, captured  # noqa: E402
-from conquest_war import play_war  # noqa: E402
+from conquest_war import play_war, results_in_ram  # noqa: E402
 from glyph_sets import SETS, charset  # noqa: E402
-from test_capture_settings import CODEC_LAG, follow, profile_for, readout_reported, results_in_ram  # noqa: E402
+from test_capture_settings import CODEC_LAG, follow, profile_for, readout_reported  # noqa: E402
 from test_conquest_screens import PAIRINGS  # noqa: E402
 
 from board.screen.calibrate import CalibrationError  # noqa: E402

@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "screen"))
 
-from conquest_war import play_war  # noqa: E402
+from conquest_war import play_war, results_in_ram  # noqa: E402
 from degrade import KINDS, TYPICAL, captured, degrade  # noqa: E402
 from test_conquest_screens import PAIRINGS, agrees  # noqa: E402
 
@@ -24,16 +24,6 @@ from board.screen.reader import Reader  # noqa: E402
 from board.screen.tracker import Tracker  # noqa: E402
 
 ENERGY = 250          # a few seconds of battle each: over 10,000 frames for the six pairings, 8 times
-
-
-def results_in_ram(truths):
-    """Each battle's (winner, red energy, blue energy) as its result screen shows them in RAM."""
-    results, previous = [], None
-    for truth in truths:
-        if truth["mode"] == "result" and previous != "result":
-            results.append((truth["winner"], truth["red_energy"], truth["blue_energy"]))
-        previous = truth["mode"]
-    return results
 
 
 def follow(reader, shots):

@@ -48,3 +48,13 @@ def play_war(battles, seed: int = 1, result_frames: int = 90, entry_frames: int 
             game.tick()
             record(game)
     return frames, truths, winners
+
+
+def results_in_ram(truths):
+    """Each battle's (winner, red energy, blue energy) as its result screen shows them in RAM."""
+    results, previous = [], None
+    for truth in truths:
+        if truth["mode"] == "result" and previous != "result":
+            results.append((truth["winner"], truth["red_energy"], truth["blue_energy"]))
+        previous = truth["mode"]
+    return results

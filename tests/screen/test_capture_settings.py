@@ -18,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from calibration_stills import calibrated  # noqa: E402
 from capture_sim import SETTINGS, Setting, Simulator, captured  # noqa: E402
-from conquest_war import play_war  # noqa: E402
+from conquest_war import play_war, results_in_ram  # noqa: E402
 from glyph_sets import charset  # noqa: E402
 from test_conquest_screens import PAIRINGS  # noqa: E402
 
@@ -78,15 +78,6 @@ def follow(shots, profile, lag: int = 0, tally: dict | None = None):
     if tally is not None:
         tally["read"] = read
     return right, count, wrong, ended
-
-
-def results_in_ram(truths):
-    results, previous = [], None
-    for truth in truths:
-        if truth["mode"] == "result" and previous != "result":
-            results.append((truth["winner"], truth["red_energy"], truth["blue_energy"]))
-        previous = truth["mode"]
-    return results
 
 
 _WARS: dict = {}
