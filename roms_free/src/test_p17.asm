@@ -20,12 +20,7 @@ start:
         dis     i
         SHOW    screen
         include "frame_sync.inc"
-        mov     r5,#3                   ; 3 x (2 + 512 + 2) cycles: about 68 lines
-coarse:
-        mov     r7,#0
-coarse_inner:
-        djnz    r7,coarse_inner
-        djnz    r5,coarse
+        COARSE_WAIT 3                   ; 3 x (2 + 512 + 2) cycles: about 68 lines
         mov     a,r6
         anl     a,#7
         inc     a

@@ -22,12 +22,7 @@ start:
         SHOW    tone
         include "frame_sync.inc"
         PUT_COUNT r6
-        mov     r5,#2                   ; 2 x (2 + 512 + 2) cycles: about 45 lines
-coarse:
-        mov     r7,#0
-coarse_inner:
-        djnz    r7,coarse_inner
-        djnz    r5,coarse
+        COARSE_WAIT 2                   ; 2 x (2 + 512 + 2) cycles: about 45 lines
         mov     a,r6
         anl     a,#0Fh
         rl      a
