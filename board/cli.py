@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from cart.files import MIB, InputFileError, OutputFileError, atomic_output, read_text, write_output
-from cart.oneline import OneLineParser, one_line
+from cart.oneline import OneLineParser
 from emu.version import __version__
 
 from . import rules
@@ -29,9 +29,9 @@ from .record import call_time_if_due, game_path, open_game, record
 from .table import battle_sides, next_line, options, summary
 from .rules import RuleViolation, fmt_record
 from .text import check as check_text
+from .exits import EXIT_FILE, EXIT_REFUSED, say as _say
 from .world import ScenarioError, find_scenario, load_scenario, match_names, shipped_scenarios, standard_world
 
-EXIT_FILE, EXIT_REFUSED = 1, 2
 EXPORT_LIMIT = 256 * MIB        # 100,000 events export to about 25 MiB
 
 EPILOG = """\
@@ -71,12 +71,6 @@ def _whole_arg(text: str) -> int:
         return _whole(text, "")
     except _Refused:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _say(message: str) -> None:
-    """One line on stderr: what was typed is echoed with control characters escaped, so a
-    newline or U+0085 in an argument cannot split the message."""
-    print(f"board: {one_line(message)}", file=sys.stderr)
 
 
 # Options whose value may start with "-" (a negative energy is for rule 12 to refuse,

@@ -19,6 +19,7 @@ from pathlib import Path
 from cart.files import TEXT_LIMIT, InputFileError, read_text
 
 from .text import first_unprintable
+from .toml_text import parse_toml
 
 CHIP = 100  # the smallest PBU chip (white); every amount of chips is a multiple of it
 
@@ -211,15 +212,11 @@ def _checked_world(path: str, zones: list[list[tuple[str, int]]], warchest: int,
 
 
 def _read_toml(path: Path) -> dict:
-    import tomllib         # only where a scenario is read: `board` starts without the parser
     try:
-        return tomllib.loads(read_text(path, TEXT_LIMIT, "scenario file"))
+        text = read_text(path, TEXT_LIMIT, "scenario file")
     except InputFileError as err:
         raise ScenarioError(str(path), "", err.reason) from None
-    except tomllib.TOMLDecodeError as err:
-        raise ScenarioError(str(path), "", f"TOML syntax: {err}") from None
-    except RecursionError:
-        raise ScenarioError(str(path), "", "nested too deeply for a scenario") from None
+    return parse_toml(text, lambda message: ScenarioError(str(path), "", message), "a scenario", "TOML syntax: ")
 
 
 def standard_world() -> World:

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from ..exits import EXIT_FILE, EXIT_REFUSED, fail
 from . import load
 from .conflict import Capture
 from .core import ATTACKER, DEFENDER, TIE, WINNERS, CombatError, MappingError, Result, strength
@@ -18,7 +18,6 @@ from .crt import Battle as CRTBattle
 from .newworld import Contest, Unit
 from .triplea import Battle as TripleABattle
 
-EXIT_FILE, EXIT_REFUSED = 1, 2
 
 
 def _units(text: str, what: str) -> dict[str, int]:
@@ -109,11 +108,9 @@ def run(args) -> int:
             print(outcome.summary)
         return 0
     except MappingError as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_FILE
+        return fail(err, EXIT_FILE)
     except CombatError as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_REFUSED
+        return fail(err, EXIT_REFUSED)
 
 
 def add_command(sub) -> None:

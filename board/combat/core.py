@@ -13,6 +13,8 @@ from pathlib import Path
 
 from cart.files import TEXT_LIMIT, InputFileError, read_text
 
+from ..toml_text import parse_toml
+
 ENERGY_LIMIT = 9999
 WEAPONS = {"T": "tank", "S": "sub", "P": "plane"}
 ATTACKER, DEFENDER, TIE = "attacker", "defender", "tie"
@@ -141,14 +143,7 @@ def load_mapping(name_or_path) -> tuple[Path | str, dict]:
             text = read_text(path, TEXT_LIMIT, "combat mapping")
         except InputFileError as err:
             raise MappingError(path, "", f"cannot read: {err.reason}") from None
-    import tomllib         # only where a mapping is read: `board` starts without the parser
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise MappingError(label, "", str(err)) from None
-    except RecursionError:
-        raise MappingError(label, "", "nested too deeply for a combat mapping") from None
-    return label, data
+    return label, parse_toml(text, lambda message: MappingError(label, "", message), "a combat mapping")
 
 
 class Fields:

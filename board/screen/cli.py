@@ -18,10 +18,10 @@ import argparse
 import io
 import os
 import sqlite3
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from ..exits import EXIT_FILE, EXIT_REFUSED, fail, say
 from ..log import LogError, NothingToDo
 from ..record import open_game, record
 from ..rules import ATTACKER, DEFENDER, TIE, BattleResult, RuleViolation
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from .profile import Profile
     from .tracker import Event
 
-EXIT_FILE, EXIT_REFUSED = 1, 2
 DEFAULT_PROFILE = "conquest"
 NEEDS_OPENCV = "reading the screen needs OpenCV: pip install 'odyssey2[capture]'"
 
@@ -46,8 +45,7 @@ def _capture_path(run):
         try:
             import cv2  # noqa: F401  (the capture path's one requirement beyond the base install)
         except ModuleNotFoundError:
-            print(f"board: {NEEDS_OPENCV}", file=sys.stderr)
-            return EXIT_FILE
+            return fail(NEEDS_OPENCV, EXIT_FILE)
         return run(args)
     command.__doc__ = run.__doc__
     return command
@@ -135,7 +133,7 @@ def run_watch(args) -> int:
     from .tracker import Tracker
     try:
         profile = _load_profile(args.profile)
-        source = Source(args.capture, say=lambda text: print(f"board: {text}", file=sys.stderr))
+        source = Source(args.capture, say=say)
         reader, tracker = Reader(profile), Tracker(agree=_agree(args), attacker=args.attacker)
         companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
         for number, frame in enumerate(source.frames(), 1):
@@ -145,8 +143,7 @@ def run_watch(args) -> int:
                 break
         return 0
     except (ProfileError, CaptureError) as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_FILE
+        return fail(err, EXIT_FILE)
     except KeyboardInterrupt:
         return 0
 
@@ -186,8 +183,7 @@ def run_play(args) -> int:
     try:
         profile = _load_profile(args.profile)
     except ProfileError as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_FILE
+        return fail(err, EXIT_FILE)
     asked: "queue.Queue[Event]" = queue.Queue()
     companion = Companion(_game(args), args.attacker, args.auto, _ask_terminal)
     follow = Follower(profile, _agree(args), companion.handle if args.auto or args.headless else asked.put,
@@ -206,8 +202,7 @@ def run_play(args) -> int:
         from emu.frontend.run import run_window
         return run_window(options, setup=lambda session: session.machine.on_frame(follow))
     except O2Error as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_FILE
+        return fail(err, EXIT_FILE)
 
 
 def _confirmations(companion: "Companion", asked) -> None:
@@ -273,36 +268,17 @@ def run_calibrate(args) -> int:
             print(f"{args.png}: what was learned, drawn")
         return 0
     except (CalibrationError, ProfileError, CaptureError) as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_REFUSED if isinstance(err, CalibrationError) else EXIT_FILE
+        return fail(err, EXIT_REFUSED if isinstance(err, CalibrationError) else EXIT_FILE)
     except BrokenPipeError:
         return 0
     except OutputFileError as err:
-        print(f"board: {err}", file=sys.stderr)
-        return EXIT_FILE
+        return fail(err, EXIT_FILE)
     except OSError as err:
-        print(f"board: {err.filename}: {err.strerror}", file=sys.stderr)
-        return EXIT_FILE
+        return fail(f"{err.filename}: {err.strerror}", EXIT_FILE)
 
 
-def add_commands(sub) -> None:
-    """Adds `board watch`, `board play` and `board calibrate` to the `board` command's subparsers."""
-    p = sub.add_parser("play", help="play the cartridge in the emulator, the companion following the wars",
-                       description=run_play.__doc__)
-    p.set_defaults(func=_capture_path(run_play))
-    p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE.toml")
-    p.add_argument("--attacker", choices=("red", "blue"), default="red",
-                   help="the colour the attacking player enters (rule 10C; default red)")
-    p.add_argument("--auto", action="store_true", help="record results without asking")
-    p.add_argument("--agree", type=int, default=None, metavar="N",
-                   help="frames a reading must hold to count (default: board.screen.tracker.AGREE)")
-    p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
-    p.add_argument("--headless", action="store_true", help="no window (with --play: a recorded movie)")
-    p.add_argument("--play", metavar="MOVIE", help="inputs from an o2 movie instead of the players")
-    p = sub.add_parser("watch", help="follow the wars on a capture of the console's screen",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.set_defaults(func=_capture_path(run_watch))
-    p.add_argument("--capture", required=True, metavar="DEVICE|FILE", help="/dev/videoN, N, or a video file")
+def _following_options(p) -> None:
+    """The options of `board play` and `board watch`: how the companion reads and follows the wars."""
     p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE.toml",
                    help=f"layout profile (default: {DEFAULT_PROFILE}, our cartridge)")
     p.add_argument("--attacker", choices=("red", "blue"), default="red",
@@ -311,6 +287,21 @@ def add_commands(sub) -> None:
     p.add_argument("--agree", type=int, default=None, metavar="N",
                    help="frames a reading must hold to count (default: board.screen.tracker.AGREE)")
     p.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
+
+
+def add_commands(sub) -> None:
+    """Adds `board watch`, `board play` and `board calibrate` to the `board` command's subparsers."""
+    p = sub.add_parser("play", help="play the cartridge in the emulator, the companion following the wars",
+                       description=run_play.__doc__)
+    p.set_defaults(func=_capture_path(run_play))
+    _following_options(p)
+    p.add_argument("--headless", action="store_true", help="no window (with --play: a recorded movie)")
+    p.add_argument("--play", metavar="MOVIE", help="inputs from an o2 movie instead of the players")
+    p = sub.add_parser("watch", help="follow the wars on a capture of the console's screen",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.set_defaults(func=_capture_path(run_watch))
+    p.add_argument("--capture", required=True, metavar="DEVICE|FILE", help="/dev/videoN, N, or a video file")
+    _following_options(p)
     p = sub.add_parser("calibrate", help="make a layout profile from captures of the entry screen",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=_capture_path(run_calibrate))

@@ -15,7 +15,6 @@ frames are pictures as they are). It holds:
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -23,6 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from cart.files import TEXT_LIMIT, InputFileError, read_text
+
+from ..toml_text import parse_toml
 
 FORMAT, VERSION = "o2-screen-profile", 1
 MEASURES = ("colour", "busy", "flashing")
@@ -122,12 +123,7 @@ class Profile:
 
     @classmethod
     def parse(cls, text: str, path: str = "<profile>") -> "Profile":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise ProfileError(path, "", str(err)) from None
-        except RecursionError:
-            raise ProfileError(path, "", "nested too deeply for a profile") from None
+        data = parse_toml(text, lambda message: ProfileError(path, "", message), "a profile")
         return _Reader(path, data).profile()
 
     def to_toml(self) -> str:
