@@ -115,6 +115,16 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 #define SLOW_PATH 256         /* in the threaded loop's table: the entry of execute() */
 #define REPEATED_MOV 257      /* there: a MOV A,Rr followed by the same opcode (run_repeats) */
 #define UNDECODED 258         /* there: an address not run yet (handler_at) */
+/* There: frequent sequences run as one (fused handlers, run_threaded), each where none of its
+ * instructions starts in the last two addresses of a 2 KiB half. */
+#define FUSED_SELECT 259      /* ORL P1,#data; ANL P1,#data: a chip select */
+#define FUSED_SELECT_RET 260  /* the same, then RET */
+#define FUSED_RL_RL 261       /* RL A; RL A */
+#define THREADED_SLOTS 262
+#define OP_ORL_P1 0x89
+#define OP_ANL_P1 0x99
+#define OP_RET    0x83
+#define OP_RL     0xE7
 static const void *const *threaded_handlers(void);
 
 /* The handler of the instruction at `addr` in the threaded loop: the opcode's; a MOV A,Rr's that
@@ -124,9 +134,15 @@ static const void *handler_at(const void *const *handlers, const cpu8048_code *c
 {
     if ((addr & PC_IN_BANK) >= PC_IN_BANK - 1)
         return handlers[SLOW_PATH];
-    uint8_t op = c->byte[addr];
-    if ((op & 0xF8) == 0xF8 && c->byte[addr + 1] == op)                   /* MOV A,Rr */
+    const uint8_t *at = &c->byte[addr];
+    const unsigned room = PC_IN_BANK - 1 - (addr & PC_IN_BANK);   /* bytes before the last two */
+    uint8_t op = at[0];
+    if ((op & 0xF8) == 0xF8 && at[1] == op)                               /* MOV A,Rr */
         return handlers[REPEATED_MOV];
+    if (op == OP_ORL_P1 && room >= 4 && at[2] == OP_ANL_P1)
+        return handlers[room >= 5 && at[4] == OP_RET ? FUSED_SELECT_RET : FUSED_SELECT];
+    if (op == OP_RL && room >= 2 && at[1] == OP_RL)
+        return handlers[FUSED_RL_RL];
     return handlers[op];
 }
 #endif
@@ -276,6 +292,11 @@ static inline void decimal_adjust(cpu_regs *r)
         r->psw |= PSW_CY;
     }
     r->a = (uint8_t)v;
+}
+
+static inline uint8_t rotate_left(uint8_t a)
+{
+    return (uint8_t)((a << 1) | (a >> 7));
 }
 
 static inline void rotate_left_through_carry(cpu_regs *r)
@@ -966,7 +987,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(jmp_7,      0xE4, 1, JUMP_FAR()) /* JMP 7xx */ \
     X(sel_mb0,    0xE5, 1, s->mb = 0; MB_CHANGED(); NEXT)                                        /* SEL MB0 */ \
     X(jnc,        0xE6, 1, BRANCH(steady_condition(s, r, op))) /* JNC */ \
-    X(rl,         0xE7, 1, r->a = (uint8_t)((r->a << 1) | (r->a >> 7)); NEXT)      /* RL A */ \
+    X(rl,         0xE7, 1, r->a = rotate_left((uint8_t)r->a); NEXT)                /* RL A */ \
     X(djnz,       0xE8, 8, BRANCH(--REG(op & 7u) != 0))         /* DJNZ Rr,addr */ \
     X(mov_a_ind,  0xF0, 2, r->a = IND(op & 1u); NEXT)                              /* MOV A,@Rr */ \
     X(jb7,        0xF2, 1, BRANCH(steady_condition(s, r, op))) /* JB7 */ \
@@ -1469,11 +1490,14 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const handlers[UNDECODED + 1] = {
+    static const void *const handlers[THREADED_SLOTS] = {
         [0 ... SLOW_PATH] = &&no_handler,
         THREADED_INSTRUCTIONS(AS_HANDLER)
         [REPEATED_MOV] = &&repeated_mov,
         [UNDECODED] = &&undecoded,
+        [FUSED_SELECT] = &&fused_select,
+        [FUSED_SELECT_RET] = &&fused_select_ret,
+        [FUSED_RL_RL] = &&fused_rl_rl,
     };
 #pragma GCC diagnostic pop
     if (!cpu)
@@ -1633,6 +1657,38 @@ repeated_mov: {
         jump_to(cpu, r, pc);
         goto resume;
     }
+/* Fused handlers (handler_at), r->pc past the first opcode. Each runs its instructions as one
+ * where no limit falls between them (a limit is reached where `left` goes below 0, so the first
+ * instructions' cycles must leave it at 0 or more), else the first on its own. */
+/* Both latches unheard by the machine (port_heard): P1 takes the second. */
+#define FUSED_SELECT_RUN(then_ret) do {                                             \
+        const uint8_t *at = &r->code->byte[r->pc];   /* ORL's data, ANL, its data, RET */ \
+        const uint8_t orl = (uint8_t)(s->p1 | at[0]), anl = (uint8_t)(orl & at[2]);  \
+        if (left < cpu8048_cycles[OP_ORL_P1] + ((then_ret) ? cpu8048_cycles[OP_ANL_P1] : 0) \
+            || port_heard(cpu, CPU8048_PORT_P1, orl) || port_heard(cpu, CPU8048_PORT_P1, anl)) \
+            goto op_orl_p1_0;                                                       \
+        s->p1 = anl;                                                                \
+        movx_ram = -1;                                                              \
+        left -= cpu8048_cycles[OP_ORL_P1] + cpu8048_cycles[OP_ANL_P1];              \
+        if (then_ret) {                                                             \
+            r->pc = pop(s, r, 0) & ret_mask;                                        \
+            left -= cpu8048_cycles[OP_RET];                                         \
+        } else                                                                      \
+            r->pc += 3;                                                             \
+        DISPATCH;                                                                   \
+    } while (0)
+fused_select:
+    FUSED_SELECT_RUN(0);
+fused_select_ret:
+    FUSED_SELECT_RUN(1);
+#undef FUSED_SELECT_RUN
+fused_rl_rl:
+    if (left < cpu8048_cycles[OP_RL])
+        goto op_rl_0;
+    r->a = rotate_left(rotate_left((uint8_t)r->a));
+    r->pc++;
+    left -= 2 * cpu8048_cycles[OP_RL];
+    DISPATCH;
 done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
