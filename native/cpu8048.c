@@ -120,7 +120,10 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 #define FUSED_SELECT 259      /* ORL P1,#data; ANL P1,#data: a chip select */
 #define FUSED_SELECT_RET 260  /* the same, then RET */
 #define FUSED_RL_RL 261       /* RL A; RL A */
-#define THREADED_SLOTS 262
+#define FUSED_ADD_MOV 262     /* ADD A,#data; MOV Rr,A: 262 + r */
+#define THREADED_SLOTS 270
+#define OP_ADD_IMM 0x03
+#define OP_MOV_R0_A 0xA8
 #define OP_ORL_P1 0x89
 #define OP_ANL_P1 0x99
 #define OP_RET    0x83
@@ -143,6 +146,8 @@ static const void *handler_at(const void *const *handlers, const cpu8048_code *c
         return handlers[room >= 5 && at[4] == OP_RET ? FUSED_SELECT_RET : FUSED_SELECT];
     if (op == OP_RL && room >= 2 && at[1] == OP_RL)
         return handlers[FUSED_RL_RL];
+    if (op == OP_ADD_IMM && room >= 3 && (at[2] & 0xF8) == OP_MOV_R0_A)
+        return handlers[FUSED_ADD_MOV + (at[2] & 7u)];
     return handlers[op];
 }
 #endif
@@ -272,11 +277,21 @@ static inline unsigned carry(const cpu_regs *r) { return (r->psw & PSW_CY) ? 1 :
 
 /* CY is the carry out of bit 7 (sum bit 8); AC the carry into bit 4, which is sum bit 4 with
  * the operands' own bit 4 taken away (the operands have no bit 8). */
+#define ADD_FLAGS(k) (((k) & 0x10 ? PSW_CY : 0) | ((k) & 0x01 ? PSW_AC : 0))
+#define ADD_FLAGS_4(k) ADD_FLAGS(k), ADD_FLAGS((k) + 1), ADD_FLAGS((k) + 2), ADD_FLAGS((k) + 3)
+#define ADD_FLAGS_16(k) ADD_FLAGS_4(k), ADD_FLAGS_4((k) + 4), ADD_FLAGS_4((k) + 8), ADD_FLAGS_4((k) + 12)
+/* CY and AC by the carries shifted right by 4 (bit 4: CY, bit 0: AC): one load instead of two
+ * shifts and masks. */
+static const uint8_t add_flags[32] = { ADD_FLAGS_16(0), ADD_FLAGS_16(16) };
+#undef ADD_FLAGS_16
+#undef ADD_FLAGS_4
+#undef ADD_FLAGS
+
 static inline void add(cpu_regs *r, uint8_t v, unsigned carry_in)
 {
     unsigned sum = r->a + v + carry_in;
     unsigned carries = r->a ^ v ^ sum;      /* bit 8: out of bit 7 (CY); bit 4: into bit 4 (AC) */
-    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | ((carries >> 1) & PSW_CY) | ((carries << 2) & PSW_AC);
+    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | add_flags[carries >> 4];
     r->a = (uint8_t)sum;
 }
 
@@ -1498,6 +1513,10 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
         [FUSED_SELECT] = &&fused_select,
         [FUSED_SELECT_RET] = &&fused_select_ret,
         [FUSED_RL_RL] = &&fused_rl_rl,
+        [FUSED_ADD_MOV + 0] = &&fused_add_mov_0, [FUSED_ADD_MOV + 1] = &&fused_add_mov_1,
+        [FUSED_ADD_MOV + 2] = &&fused_add_mov_2, [FUSED_ADD_MOV + 3] = &&fused_add_mov_3,
+        [FUSED_ADD_MOV + 4] = &&fused_add_mov_4, [FUSED_ADD_MOV + 5] = &&fused_add_mov_5,
+        [FUSED_ADD_MOV + 6] = &&fused_add_mov_6, [FUSED_ADD_MOV + 7] = &&fused_add_mov_7,
     };
 #pragma GCC diagnostic pop
     if (!cpu)
@@ -1689,6 +1708,18 @@ fused_rl_rl:
     r->pc++;
     left -= 2 * cpu8048_cycles[OP_RL];
     DISPATCH;
+#define FUSED_ADD_MOV_RUN(n)                                                        \
+    fused_add_mov_##n:                                                              \
+        if (left < cpu8048_cycles[OP_ADD_IMM])                                      \
+            goto op_add_imm_0;                                                      \
+        add(r, code_byte(r), 0);                                                    \
+        REG(n) = (uint8_t)r->a;                                                     \
+        r->pc += 2;                                                                 \
+        left -= cpu8048_cycles[OP_ADD_IMM] + cpu8048_cycles[OP_MOV_R0_A + (n)];    \
+        DISPATCH;
+    FUSED_ADD_MOV_RUN(0) FUSED_ADD_MOV_RUN(1) FUSED_ADD_MOV_RUN(2) FUSED_ADD_MOV_RUN(3)
+    FUSED_ADD_MOV_RUN(4) FUSED_ADD_MOV_RUN(5) FUSED_ADD_MOV_RUN(6) FUSED_ADD_MOV_RUN(7)
+#undef FUSED_ADD_MOV_RUN
 done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
