@@ -121,10 +121,13 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 #define FUSED_SELECT_RET 260  /* the same, then RET */
 #define FUSED_RL_RL 261       /* RL A; RL A */
 #define FUSED_ADD_MOV 262     /* ADD A,#data; MOV Rr,A: 262 + r */
-#define PLAIN_JUMP 270        /* there + opcode: a jump that cannot close a loop (handler_at) */
+#define FUSED_CLR_C_RRC 270   /* CLR C; RRC A */
+#define PLAIN_JUMP 271        /* there + opcode: a jump that cannot close a loop (handler_at) */
 #define THREADED_SLOTS (PLAIN_JUMP + 256)
 #define OP_ADD_IMM 0x03
 #define OP_MOV_R0_A 0xA8
+#define OP_CLR_C  0x97
+#define OP_RRC    0x67
 #define OP_ORL_P1 0x89
 #define OP_ANL_P1 0x99
 #define OP_RET    0x83
@@ -295,18 +298,20 @@ static inline uint8_t rotate_left(uint8_t a)
     return (uint8_t)((a << 1) | (a >> 7));
 }
 
+/* CY is PSW bit 7: it goes into A and out of it by shifts alone, without a test. */
+_Static_assert(PSW_CY == 0x80, "the rotations through carry take CY as PSW bit 7");
 static inline void rotate_left_through_carry(cpu_regs *r)
 {
-    unsigned cy_in = carry(r);
-    set_flag(r, PSW_CY, r->a & 0x80);
+    unsigned cy_in = (r->psw & PSW_CY) >> 7;
+    r->psw = (r->psw & ~(unsigned)PSW_CY) | (r->a & 0x80);
     r->a = (uint8_t)((r->a << 1) | cy_in);
 }
 
 static inline void rotate_right_through_carry(cpu_regs *r)
 {
-    unsigned cy_in = carry(r);
-    set_flag(r, PSW_CY, r->a & 0x01);
-    r->a = (uint8_t)((r->a >> 1) | (cy_in << 7));
+    unsigned cy_in = r->psw & PSW_CY;
+    r->psw = (r->psw & ~(unsigned)PSW_CY) | ((r->a & 0x01) << 7);
+    r->a = (r->a >> 1) | cy_in;
 }
 
 static inline void exchange(cpu_regs *r, uint8_t *m)
@@ -1518,6 +1523,8 @@ static const void *handler_at(const void *const *handlers, const cpu8048_code *c
         return handlers[FUSED_RL_RL];
     if (op == OP_ADD_IMM && room >= 3 && (at[2] & 0xF8) == OP_MOV_R0_A)
         return handlers[FUSED_ADD_MOV + (at[2] & 7u)];
+    if (op == OP_CLR_C && room >= 2 && at[1] == OP_RRC)
+        return handlers[FUSED_CLR_C_RRC];
     if (handlers[PLAIN_JUMP + op] && !jump_may_close_loop(addr, op, at[1]))
         return handlers[PLAIN_JUMP + op];
     return handlers[op];
@@ -1544,6 +1551,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
         [FUSED_ADD_MOV + 2] = &&fused_add_mov_2, [FUSED_ADD_MOV + 3] = &&fused_add_mov_3,
         [FUSED_ADD_MOV + 4] = &&fused_add_mov_4, [FUSED_ADD_MOV + 5] = &&fused_add_mov_5,
         [FUSED_ADD_MOV + 6] = &&fused_add_mov_6, [FUSED_ADD_MOV + 7] = &&fused_add_mov_7,
+        [FUSED_CLR_C_RRC] = &&fused_clr_c_rrc,
     };
 #pragma GCC diagnostic pop
     if (!cpu)
@@ -1751,6 +1759,14 @@ fused_rl_rl:
     FUSED_ADD_MOV_RUN(0) FUSED_ADD_MOV_RUN(1) FUSED_ADD_MOV_RUN(2) FUSED_ADD_MOV_RUN(3)
     FUSED_ADD_MOV_RUN(4) FUSED_ADD_MOV_RUN(5) FUSED_ADD_MOV_RUN(6) FUSED_ADD_MOV_RUN(7)
 #undef FUSED_ADD_MOV_RUN
+fused_clr_c_rrc:
+    if (left < cpu8048_cycles[OP_CLR_C])
+        goto op_clr_c_0;
+    set_flag(r, PSW_CY, 0);
+    rotate_right_through_carry(r);
+    r->pc++;
+    left -= cpu8048_cycles[OP_CLR_C] + cpu8048_cycles[OP_RRC];
+    DISPATCH;
 done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
