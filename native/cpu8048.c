@@ -438,19 +438,37 @@ static inline unsigned load_entry(const uint8_t *at)
 #endif
 }
 
+/* The PSW with its stack pointer one up (pushed) and one down (popped), by PSW: one load instead
+ * of the masks and the wrap. */
+#define STACK_MOVED(psw, by) (((psw) & ~PSW_SP) | (((psw) + (by)) & PSW_SP))
+#define STACK_MOVED_4(k, by) STACK_MOVED(k, by), STACK_MOVED((k) + 1, by), STACK_MOVED((k) + 2, by), \
+    STACK_MOVED((k) + 3, by)
+#define STACK_MOVED_16(k, by) STACK_MOVED_4(k, by), STACK_MOVED_4((k) + 4, by), STACK_MOVED_4((k) + 8, by), \
+    STACK_MOVED_4((k) + 12, by)
+#define STACK_MOVED_64(k, by) STACK_MOVED_16(k, by), STACK_MOVED_16((k) + 16, by), \
+    STACK_MOVED_16((k) + 32, by), STACK_MOVED_16((k) + 48, by)
+#define STACK_MOVED_256(by) STACK_MOVED_64(0, by), STACK_MOVED_64(64, by), STACK_MOVED_64(128, by), \
+    STACK_MOVED_64(192, by)
+static const uint8_t psw_pushed[256] = { STACK_MOVED_256(1) };
+static const uint8_t psw_popped[256] = { STACK_MOVED_256(7) };
+#undef STACK_MOVED_256
+#undef STACK_MOVED_64
+#undef STACK_MOVED_16
+#undef STACK_MOVED_4
+#undef STACK_MOVED
+
 /* r->psw stays within 8 bits here without a cast: its bits are only masked and or-ed. */
 static inline void push(o2_cpu_state *s, cpu_regs *r, unsigned pc)
 {
     unsigned sp = r->psw & PSW_SP;
     store_entry(&s->ram[STACK_BASE + 2 * sp], pc | (r->psw & 0xF0) << 8);     /* pc: 12 bits */
-    r->psw = (r->psw & ~PSW_SP) | ((sp + 1) & PSW_SP);
+    r->psw = psw_pushed[r->psw];
 }
 
 static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
 {
-    unsigned sp = (r->psw - 1u) & PSW_SP;
-    unsigned entry = load_entry(&s->ram[STACK_BASE + 2 * sp]);
-    r->psw = (r->psw & ~PSW_SP) | sp;
+    r->psw = psw_popped[r->psw];
+    unsigned entry = load_entry(&s->ram[STACK_BASE + 2 * (r->psw & PSW_SP)]);
     if (restore_psw)
         r->psw = (r->psw & 0x0F) | ((entry >> 8) & 0xF0);
     return entry & PC_MASK;
