@@ -91,7 +91,8 @@ int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
  * a fast path or a skipped loop, and when execute's caller is done (store_regs). */
 typedef struct cpu_regs {
     uintptr_t pc;             /* 12 bits; pointer-wide so that code[pc] needs no extension */
-    unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
+    unsigned a;               /* 8-bit values; full-width so that each has its own host register */
+    uintptr_t psw;            /* pointer-wide too: it indexes psw_pushed and psw_popped */
     const cpu8048_code *code; /* the mapping's image (cpu8048.h) */
     uint64_t until;           /* cpu->run_until as of the last bus callback */
     /* cpu8048_run compares the cycle with this alone before each instruction: `until`, or 0 while
