@@ -107,8 +107,9 @@ typedef struct cpu_regs {
 
 static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 {
-    return c->valid && c->windows[0] == cpu->prog[0] && c->windows[1] == cpu->prog[1]
-        && c->windows[2] == cpu->prog[2] && c->windows[3] == cpu->prog[3];
+    /* The windows a bank switch changes (04xx-07xx, 0Cxx-0Fxx) first: a mismatch shows there. */
+    return c->valid && c->windows[1] == cpu->prog[1] && c->windows[3] == cpu->prog[3]
+        && c->windows[0] == cpu->prog[0] && c->windows[2] == cpu->prog[2];
 }
 
 #if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
