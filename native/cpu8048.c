@@ -91,7 +91,8 @@ int o2_cpu_opcode_cycles(uint8_t opcode) { return cpu8048_cycles[opcode]; }
  * a fast path or a skipped loop, and when execute's caller is done (store_regs). */
 typedef struct cpu_regs {
     uintptr_t pc;             /* 12 bits; pointer-wide so that code[pc] needs no extension */
-    unsigned a, psw;          /* 8-bit values; full-width so that each has its own host register */
+    unsigned a;               /* 8-bit values; full-width so that each has its own host register */
+    uintptr_t psw;            /* pointer-wide too: it indexes psw_pushed and psw_popped */
     const cpu8048_code *code; /* the mapping's image (cpu8048.h) */
     uint64_t until;           /* cpu->run_until as of the last bus callback */
     /* cpu8048_run compares the cycle with this alone before each instruction: `until`, or 0 while
@@ -106,8 +107,9 @@ typedef struct cpu_regs {
 
 static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 {
-    return c->valid && c->windows[0] == cpu->prog[0] && c->windows[1] == cpu->prog[1]
-        && c->windows[2] == cpu->prog[2] && c->windows[3] == cpu->prog[3];
+    /* The windows a bank switch changes (04xx-07xx, 0Cxx-0Fxx) first: a mismatch shows there. */
+    return c->valid && c->windows[1] == cpu->prog[1] && c->windows[3] == cpu->prog[3]
+        && c->windows[0] == cpu->prog[0] && c->windows[2] == cpu->prog[2];
 }
 
 #if defined(__GNUC__) && !defined(CPU8048_SWITCH_DISPATCH)
@@ -115,20 +117,25 @@ static inline int maps_as(const cpu8048_code *c, const cpu8048 *cpu)
 #define SLOW_PATH 256         /* in the threaded loop's table: the entry of execute() */
 #define REPEATED_MOV 257      /* there: a MOV A,Rr followed by the same opcode (run_repeats) */
 #define UNDECODED 258         /* there: an address not run yet (handler_at) */
+/* There: frequent sequences run as one (fused handlers, run_threaded), each where none of its
+ * instructions starts in the last two addresses of a 2 KiB half. */
+#define FUSED_SELECT 259      /* ORL P1,#data; ANL P1,#data: a chip select */
+#define FUSED_SELECT_RET 260  /* the same, then RET */
+#define FUSED_RL_RL 261       /* RL A; RL A */
+#define FUSED_ADD_MOV 262     /* ADD A,#data; MOV Rr,A: 262 + r */
+#define FUSED_CLR_C_RRC 270   /* CLR C; RRC A */
+#define PLAIN_JUMP 271        /* there + opcode: a jump that cannot close a loop (handler_at) */
+#define THREADED_SLOTS (PLAIN_JUMP + 256)
+#define OP_ADD_IMM 0x03
+#define OP_MOV_R0_A 0xA8
+#define OP_CLR_C  0x97
+#define OP_RRC    0x67
+#define OP_ORL_P1 0x89
+#define OP_ANL_P1 0x99
+#define OP_RET    0x83
+#define OP_RL     0xE7
 static const void *const *threaded_handlers(void);
 
-/* The handler of the instruction at `addr` in the threaded loop: the opcode's; a MOV A,Rr's that
- * runs its repeats; the slow path's at the last two addresses of each 2 KiB half (an instruction
- * there may end past the half). An image gives it to each address when it first runs there. */
-static const void *handler_at(const void *const *handlers, const cpu8048_code *c, unsigned addr)
-{
-    if ((addr & PC_IN_BANK) >= PC_IN_BANK - 1)
-        return handlers[SLOW_PATH];
-    uint8_t op = c->byte[addr];
-    if ((op & 0xF8) == 0xF8 && c->byte[addr + 1] == op)                   /* MOV A,Rr */
-        return handlers[REPEATED_MOV];
-    return handlers[op];
-}
 #endif
 
 /* A new image: handler[] as yet undecoded, loop_head[] unknown. */
@@ -137,8 +144,9 @@ static void fill_handlers(cpu8048_code *c)
     memset(c->loop_head, LOOP_HEAD_UNKNOWN, sizeof c->loop_head);
 #ifdef CPU8048_THREADED
     const void *undecoded = threaded_handlers()[UNDECODED];
-    for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr++)
-        c->handler[addr] = undecoded;
+    for (unsigned addr = 0; addr < CPU8048_CODE_SIZE; addr += 8)     /* eight a turn: wider stores */
+        for (unsigned k = 0; k < 8; k++)
+            c->handler[addr + k] = undecoded;
 #else
     (void)c;
 #endif
@@ -256,11 +264,21 @@ static inline unsigned carry(const cpu_regs *r) { return (r->psw & PSW_CY) ? 1 :
 
 /* CY is the carry out of bit 7 (sum bit 8); AC the carry into bit 4, which is sum bit 4 with
  * the operands' own bit 4 taken away (the operands have no bit 8). */
+#define ADD_FLAGS(k) (((k) & 0x10 ? PSW_CY : 0) | ((k) & 0x01 ? PSW_AC : 0))
+#define ADD_FLAGS_4(k) ADD_FLAGS(k), ADD_FLAGS((k) + 1), ADD_FLAGS((k) + 2), ADD_FLAGS((k) + 3)
+#define ADD_FLAGS_16(k) ADD_FLAGS_4(k), ADD_FLAGS_4((k) + 4), ADD_FLAGS_4((k) + 8), ADD_FLAGS_4((k) + 12)
+/* CY and AC by the carries shifted right by 4 (bit 4: CY, bit 0: AC): one load instead of two
+ * shifts and masks. */
+static const uint8_t add_flags[32] = { ADD_FLAGS_16(0), ADD_FLAGS_16(16) };
+#undef ADD_FLAGS_16
+#undef ADD_FLAGS_4
+#undef ADD_FLAGS
+
 static inline void add(cpu_regs *r, uint8_t v, unsigned carry_in)
 {
     unsigned sum = r->a + v + carry_in;
     unsigned carries = r->a ^ v ^ sum;      /* bit 8: out of bit 7 (CY); bit 4: into bit 4 (AC) */
-    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | ((carries >> 1) & PSW_CY) | ((carries << 2) & PSW_AC);
+    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | add_flags[carries >> 4];
     r->a = (uint8_t)sum;
 }
 
@@ -278,18 +296,25 @@ static inline void decimal_adjust(cpu_regs *r)
     r->a = (uint8_t)v;
 }
 
+static inline uint8_t rotate_left(uint8_t a)
+{
+    return (uint8_t)((a << 1) | (a >> 7));
+}
+
+/* CY is PSW bit 7: it goes into A and out of it by shifts alone, without a test. */
+_Static_assert(PSW_CY == 0x80, "the rotations through carry take CY as PSW bit 7");
 static inline void rotate_left_through_carry(cpu_regs *r)
 {
-    unsigned cy_in = carry(r);
-    set_flag(r, PSW_CY, r->a & 0x80);
+    unsigned cy_in = (r->psw & PSW_CY) >> 7;
+    r->psw = (r->psw & ~(unsigned)PSW_CY) | (r->a & 0x80);
     r->a = (uint8_t)((r->a << 1) | cy_in);
 }
 
 static inline void rotate_right_through_carry(cpu_regs *r)
 {
-    unsigned cy_in = carry(r);
-    set_flag(r, PSW_CY, r->a & 0x01);
-    r->a = (uint8_t)((r->a >> 1) | (cy_in << 7));
+    unsigned cy_in = r->psw & PSW_CY;
+    r->psw = (r->psw & ~(unsigned)PSW_CY) | ((r->a & 0x01) << 7);
+    r->a = (r->a >> 1) | cy_in;
 }
 
 static inline void exchange(cpu_regs *r, uint8_t *m)
@@ -416,19 +441,37 @@ static inline unsigned load_entry(const uint8_t *at)
 #endif
 }
 
+/* The PSW with its stack pointer one up (pushed) and one down (popped), by PSW: one load instead
+ * of the masks and the wrap. */
+#define STACK_MOVED(psw, by) (((psw) & ~PSW_SP) | (((psw) + (by)) & PSW_SP))
+#define STACK_MOVED_4(k, by) STACK_MOVED(k, by), STACK_MOVED((k) + 1, by), STACK_MOVED((k) + 2, by), \
+    STACK_MOVED((k) + 3, by)
+#define STACK_MOVED_16(k, by) STACK_MOVED_4(k, by), STACK_MOVED_4((k) + 4, by), STACK_MOVED_4((k) + 8, by), \
+    STACK_MOVED_4((k) + 12, by)
+#define STACK_MOVED_64(k, by) STACK_MOVED_16(k, by), STACK_MOVED_16((k) + 16, by), \
+    STACK_MOVED_16((k) + 32, by), STACK_MOVED_16((k) + 48, by)
+#define STACK_MOVED_256(by) STACK_MOVED_64(0, by), STACK_MOVED_64(64, by), STACK_MOVED_64(128, by), \
+    STACK_MOVED_64(192, by)
+static const uint8_t psw_pushed[256] = { STACK_MOVED_256(1) };
+static const uint8_t psw_popped[256] = { STACK_MOVED_256(7) };
+#undef STACK_MOVED_256
+#undef STACK_MOVED_64
+#undef STACK_MOVED_16
+#undef STACK_MOVED_4
+#undef STACK_MOVED
+
 /* r->psw stays within 8 bits here without a cast: its bits are only masked and or-ed. */
 static inline void push(o2_cpu_state *s, cpu_regs *r, unsigned pc)
 {
     unsigned sp = r->psw & PSW_SP;
     store_entry(&s->ram[STACK_BASE + 2 * sp], pc | (r->psw & 0xF0) << 8);     /* pc: 12 bits */
-    r->psw = (r->psw & ~PSW_SP) | ((sp + 1) & PSW_SP);
+    r->psw = psw_pushed[r->psw];
 }
 
 static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
 {
-    unsigned sp = (r->psw - 1u) & PSW_SP;
-    unsigned entry = load_entry(&s->ram[STACK_BASE + 2 * sp]);
-    r->psw = (r->psw & ~PSW_SP) | sp;
+    r->psw = psw_popped[r->psw];
+    unsigned entry = load_entry(&s->ram[STACK_BASE + 2 * (r->psw & PSW_SP)]);
     if (restore_psw)
         r->psw = (r->psw & 0x0F) | ((entry >> 8) & 0xF0);
     return entry & PC_MASK;
@@ -866,43 +909,43 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
  * (a conditional jump in the page of its operand) or JUMP_FAR() (JMP), or TIMER_READ where it read
  * or set the timer after TIMER_TO_END() brought it to the instruction's end. BANK_CHANGED() follows a
  * change of the PSW's bank bit, MB_CHANGED() one of MB; FAR_BANK() is far_bank(s). */
-#define THREADED_INSTRUCTIONS(X) \
+#define THREADED_INSTRUCTIONS(X, J) \
     X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
     X(outl_bus,   0x02, 1, LATCH_WRITE(CPU8048_PORT_BUS, r->a); ON_BUS_DONE)                          /* OUTL BUS,A */ \
     X(add_imm,    0x03, 1, add(r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
-    X(jmp_0,      0x04, 1, JUMP_FAR()) /* JMP 0xx */ \
+    J(jmp_0,      0x04, 1, JUMP_FAR()) /* JMP 0xx */ \
     X(dec_a,      0x07, 1, r->a = (uint8_t)(r->a - 1); NEXT)                       /* DEC A */ \
     X(ins_bus,    0x08, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_BUS)); ON_BUS_DONE)            /* INS A,BUS */ \
     X(in_p1,      0x09, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P1)); ON_BUS_DONE)             /* IN A,P1 */ \
     X(in_p2,      0x0A, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P2)); ON_BUS_DONE)             /* IN A,P2 */ \
     X(inc_ind,    0x10, 2, IND(op & 1u)++; NEXT)                                   /* INC @Rr */ \
-    X(jb0,        0x12, 1, BRANCH(steady_condition(s, r, op))) /* JB0 */ \
+    J(jb0,        0x12, 1, BRANCH(steady_condition(s, r, op))) /* JB0 */ \
     X(addc_imm,   0x13, 1, add(r, OPERAND(), carry(r)); NEXT)                      /* ADDC A,#data */ \
     X(call_0,     0x14, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 0xx */ \
     X(inc_a,      0x17, 1, r->a = (uint8_t)(r->a + 1); NEXT)                       /* INC A */ \
     X(inc_reg,    0x18, 8, REG(op & 7u)++; NEXT)                                   /* INC Rr */ \
     X(xch_ind,    0x20, 2, exchange(r, &IND(op & 1u)); NEXT)                       /* XCH A,@Rr */ \
     X(mov_imm,    0x23, 1, r->a = OPERAND(); NEXT)                                 /* MOV A,#data */ \
-    X(jmp_1,      0x24, 1, JUMP_FAR()) /* JMP 1xx */ \
-    X(jnt0,       0x26, 1, BRANCH(steady_condition(s, r, op))) /* JNT0 */ \
+    J(jmp_1,      0x24, 1, JUMP_FAR()) /* JMP 1xx */ \
+    J(jnt0,       0x26, 1, BRANCH(steady_condition(s, r, op))) /* JNT0 */ \
     X(clr_a,      0x27, 1, r->a = 0; NEXT)                                         /* CLR A */ \
     X(xch_reg,    0x28, 8, exchange(r, &REG(op & 7u)); NEXT)                       /* XCH A,Rr */ \
     X(xchd,       0x30, 2, exchange_digit(r, &IND(op & 1u)); NEXT)                 /* XCHD A,@Rr */ \
-    X(jb1,        0x32, 1, BRANCH(steady_condition(s, r, op))) /* JB1 */ \
+    J(jb1,        0x32, 1, BRANCH(steady_condition(s, r, op))) /* JB1 */ \
     X(call_1,     0x34, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 1xx */ \
-    X(jt0,        0x36, 1, BRANCH(steady_condition(s, r, op))) /* JT0 */ \
+    J(jt0,        0x36, 1, BRANCH(steady_condition(s, r, op))) /* JT0 */ \
     X(cpl_a,      0x37, 1, r->a = (uint8_t)~r->a; NEXT)                            /* CPL A */ \
     X(outl_p1,    0x39, 1, LATCH_WRITE(CPU8048_PORT_P1, r->a); ON_BUS_DONE)                           /* OUTL P1,A */ \
     X(outl_p2,    0x3A, 1, LATCH_WRITE(CPU8048_PORT_P2, r->a); ON_BUS_DONE)                           /* OUTL P2,A */ \
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
-    X(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
+    J(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
     X(mov_a_t,    0x42, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); r->a = s->timer; TIMER_READ) /* MOV A,T */ \
     X(jnt1,       0x46, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(!t1); ON_BUS_JUMPED) /* JNT1 */ \
     X(swap,       0x47, 1, r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); NEXT)      /* SWAP A */ \
     X(orl_reg,    0x48, 8, r->a |= REG(op & 7u); NEXT)                             /* ORL A,Rr */ \
     X(anl_ind,    0x50, 2, r->a &= IND(op & 1u); NEXT)                             /* ANL A,@Rr */ \
-    X(jb2,        0x52, 1, BRANCH(steady_condition(s, r, op))) /* JB2 */ \
+    J(jb2,        0x52, 1, BRANCH(steady_condition(s, r, op))) /* JB2 */ \
     X(anl_imm,    0x53, 1, r->a &= OPERAND(); NEXT)                                /* ANL A,#data */ \
     X(call_2,     0x54, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 2xx */ \
     X(jt1,        0x56, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(t1); ON_BUS_JUMPED) /* JT1 */ \
@@ -910,69 +953,69 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(anl_reg,    0x58, 8, r->a &= REG(op & 7u); NEXT)                             /* ANL A,Rr */ \
     X(add_ind,    0x60, 2, add(r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
     X(mov_t_a,    0x62, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); s->timer = (uint8_t)r->a; TIMER_READ) /* MOV T,A */ \
-    X(jmp_3,      0x64, 1, JUMP_FAR()) /* JMP 3xx */ \
+    J(jmp_3,      0x64, 1, JUMP_FAR()) /* JMP 3xx */ \
     X(rrc,        0x67, 1, rotate_right_through_carry(r); NEXT)                    /* RRC A */ \
     X(add_reg,    0x68, 8, add(r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
     X(addc_ind,   0x70, 2, add(r, IND(op & 1u), carry(r)); NEXT)                   /* ADDC A,@Rr */ \
-    X(jb3,        0x72, 1, BRANCH(steady_condition(s, r, op))) /* JB3 */ \
+    J(jb3,        0x72, 1, BRANCH(steady_condition(s, r, op))) /* JB3 */ \
     X(call_3,     0x74, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 3xx */ \
     X(ent0_clk,   0x75, 1, NEXT)                                                   /* ENT0 CLK */ \
-    X(jf1,        0x76, 1, BRANCH(steady_condition(s, r, op))) /* JF1 */ \
+    J(jf1,        0x76, 1, BRANCH(steady_condition(s, r, op))) /* JF1 */ \
     X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
     X(addc_reg,   0x78, 8, add(r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
     X(movx_read,  0x80, 2, EXT_READ(REG(op & 1u)); ON_BUS_DONE)                                       /* MOVX A,@Rr */ \
     X(ret,        0x83, 1, jump_to(cpu, r, pop(s, r, 0) & RETURN_MASK()); MOVED)     /* RET */ \
-    X(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
+    J(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
     X(orl_bus,    0x88, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_BUS, s->bus | v); ON_BUS_DONE) /* ORL BUS,#data */ \
     X(orl_p1,     0x89, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P1, s->p1 | v); ON_BUS_DONE)  /* ORL P1,#data */ \
     X(orl_p2,     0x8A, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P2, s->p2 | v); ON_BUS_DONE)  /* ORL P2,#data */ \
     X(movx_write, 0x90, 2, EXT_WRITE(REG(op & 1u)); ON_BUS_DONE)                                      /* MOVX @Rr,A */ \
-    X(jb4,        0x92, 1, BRANCH(steady_condition(s, r, op))) /* JB4 */ \
+    J(jb4,        0x92, 1, BRANCH(steady_condition(s, r, op))) /* JB4 */ \
     X(call_4,     0x94, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 4xx */ \
     X(cpl_f0,     0x95, 1, r->psw ^= PSW_F0; NEXT)                                 /* CPL F0 */ \
-    X(jnz,        0x96, 1, BRANCH(steady_condition(s, r, op))) /* JNZ */ \
+    J(jnz,        0x96, 1, BRANCH(steady_condition(s, r, op))) /* JNZ */ \
     X(clr_c,      0x97, 1, set_flag(r, PSW_CY, 0); NEXT)                           /* CLR C */ \
     X(anl_bus,    0x98, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_BUS, s->bus & v); ON_BUS_DONE) /* ANL BUS,#data */ \
     X(anl_p1,     0x99, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P1, s->p1 & v); ON_BUS_DONE)  /* ANL P1,#data */ \
     X(anl_p2,     0x9A, 1, uint8_t v = OPERAND(); LATCH_WRITE(CPU8048_PORT_P2, s->p2 & v); ON_BUS_DONE)  /* ANL P2,#data */ \
     X(mov_ind_a,  0xA0, 2, IND(op & 1u) = (uint8_t)r->a; NEXT)                     /* MOV @Rr,A */ \
     X(movp,       0xA3, 1, r->a = page_byte(cpu, r->pc, r->a); NEXT)               /* MOVP A,@A */ \
-    X(jmp_5,      0xA4, 1, JUMP_FAR()) /* JMP 5xx */ \
+    J(jmp_5,      0xA4, 1, JUMP_FAR()) /* JMP 5xx */ \
     X(clr_f1,     0xA5, 1, s->f1 = 0; NEXT)                                        /* CLR F1 */ \
     X(cpl_c,      0xA7, 1, r->psw ^= PSW_CY; NEXT)                                 /* CPL C */ \
     X(mov_reg_a,  0xA8, 8, REG(op & 7u) = (uint8_t)r->a; NEXT)                     /* MOV Rr,A */ \
     X(mov_ind_imm, 0xB0, 2, IND(op & 1u) = OPERAND(); NEXT)                        /* MOV @Rr,#data */ \
-    X(jb5,        0xB2, 1, BRANCH(steady_condition(s, r, op))) /* JB5 */ \
+    J(jb5,        0xB2, 1, BRANCH(steady_condition(s, r, op))) /* JB5 */ \
     X(jmpp,       0xB3, 1, jump_to(cpu, r, page_byte(cpu, r->pc, r->a) | (r->pc & PC_PAGE)); MOVED) /* JMPP @A */ \
     X(call_5,     0xB4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 5xx */ \
     X(cpl_f1,     0xB5, 1, s->f1 = !s->f1; NEXT)                                   /* CPL F1 */ \
-    X(jf0,        0xB6, 1, BRANCH(steady_condition(s, r, op))) /* JF0 */ \
+    J(jf0,        0xB6, 1, BRANCH(steady_condition(s, r, op))) /* JF0 */ \
     X(mov_reg_imm, 0xB8, 8, REG(op & 7u) = OPERAND(); NEXT)                        /* MOV Rr,#data */ \
-    X(jmp_6,      0xC4, 1, JUMP_FAR()) /* JMP 6xx */ \
+    J(jmp_6,      0xC4, 1, JUMP_FAR()) /* JMP 6xx */ \
     X(sel_rb0,    0xC5, 1, set_flag(r, PSW_BS, 0); BANK_CHANGED(); NEXT)           /* SEL RB0 */ \
-    X(jz,         0xC6, 1, BRANCH(steady_condition(s, r, op))) /* JZ */ \
+    J(jz,         0xC6, 1, BRANCH(steady_condition(s, r, op))) /* JZ */ \
     X(mov_a_psw,  0xC7, 1, r->a = r->psw | PSW_ONE; NEXT)                          /* MOV A,PSW */ \
     X(dec_reg,    0xC8, 8, REG(op & 7u)--; NEXT)                                   /* DEC Rr */ \
     X(xrl_ind,    0xD0, 2, r->a ^= IND(op & 1u); NEXT)                             /* XRL A,@Rr */ \
-    X(jb6,        0xD2, 1, BRANCH(steady_condition(s, r, op))) /* JB6 */ \
+    J(jb6,        0xD2, 1, BRANCH(steady_condition(s, r, op))) /* JB6 */ \
     X(xrl_imm,    0xD3, 1, r->a ^= OPERAND(); NEXT)                                /* XRL A,#data */ \
     X(call_6,     0xD4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 6xx */ \
     X(sel_rb1,    0xD5, 1, set_flag(r, PSW_BS, 1); BANK_CHANGED(); NEXT)           /* SEL RB1 */ \
     X(mov_psw_a,  0xD7, 1, r->psw = r->a | PSW_ONE; BANK_CHANGED(); NEXT)          /* MOV PSW,A */ \
     X(xrl_reg,    0xD8, 8, r->a ^= REG(op & 7u); NEXT)                             /* XRL A,Rr */ \
     X(movp3,      0xE3, 1, r->a = program_byte(cpu, MOVP3_PAGE | r->a); NEXT)     /* MOVP3 A,@A */ \
-    X(jmp_7,      0xE4, 1, JUMP_FAR()) /* JMP 7xx */ \
+    J(jmp_7,      0xE4, 1, JUMP_FAR()) /* JMP 7xx */ \
     X(sel_mb0,    0xE5, 1, s->mb = 0; MB_CHANGED(); NEXT)                                        /* SEL MB0 */ \
-    X(jnc,        0xE6, 1, BRANCH(steady_condition(s, r, op))) /* JNC */ \
-    X(rl,         0xE7, 1, r->a = (uint8_t)((r->a << 1) | (r->a >> 7)); NEXT)      /* RL A */ \
-    X(djnz,       0xE8, 8, BRANCH(--REG(op & 7u) != 0))         /* DJNZ Rr,addr */ \
+    J(jnc,        0xE6, 1, BRANCH(steady_condition(s, r, op))) /* JNC */ \
+    X(rl,         0xE7, 1, r->a = rotate_left((uint8_t)r->a); NEXT)                /* RL A */ \
+    J(djnz,       0xE8, 8, BRANCH(--REG(op & 7u) != 0))         /* DJNZ Rr,addr */ \
     X(mov_a_ind,  0xF0, 2, r->a = IND(op & 1u); NEXT)                              /* MOV A,@Rr */ \
-    X(jb7,        0xF2, 1, BRANCH(steady_condition(s, r, op))) /* JB7 */ \
+    J(jb7,        0xF2, 1, BRANCH(steady_condition(s, r, op))) /* JB7 */ \
     X(call_7,     0xF4, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 7xx */ \
     X(sel_mb1,    0xF5, 1, s->mb = 1; MB_CHANGED(); NEXT)                                        /* SEL MB1 */ \
-    X(jc,         0xF6, 1, BRANCH(steady_condition(s, r, op))) /* JC */ \
+    J(jc,         0xF6, 1, BRANCH(steady_condition(s, r, op))) /* JC */ \
     X(rlc,        0xF7, 1, rotate_left_through_carry(r); NEXT)                     /* RLC A */ \
     X(mov_a_reg,  0xF8, 8, r->a = REG(op & 7u); REPEATS)                           /* MOV A,Rr */
 
@@ -1028,7 +1071,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     }                                                                           \
     break
     switch (op) {
-    THREADED_INSTRUCTIONS(AS_CASE)
+    THREADED_INSTRUCTIONS(AS_CASE, AS_CASE)
     case 0x05: s->xirq_enabled = 1; r->gate = 0; break;                /* EN I */
     case 0x0C: case 0x0D: case 0x0E: case 0x0F: ON_PORT(r->a = expander_read(cpu)); break; /* MOVD A,Pp */
     case 0x15: s->xirq_enabled = 0; break;                             /* DIS I */
@@ -1442,6 +1485,10 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
     [(first) + 4] = &&op_##name##_4, [(first) + 5] = &&op_##name##_5,                          \
     [(first) + 6] = &&op_##name##_6, [(first) + 7] = &&op_##name##_7,
 #define AS_LABEL(name, first, count, ...) AS_LABELS_##count(name, first, __VA_ARGS__)
+/* The jumps again, under other labels and in the PLAIN_JUMP slots, with another JUMPED. */
+#define NO_ENTRY(...)
+#define AS_PLAIN_HANDLER(name, first, count, ...) AS_HANDLER(plain_##name, PLAIN_JUMP + (first), count)
+#define AS_PLAIN_LABEL(name, first, count, ...) AS_LABEL(plain_##name, first, count, __VA_ARGS__)
 #define AS_LABELS_1(name, first, ...) ONE_LABEL(name##_0, (first), __VA_ARGS__)
 #define AS_LABELS_2(name, first, ...) AS_LABELS_1(name, first, __VA_ARGS__)                    \
     ONE_LABEL(name##_1, (first) + 1, __VA_ARGS__)
@@ -1460,6 +1507,49 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
         __VA_ARGS__;                                                                    \
     }
 
+/* Whether a jump from `from` to `target` lands at most FILL_LOOP_BACK bytes back, where it may
+ * close an idle or block-filling loop (the threaded loop's JUMPED looks for one there). */
+static inline int jumps_short_back(unsigned from, unsigned target)
+{
+    return from - target <= FILL_LOOP_BACK;
+}
+
+/* The same for the jump at `addr` (opcode `op`, address byte `low`) wherever it lands: a JMP with
+ * PC bit 11 either way (MB, and A11 held in an interrupt routine), a conditional jump in the page
+ * of its address byte. */
+static int jump_may_close_loop(unsigned addr, uint8_t op, uint8_t low)
+{
+    if ((op & 0x1F) == 0x04)                                              /* JMP */
+        return jumps_short_back(addr, far_address(0, op, low))
+            || jumps_short_back(addr, far_address(PC_BANK_BIT, op, low));
+    return jumps_short_back(addr, ((addr + 1) & PC_PAGE) | low);
+}
+
+/* The handler of the instruction at `addr` in the threaded loop: the opcode's; a MOV A,Rr's that
+ * runs its repeats; a fused one (below); a jump's own without the look for a loop where it
+ * cannot close one; the slow path's at the last two addresses of each 2 KiB half (an instruction
+ * there may end past the half). An image gives it to each address when it first runs there. */
+static const void *handler_at(const void *const *handlers, const cpu8048_code *c, unsigned addr)
+{
+    if ((addr & PC_IN_BANK) >= PC_IN_BANK - 1)
+        return handlers[SLOW_PATH];
+    const uint8_t *at = &c->byte[addr];
+    const unsigned room = PC_IN_BANK - 1 - (addr & PC_IN_BANK);   /* bytes before the last two */
+    uint8_t op = at[0];
+    if ((op & 0xF8) == 0xF8 && at[1] == op)                               /* MOV A,Rr */
+        return handlers[REPEATED_MOV];
+    if (op == OP_ORL_P1 && room >= 4 && at[2] == OP_ANL_P1)
+        return handlers[room >= 5 && at[4] == OP_RET ? FUSED_SELECT_RET : FUSED_SELECT];
+    if (op == OP_RL && room >= 2 && at[1] == OP_RL)
+        return handlers[FUSED_RL_RL];
+    if (op == OP_ADD_IMM && room >= 3 && (at[2] & 0xF8) == OP_MOV_R0_A)
+        return handlers[FUSED_ADD_MOV + (at[2] & 7u)];
+    if (op == OP_CLR_C && room >= 2 && at[1] == OP_RRC)
+        return handlers[FUSED_CLR_C_RRC];
+    if (handlers[PLAIN_JUMP + op] && !jump_may_close_loop(addr, op, at[1]))
+        return handlers[PLAIN_JUMP + op];
+    return handlers[op];
+}
 /* cpu8048_run with one handler per instruction of THREADED_INSTRUCTIONS, each ending in the jump
  * to the next one's handler, and one compare of the cycle with a limit before each: the deadline,
  * interrupt and event checks (next_event) are made only where that limit is reached, and the
@@ -1469,11 +1559,20 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const handlers[UNDECODED + 1] = {
+    static const void *const handlers[THREADED_SLOTS] = {
         [0 ... SLOW_PATH] = &&no_handler,
-        THREADED_INSTRUCTIONS(AS_HANDLER)
+        THREADED_INSTRUCTIONS(AS_HANDLER, AS_HANDLER)
+        THREADED_INSTRUCTIONS(NO_ENTRY, AS_PLAIN_HANDLER)
         [REPEATED_MOV] = &&repeated_mov,
         [UNDECODED] = &&undecoded,
+        [FUSED_SELECT] = &&fused_select,
+        [FUSED_SELECT_RET] = &&fused_select_ret,
+        [FUSED_RL_RL] = &&fused_rl_rl,
+        [FUSED_ADD_MOV + 0] = &&fused_add_mov_0, [FUSED_ADD_MOV + 1] = &&fused_add_mov_1,
+        [FUSED_ADD_MOV + 2] = &&fused_add_mov_2, [FUSED_ADD_MOV + 3] = &&fused_add_mov_3,
+        [FUSED_ADD_MOV + 4] = &&fused_add_mov_4, [FUSED_ADD_MOV + 5] = &&fused_add_mov_5,
+        [FUSED_ADD_MOV + 6] = &&fused_add_mov_6, [FUSED_ADD_MOV + 7] = &&fused_add_mov_7,
+        [FUSED_CLR_C_RRC] = &&fused_clr_c_rrc,
     };
 #pragma GCC diagnostic pop
     if (!cpu)
@@ -1519,7 +1618,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define MOVED           NEXT
 #define JUMPED                                                                  \
     ADVANCE();                                                                  \
-    if (from - r->pc <= FILL_LOOP_BACK && fast && r->code->loop_head[r->pc]) {  \
+    if (jumps_short_back(from, (unsigned)r->pc) && fast && r->code->loop_head[r->pc]) { \
         jump_from = from;                                                       \
         goto loop_back;                                                         \
     }                                                                           \
@@ -1563,7 +1662,11 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     JUMPED
 
     DISPATCH;
-    THREADED_INSTRUCTIONS(AS_LABEL)
+    THREADED_INSTRUCTIONS(AS_LABEL, AS_LABEL)
+    /* The same jumps where they cannot close a loop (handler_at): no look for one. */
+#undef JUMPED
+#define JUMPED          NEXT
+    THREADED_INSTRUCTIONS(NO_ENTRY, AS_PLAIN_LABEL)
 
 boundary:
     now = NOW();
@@ -1633,6 +1736,58 @@ repeated_mov: {
         jump_to(cpu, r, pc);
         goto resume;
     }
+/* Fused handlers (handler_at), r->pc past the first opcode. Each runs its instructions as one
+ * where no limit falls between them (a limit is reached where `left` goes below 0, so the first
+ * instructions' cycles must leave it at 0 or more), else the first on its own. */
+/* Both latches unheard by the machine (port_heard): P1 takes the second. */
+#define FUSED_SELECT_RUN(then_ret) do {                                             \
+        const uint8_t *at = &r->code->byte[r->pc];   /* ORL's data, ANL, its data, RET */ \
+        const uint8_t orl = (uint8_t)(s->p1 | at[0]), anl = (uint8_t)(orl & at[2]);  \
+        if (left < cpu8048_cycles[OP_ORL_P1] + ((then_ret) ? cpu8048_cycles[OP_ANL_P1] : 0) \
+            || port_heard(cpu, CPU8048_PORT_P1, orl) || port_heard(cpu, CPU8048_PORT_P1, anl)) \
+            goto op_orl_p1_0;                                                       \
+        s->p1 = anl;                                                                \
+        movx_ram = -1;                                                              \
+        left -= cpu8048_cycles[OP_ORL_P1] + cpu8048_cycles[OP_ANL_P1];              \
+        if (then_ret) {                                                             \
+            r->pc = pop(s, r, 0) & ret_mask;                                        \
+            left -= cpu8048_cycles[OP_RET];                                         \
+        } else                                                                      \
+            r->pc += 3;                                                             \
+        DISPATCH;                                                                   \
+    } while (0)
+fused_select:
+    FUSED_SELECT_RUN(0);
+fused_select_ret:
+    FUSED_SELECT_RUN(1);
+#undef FUSED_SELECT_RUN
+fused_rl_rl:
+    if (left < cpu8048_cycles[OP_RL])
+        goto op_rl_0;
+    r->a = rotate_left(rotate_left((uint8_t)r->a));
+    r->pc++;
+    left -= 2 * cpu8048_cycles[OP_RL];
+    DISPATCH;
+#define FUSED_ADD_MOV_RUN(n)                                                        \
+    fused_add_mov_##n:                                                              \
+        if (left < cpu8048_cycles[OP_ADD_IMM])                                      \
+            goto op_add_imm_0;                                                      \
+        add(r, code_byte(r), 0);                                                    \
+        REG(n) = (uint8_t)r->a;                                                     \
+        r->pc += 2;                                                                 \
+        left -= cpu8048_cycles[OP_ADD_IMM] + cpu8048_cycles[OP_MOV_R0_A + (n)];    \
+        DISPATCH;
+    FUSED_ADD_MOV_RUN(0) FUSED_ADD_MOV_RUN(1) FUSED_ADD_MOV_RUN(2) FUSED_ADD_MOV_RUN(3)
+    FUSED_ADD_MOV_RUN(4) FUSED_ADD_MOV_RUN(5) FUSED_ADD_MOV_RUN(6) FUSED_ADD_MOV_RUN(7)
+#undef FUSED_ADD_MOV_RUN
+fused_clr_c_rrc:
+    if (left < cpu8048_cycles[OP_CLR_C])
+        goto op_clr_c_0;
+    set_flag(r, PSW_CY, 0);
+    rotate_right_through_carry(r);
+    r->pc++;
+    left -= cpu8048_cycles[OP_CLR_C] + cpu8048_cycles[OP_RRC];
+    DISPATCH;
 done:
     timer_catch_up(cpu, r, &timer_at, now);
     finish(cpu, r, now);
