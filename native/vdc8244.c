@@ -1430,75 +1430,57 @@ static void position_from_hc(vdc8244 *v)
     v->x = (uint16_t)x;
 }
 
-/* Whole lines before hc, from the start of one (x 0), as the beam's step in vdc_catch_up would
- * pass them, up to the VBLANK line (VBLANK rises on it, and the frame ends after it) and, with the
- * sound's interrupt on, up to the next shift clock (the machine stops at each of them then, and
- * the request shows). Each line is drawn, or adds the collisions and status the render cache
- * remembers for it (VBLANK's lines: nothing); the sound's prescaler counts it; on a line whose
- * shift clock is due (or a write waits for HBLANK) the sound is clocked at HBLANK's start. The
- * quiet lines between clocks (sound_quiet_lines) are summed in a loop without calls; the
- * half-clocks passed reach the sound only before a clock and at the end. The reference build steps
- * every line. */
-static void pass_lines(vdc8244 *v, uint64_t hc)
+/* The active lines among the n lines from `line` on (the VBLANK line not among them): each drawn
+ * whole, as the beam's step would, or its collisions and status as the render cache remembers them
+ * added (VBLANK's lines: nothing). Nothing here reaches the sound, so the lines are passed in one
+ * loop, whatever shift clocks fall among them (pass_sound_lines). */
+static inline void pass_drawn_lines(vdc8244 *v, unsigned line, unsigned n)
 {
-    if (!RENDER_CACHE)
+    unsigned a = line, b = line + n;
+    if (line > VDC_VBLANK_LINE) {      /* in VBLANK: the lines after the frame's last, from 0 */
+        a = 0;
+        b = line + n > v->lines ? line + n - v->lines : 0;
+    }
+    if (a >= b)
         return;
+    if (v->changed)                    /* where the first line's draw_span would (no write comes while
+                                          the lines pass, so once) */
+        sync_cache(v);
+    const uint32_t look = v->look;
+    uint8_t hits = 0, major = 0;
+    for (unsigned l = a; l < b; l++) {
+        if (v->line_valid[l] == VDC_LINE_VALID && v->line_look[l] == look) {
+            hits |= v->line_hits[l];
+            major |= v->line_major[l];
+        } else {
+            draw_span(v, l, 0, ACTIVE_END);
+        }
+    }
+    v->collision |= hits;
+    v->status |= major;
+}
+
+/* The sound over the n lines from `line` on: the prescaler counts each; on a line whose shift clock
+ * is due (or a write waits for HBLANK) the sound is clocked at HBLANK's start. The quiet lines
+ * between clocks (sound_quiet_lines) are counted at once; the half-clocks passed reach the sound
+ * only before a clock and at the end. */
+static inline void pass_sound_lines(vdc8244 *v, unsigned line, unsigned n)
+{
     o2_sound *s = &v->sound;
     const unsigned line_hc = v->line_hc;
     const int mame = v->model == VDC_MODEL_MAME;
-    uint64_t whole = (hc - v->hc) / line_hc;
-    unsigned left = whole < v->lines ? (unsigned)whole : v->lines;   /* the VBLANK line stops it first */
-    unsigned line = v->line, passed = 0;
     uint64_t unrun = 0;                /* half-clocks passed, not yet given to the sound */
-    uint8_t hits = 0, major = 0;
-    while (left) {
-        unsigned quiet = sound_quiet_lines(s);
-        unsigned limit = quiet < left ? quiet : left, n = 0;
-        while (n < limit) {
-            if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
-                unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
-                n += k;
-                line = line + k == v->lines ? 0 : line + k;
-                continue;
-            }
-            if (line == VDC_VBLANK_LINE)
-                break;
-            if (v->changed)            /* where this line's draw_span would (no write comes while
-                                          the lines pass, so once) */
-                sync_cache(v);
-            /* The lines the cache has: their collisions and status, in a loop without calls. */
-            const uint32_t look = v->look;
-            unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
-            for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
-                hits |= v->line_hits[line + k];
-                major |= v->line_major[line + k];
-            }
-            n += k;
-            line += k;
-            if (k < k_max) {
-                draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
-                line++;
-                n++;
-            }
-        }
-        sound_pass_quiet_lines(s, n);
-        unrun += (uint64_t)n * line_hc;
-        passed += n;
-        left -= n;
-        if (!left || line == VDC_VBLANK_LINE || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
+    for (;;) {
+        unsigned quiet = sound_quiet_lines(s), k = quiet < n ? quiet : n;
+        sound_pass_quiet_lines(s, k);
+        unrun += (uint64_t)k * line_hc;
+        n -= k;
+        if (!n)
             break;
-        /* A line whose sound is clocked (quiet was 0 or all its lines passed): its shift clock is
-         * due, or a write waits for it. */
-        if (line < VDC_VBLANK_LINE) {
-            if (v->changed)
-                sync_cache(v);
-            if (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == v->look) {
-                hits |= v->line_hits[line];
-                major |= v->line_major[line];
-            } else {
-                draw_span(v, line, 0, ACTIVE_END);
-            }
-        }
+        line += k;
+        if (line >= v->lines)
+            line -= v->lines;
+        /* A line whose sound is clocked (quiet was 0 or all its lines passed). */
         int clocks = line_clocks_sound(v, line);
         sound_run(s, unrun + VDC_HBLANK_START);
         unrun = line_hc - VDC_HBLANK_START;
@@ -1508,17 +1490,36 @@ static void pass_lines(vdc8244 *v, uint64_t hc)
             sound_hblank(s, clocks);   /* the request does not show: the interrupt is off */
             sound_clock(s, clocks, mame);
         }
-        line = line_after(v, line);
-        passed++;
-        left--;
+        line++;
+        n--;
     }
-    v->collision |= hits;
-    v->status |= major;
-    if (!passed)
-        return;
     sound_run(s, unrun);
-    v->hc += (uint64_t)passed * line_hc;
-    v->line = (uint16_t)line;
+}
+
+/* Whole lines before hc, from the start of one (x 0), as the beam's step in vdc_catch_up would
+ * pass them, up to the VBLANK line (VBLANK rises on it, and the frame ends after it) and, with the
+ * sound's interrupt on, up to the next shift clock (the machine stops at each of them then, and
+ * the request shows). The drawing and the sound of those lines do not meet: each is passed in a
+ * loop of its own. The reference build steps every line. */
+static void pass_lines(vdc8244 *v, uint64_t hc)
+{
+    if (!RENDER_CACHE)
+        return;
+    const unsigned line = v->line;
+    uint64_t whole = (hc - v->hc) / v->line_hc;
+    unsigned to_vblank = line <= VDC_VBLANK_LINE ? VDC_VBLANK_LINE - line : v->lines - line + VDC_VBLANK_LINE;
+    unsigned n = whole < to_vblank ? (unsigned)whole : to_vblank;
+    if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) {
+        unsigned quiet = sound_quiet_lines(&v->sound);
+        if (quiet < n)
+            n = quiet;
+    }
+    if (!n)
+        return;
+    pass_drawn_lines(v, line, n);
+    pass_sound_lines(v, line, n);
+    v->hc += (uint64_t)n * v->line_hc;
+    v->line = (uint16_t)(line + n >= v->lines ? line + n - v->lines : line + n);
 }
 _Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");
