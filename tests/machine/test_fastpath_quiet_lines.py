@@ -83,3 +83,31 @@ def test_a_line_passed_with_its_sound_clocked_still_reports_its_collisions():
     reads, frames = collisions_reported(ONE_LINE_SCENE)
     assert frames >= 33
     assert reads == [HGRID] * 32
+
+
+# The sound over lines passed in one step across a frame's last line. In the MAME model the first
+# frame's VBLANK lines, before MAME's first line 0, give no shift clock (native/vdc8244.c,
+# line_clocks_sound), and the lines after them do: a step from those VBLANK lines into line 0 and
+# on must clock the sound on its lines by their numbers after the frame's last. The program writes
+# a tone at the fast rate (a shift every 4 lines) at power-on, on the first frame's VBLANK lines,
+# and then only takes the VBLANK interrupt, so the beam passes the next 240 lines in one step;
+# tests/machine/test_fastpath_reference.py compares its frames with the reference build's
+# ("sound-power-on-mame": fails when those lines are taken as VBLANK's).
+SOUND_POWER_ON = program(
+    """
+        mov     r0,#0A7h        ; the shift register: FF 0F F1
+        mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,#00Fh
+        movx    @r0,a
+        inc     r0
+        mov     a,#0F1h
+        movx    @r0,a"""
+    + write(0xAA, 0xAF, "sound on: a tone, the fast rate, volume 15"),
+    RELEASE_INT)
+
+
+def sound_power_on_machine() -> Odyssey2:
+    return Odyssey2(cart=bytes(2048), bios=assemble_text(SOUND_POWER_ON, "scene.asm").image(1024, fill=0x00),
+                    charset=CHARSET, model="mame")
