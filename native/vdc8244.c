@@ -1231,24 +1231,19 @@ static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, uns
         base_cover[bases] = v->base_chars[slot];
         base_cls[bases++] = VDC_COLL_CHARS;
     }
+    /* A selected class reports the class it meets: each pair looked at once, both ways. The rows
+     * are of distinct sprites, so of distinct classes. */
     uint8_t found = 0;
     for (unsigned i = 0; i < drawn; i++) {
-        uint8_t met = 0;                       /* the classes sprite row i shares a pixel with */
-        for (unsigned j = 0; j < drawn; j++) {
-            if (j == i || cls[j] == cls[i])
-                continue;
+        uint8_t mine = enable & cls[i] ? 0xFF : 0;   /* the classes row i meets are reported */
+        for (unsigned j = i + 1; j < drawn; j++) {
             int d = (int)at[j] - (int)at[i];   /* both masks are 32 half-clocks wide at most */
             if (d >= 0 ? d < 64 && (mask[i] >> d & mask[j]) : -d < 64 && (mask[j] >> -d & mask[i]))
-                met |= cls[j];
+                found |= (uint8_t)((cls[j] & mine) | (enable & cls[j] ? cls[i] : 0));
         }
         for (unsigned k = 0; k < bases; k++)
-            if (cover_at(base_cover[k], at[i]) & mask[i]) {
-                met |= base_cls[k];
-                if (enable & base_cls[k])
-                    found |= cls[i];
-            }
-        if (enable & cls[i])
-            found |= met;
+            if (cover_at(base_cover[k], at[i]) & mask[i])
+                found |= (uint8_t)((base_cls[k] & mine) | (enable & base_cls[k] ? cls[i] : 0));
     }
     return found;
 }
