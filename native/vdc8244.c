@@ -645,6 +645,37 @@ static inline __attribute__((always_inline)) void fill_mask(const span *s, unsig
     }
 }
 
+/* A sprite row's bytes in the framebuffer as a byte mask: row_bytes[double][bits], 0xFF under each
+ * pixel drawn (bit 0 leftmost; a pixel OBJ_PIXEL_HC half-clocks wide, twice that double). A row
+ * drawn whole over a line patched over its base is one blend of these, 16 bytes at a time
+ * (blend_row), instead of a fill for each run of its pixels. */
+#define ROW_BYTES_MAX (ROW_PIXELS * 2 * OBJ_PIXEL_HC * 3)
+static uint8_t row_bytes[2][256][ROW_BYTES_MAX];
+
+static void fill_row_bytes(void)
+{
+    for (unsigned twice = 0; twice < 2; twice++)
+        for (unsigned bits = 0; bits < 256; bits++)
+            for (unsigned k = 0; k < ROW_PIXELS; k++) {
+                unsigned pixel = 3 * (OBJ_PIXEL_HC << twice);
+                memset(row_bytes[twice][bits] + k * pixel, bits >> k & 1 ? 0xFF : 0, pixel);
+            }
+}
+
+/* `bytes` bytes at out (48 or 96) take `pen` where `mask` is 0xFF. */
+static inline void blend_row(uint8_t *out, const uint8_t *mask, const uint8_t *pen, unsigned bytes)
+{
+    typedef uint8_t bytes16 __attribute__((vector_size(16)));
+    for (unsigned at = 0; at < bytes; at += 16) {
+        bytes16 o, m, p;
+        memcpy(&o, out + at, sizeof o);
+        memcpy(&m, mask + at, sizeof m);
+        memcpy(&p, pen + at, sizeof p);
+        o = (o & ~m) | (p & m);
+        memcpy(out + at, &o, sizeof o);
+    }
+}
+
 /* A row of 8 pixels: its half-clocks in [x0, x1) as one mask, set in its class's bitmap at once
  * and filled in runs of adjacent set half-clocks, one fill each. */
 static void draw_piece(span *s, const piece *p)
@@ -1211,7 +1242,15 @@ static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, uns
         mask[drawn] = row_mask(&s, &rows[i], &at[drawn]);
         if (!mask[drawn])
             continue;
-        fill_mask(&s, at[drawn], mask[drawn], rows[i].pen);
+        const piece *p = &rows[i];
+        unsigned bytes = 3 * ROW_PIXELS * p->width;
+        /* The span holds the new rows whole (an object starts at half-clock 8 or later), so the
+         * mask starts at the row's start: a row that ends on the screen is shown whole. */
+        if (at[drawn] + ROW_PIXELS * p->width <= s.shown)
+            blend_row(s.out + 3 * at[drawn], row_bytes[p->width != OBJ_PIXEL_HC][p->bits],
+                      pen_line[p->pen] + 3 * at[drawn], bytes);
+        else
+            fill_mask(&s, at[drawn], mask[drawn], p->pen);
         cls[drawn++] = rows[i].cls;
     }
     uint8_t enable = v->reg[VDC_REG_COLLISION];
@@ -1628,6 +1667,7 @@ void vdc_init(vdc8244 *v, int region)
         for (unsigned x = 0; x < VDC_SCREEN_W; x++)
             memcpy(pen_line[pen] + 3 * x, vdc_palette[pen], 3);
     fill_grid_kinds();
+    fill_row_bytes();
     memset(v, 0, sizeof *v);
     v->region = region;
     v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;
