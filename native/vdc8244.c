@@ -768,11 +768,21 @@ static const uint8_t grid_classes[2] = { VDC_COLL_VGRID, VDC_COLL_HGRID };   /* 
 
 /* The template of a kind of grid line under the look now (drawn first if it is not: the
  * background, then the grid's pieces; the reference build draws it every time). */
-static const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
+static const grid_template *draw_grid_template(vdc8244 *v, unsigned kind);
+
+/* Inline: a patched line asks for its template, mostly drawn already. */
+static inline const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
 {
-    grid_template *t = &v->grid[kind];
+    const grid_template *t = &v->grid[kind];
     if (RENDER_CACHE && t->look == v->look)
         return t;
+    return draw_grid_template(v, kind);
+}
+
+/* Kind `kind`'s template drawn under the look now. */
+static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind)
+{
+    grid_template *t = &v->grid[kind];
     line_desc d = { .count = 0 };
     describe_grid(v, &d, kind, grid_pen(v));
     span s = { .x0 = 0, .x1 = ACTIVE_END, .shown = VDC_SCREEN_W, .out = t->rgb, .track = 1, .present = 0 };
