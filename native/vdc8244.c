@@ -1474,6 +1474,32 @@ static void position_from_hc(vdc8244 *v)
     v->x = (uint16_t)x;
 }
 
+static inline uint64_t load8(const uint8_t *at)
+{
+    uint64_t w;
+    memcpy(&w, at, sizeof w);
+    return w;
+}
+
+/* The OR of a word's eight bytes. */
+static inline uint8_t fold8(uint64_t w)
+{
+    w |= w >> 32;
+    w |= w >> 16;
+    w |= w >> 8;
+    return (uint8_t)w;
+}
+
+/* Lines l to l + 7 are all valid under `look`: the render cache has them whole. */
+static inline int lines_valid8(const vdc8244 *v, unsigned l, uint32_t look)
+{
+    const uint32_t *looks = &v->line_look[l];
+    uint32_t differ = 0;
+    for (unsigned k = 0; k < 8; k++)
+        differ |= looks[k] ^ look;
+    return load8(&v->line_valid[l]) == VDC_LINE_VALID * 0x0101010101010101ull && !differ;
+}
+
 /* The active lines among the n lines from `line` on (the VBLANK line not among them): each drawn
  * whole, as the beam's step would, or its collisions and status as the render cache remembers them
  * added (VBLANK's lines: nothing). Nothing here reaches the sound, so the lines are passed in one
@@ -1492,16 +1518,24 @@ static inline void pass_drawn_lines(vdc8244 *v, unsigned line, unsigned n)
         sync_cache(v);
     const uint32_t look = v->look;
     uint8_t hits = 0, major = 0;
-    for (unsigned l = a; l < b; l++) {
+    uint64_t hits8 = 0, major8 = 0;    /* eight lines' bytes at a time, folded at the end */
+    for (unsigned l = a; l < b;) {
+        if (l + 8 <= b && lines_valid8(v, l, look)) {
+            hits8 |= load8(&v->line_hits[l]);
+            major8 |= load8(&v->line_major[l]);
+            l += 8;
+            continue;
+        }
         if (v->line_valid[l] == VDC_LINE_VALID && v->line_look[l] == look) {
             hits |= v->line_hits[l];
             major |= v->line_major[l];
         } else {
             draw_span(v, l, 0, ACTIVE_END);
         }
+        l++;
     }
-    v->collision |= hits;
-    v->status |= major;
+    v->collision |= (uint8_t)(hits | fold8(hits8));
+    v->status |= (uint8_t)(major | fold8(major8));
 }
 
 /* The sound over the n lines from `line` on: the prescaler counts each; on a line whose shift clock
