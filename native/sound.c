@@ -396,6 +396,41 @@ static inline uint64_t per_sub(const o2_sound *s, uint64_t x)
     return s->ticks_per_sub == HC_NUM_NTSC ? x / HC_NUM_NTSC : x / HC_NUM_PAL;
 }
 
+/* integrate's usual step in one go: the sub-sample under way finished (`finished`, if
+ * has_finished) and `whole` sub-samples of `level` after it, which fit in the block and are no
+ * steady stretch (whole < STEADY_SUBS): what emit_sub and then emit_level do, with the block's
+ * count, newest sub-sample and run kept in registers, not reloaded after each store to the filter
+ * line. The reference build takes emit_sub and emit_level. */
+static inline void append_change(o2_sound *s, int has_finished, int32_t finished, int32_t level, uint32_t whole)
+{
+    int16_t *line = s->fir_line + SOUND_FIR_TAPS;
+    uint32_t pending = s->sub_pending;
+    int32_t newest = line[(int32_t)pending - 1];
+    unsigned run = s->same_run;
+    if (has_finished) {
+        if (finished == newest) {
+            run = run < SOUND_FIR_TAPS ? run + 1 : SOUND_FIR_TAPS;
+        } else {
+            run = 1;
+            record_edge(s, SOUND_FIR_TAPS + pending);
+        }
+        line[pending++] = (int16_t)finished;
+        newest = finished;
+    }
+    if (whole) {
+        if (level != newest) {
+            run = 0;
+            record_edge(s, SOUND_FIR_TAPS + pending);
+        }
+        fill16(line + pending, (int16_t)level, whole);
+        pending += whole;
+        run = run + whole < SOUND_FIR_TAPS ? run + whole : SOUND_FIR_TAPS;
+    }
+    s->sub_pending = pending;
+    s->same_run = (uint8_t)run;
+    s->sub_parity ^= (uint8_t)((has_finished + whole) & 1u);
+}
+
 static void integrate(o2_sound *s)
 {
     uint64_t level = s->level;
@@ -406,14 +441,23 @@ static void integrate(o2_sound *s)
         s->sub_pos += (uint32_t)ticks;
         return;
     }
-    if (s->sub_pos) {                              /* finish the sub-sample under way */
+    int has_finished = s->sub_pos != 0;
+    int32_t finished = 0;
+    if (has_finished) {                            /* the sub-sample under way */
         uint32_t take = s->ticks_per_sub - s->sub_pos;
         s->sub_acc += level * take;
         ticks -= take;
-        emit_sub(s, (int32_t)per_sub(s, s->sub_acc + s->ticks_per_sub / 2));
+        finished = (int32_t)per_sub(s, s->sub_acc + s->ticks_per_sub / 2);
     }
     uint64_t whole = per_sub(s, ticks);
-    emit_level(s, (int32_t)level, whole);
+    if (!FILTER_EVERY_OUTPUT && whole < STEADY_SUBS
+        && s->sub_pending + (uint32_t)has_finished + whole <= SOUND_SUB_BLOCK) {
+        append_change(s, has_finished, finished, (int32_t)level, (uint32_t)whole);
+    } else {
+        if (has_finished)
+            emit_sub(s, finished);
+        emit_level(s, (int32_t)level, whole);
+    }
     ticks -= whole * s->ticks_per_sub;
     s->sub_acc = level * ticks;
     s->sub_pos = (uint32_t)ticks;

@@ -189,6 +189,15 @@ static inline int sound_hblank(o2_sound *s, int clocks)
     return 0;
 }
 
+/* The end of every shift clock, shifted or not: the pin latches `pin`, the prescaler counts the
+ * line, the output level follows. */
+static inline void sound_clock_ends(o2_sound *s, uint32_t pin)
+{
+    s->pin = (uint8_t)pin;
+    s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;
+    sound_level_may_change(s);
+}
+
 /* The shift clock, once a line right after sound_hblank (in MAME too; where a write meets it
  * there: machine.c write_hc). With shifts 0 the prescaler counts the line but the
  * register does not move (MAME's first lines, vdc8244.c). mame: MAME's shift and output (a
@@ -197,6 +206,7 @@ static inline int sound_hblank(o2_sound *s, int clocks)
 static inline void sound_clock(o2_sound *s, int shifts, int mame)
 {
     int due = sound_shift_due(s);
+    uint32_t pin = s->pin;
     if (mame) {
         /* MAME: a shift held off by a write waits for the next line (and again while writes go
          * on); the pin is the bit shifted out, held between shifts. */
@@ -204,7 +214,7 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
             if (s->holdoff & SOUND_HOLD_WRITE) {
                 s->holdoff = (uint8_t)(SOUND_HOLD_POSTPONED | (s->holdoff & SOUND_HOLD_DIRTY));
             } else {
-                s->pin = (uint8_t)sound_shift_once(s);
+                pin = sound_shift_once(s);
                 s->holdoff = 0;
             }
         } else {
@@ -214,11 +224,11 @@ static inline void sound_clock(o2_sound *s, int shifts, int mame)
         if (due && !(s->holdoff & SOUND_HOLD_WRITE) && shifts)
             sound_shift_once(s);
         s->holdoff &= SOUND_HOLD_DIRTY;   /* cleared by the next shift clock (sound_hblank) */
-        s->pin = s->shift & 1u;
+        pin = s->shift & 1u;
     }
-    s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;
-    sound_level_may_change(s);
+    sound_clock_ends(s, pin);
 }
+
 /* sound_hblank(s, 1) then sound_clock(s, 1, mame) on a line whose shift clock is due
  * (sound_shift_due) with no write waiting (holdoff 0), the case of every shift clock of a steady
  * tone or noise: the service request (returned as sound_hblank does) counts, the register shifts,
@@ -229,9 +239,7 @@ static inline int sound_clock_due(o2_sound *s, int mame)
     if (service)
         s->pulses = 0;
     uint32_t out = sound_shift_once(s);
-    s->pin = (uint8_t)(mame ? out : s->shift & 1u);
-    s->prescaler = (s->prescaler + 1) & SOUND_PRESCALE_MODULO;
-    sound_level_may_change(s);
+    sound_clock_ends(s, mame ? out : s->shift & 1u);
     return service;
 }
 

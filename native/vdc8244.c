@@ -645,6 +645,37 @@ static inline __attribute__((always_inline)) void fill_mask(const span *s, unsig
     }
 }
 
+/* A sprite row's bytes in the framebuffer as a byte mask: row_bytes[double][bits], 0xFF under each
+ * pixel drawn (bit 0 leftmost; a pixel OBJ_PIXEL_HC half-clocks wide, twice that double). A row
+ * drawn whole over a line patched over its base is one blend of these, 16 bytes at a time
+ * (blend_row), instead of a fill for each run of its pixels. */
+#define ROW_BYTES_MAX (ROW_PIXELS * 2 * OBJ_PIXEL_HC * 3)
+static uint8_t row_bytes[2][256][ROW_BYTES_MAX];
+
+static void fill_row_bytes(void)
+{
+    for (unsigned twice = 0; twice < 2; twice++)
+        for (unsigned bits = 0; bits < 256; bits++)
+            for (unsigned k = 0; k < ROW_PIXELS; k++) {
+                unsigned pixel = 3 * (OBJ_PIXEL_HC << twice);
+                memset(row_bytes[twice][bits] + k * pixel, bits >> k & 1 ? 0xFF : 0, pixel);
+            }
+}
+
+/* `bytes` bytes at out (48 or 96) take `pen` where `mask` is 0xFF. */
+static inline void blend_row(uint8_t *out, const uint8_t *mask, const uint8_t *pen, unsigned bytes)
+{
+    typedef uint8_t bytes16 __attribute__((vector_size(16)));
+    for (unsigned at = 0; at < bytes; at += 16) {
+        bytes16 o, m, p;
+        memcpy(&o, out + at, sizeof o);
+        memcpy(&m, mask + at, sizeof m);
+        memcpy(&p, pen + at, sizeof p);
+        o = (o & ~m) | (p & m);
+        memcpy(out + at, &o, sizeof o);
+    }
+}
+
 /* A row of 8 pixels: its half-clocks in [x0, x1) as one mask, set in its class's bitmap at once
  * and filled in runs of adjacent set half-clocks, one fill each. */
 static void draw_piece(span *s, const piece *p)
@@ -737,11 +768,21 @@ static const uint8_t grid_classes[2] = { VDC_COLL_VGRID, VDC_COLL_HGRID };   /* 
 
 /* The template of a kind of grid line under the look now (drawn first if it is not: the
  * background, then the grid's pieces; the reference build draws it every time). */
-static const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
+static const grid_template *draw_grid_template(vdc8244 *v, unsigned kind);
+
+/* Inline: a patched line asks for its template, mostly drawn already. */
+static inline const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
 {
-    grid_template *t = &v->grid[kind];
+    const grid_template *t = &v->grid[kind];
     if (RENDER_CACHE && t->look == v->look)
         return t;
+    return draw_grid_template(v, kind);
+}
+
+/* Kind `kind`'s template drawn under the look now. */
+static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind)
+{
+    grid_template *t = &v->grid[kind];
     line_desc d = { .count = 0 };
     describe_grid(v, &d, kind, grid_pen(v));
     span s = { .x0 = 0, .x1 = ACTIVE_END, .shown = VDC_SCREEN_W, .out = t->rgb, .track = 1, .present = 0 };
@@ -1211,7 +1252,15 @@ static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, uns
         mask[drawn] = row_mask(&s, &rows[i], &at[drawn]);
         if (!mask[drawn])
             continue;
-        fill_mask(&s, at[drawn], mask[drawn], rows[i].pen);
+        const piece *p = &rows[i];
+        unsigned bytes = 3 * ROW_PIXELS * p->width;
+        /* The span holds the new rows whole (an object starts at half-clock 8 or later), so the
+         * mask starts at the row's start: a row that ends on the screen is shown whole. */
+        if (at[drawn] + ROW_PIXELS * p->width <= s.shown)
+            blend_row(s.out + 3 * at[drawn], row_bytes[p->width != OBJ_PIXEL_HC][p->bits],
+                      pen_line[p->pen] + 3 * at[drawn], bytes);
+        else
+            fill_mask(&s, at[drawn], mask[drawn], p->pen);
         cls[drawn++] = rows[i].cls;
     }
     uint8_t enable = v->reg[VDC_REG_COLLISION];
@@ -1231,24 +1280,19 @@ static uint8_t patch_over_base(vdc8244 *v, unsigned line, const piece *rows, uns
         base_cover[bases] = v->base_chars[slot];
         base_cls[bases++] = VDC_COLL_CHARS;
     }
+    /* A selected class reports the class it meets: each pair looked at once, both ways. The rows
+     * are of distinct sprites, so of distinct classes. */
     uint8_t found = 0;
     for (unsigned i = 0; i < drawn; i++) {
-        uint8_t met = 0;                       /* the classes sprite row i shares a pixel with */
-        for (unsigned j = 0; j < drawn; j++) {
-            if (j == i || cls[j] == cls[i])
-                continue;
+        uint8_t mine = enable & cls[i] ? 0xFF : 0;   /* the classes row i meets are reported */
+        for (unsigned j = i + 1; j < drawn; j++) {
             int d = (int)at[j] - (int)at[i];   /* both masks are 32 half-clocks wide at most */
             if (d >= 0 ? d < 64 && (mask[i] >> d & mask[j]) : -d < 64 && (mask[j] >> -d & mask[i]))
-                met |= cls[j];
+                found |= (uint8_t)((cls[j] & mine) | (enable & cls[j] ? cls[i] : 0));
         }
         for (unsigned k = 0; k < bases; k++)
-            if (cover_at(base_cover[k], at[i]) & mask[i]) {
-                met |= base_cls[k];
-                if (enable & base_cls[k])
-                    found |= cls[i];
-            }
-        if (enable & cls[i])
-            found |= met;
+            if (cover_at(base_cover[k], at[i]) & mask[i])
+                found |= (uint8_t)((base_cls[k] & mine) | (enable & base_cls[k] ? cls[i] : 0));
     }
     return found;
 }
@@ -1430,75 +1474,91 @@ static void position_from_hc(vdc8244 *v)
     v->x = (uint16_t)x;
 }
 
-/* Whole lines before hc, from the start of one (x 0), as the beam's step in vdc_catch_up would
- * pass them, up to the VBLANK line (VBLANK rises on it, and the frame ends after it) and, with the
- * sound's interrupt on, up to the next shift clock (the machine stops at each of them then, and
- * the request shows). Each line is drawn, or adds the collisions and status the render cache
- * remembers for it (VBLANK's lines: nothing); the sound's prescaler counts it; on a line whose
- * shift clock is due (or a write waits for HBLANK) the sound is clocked at HBLANK's start. The
- * quiet lines between clocks (sound_quiet_lines) are summed in a loop without calls; the
- * half-clocks passed reach the sound only before a clock and at the end. The reference build steps
- * every line. */
-static void pass_lines(vdc8244 *v, uint64_t hc)
+static inline uint64_t load8(const uint8_t *at)
 {
-    if (!RENDER_CACHE)
+    uint64_t w;
+    memcpy(&w, at, sizeof w);
+    return w;
+}
+
+/* The OR of a word's eight bytes. */
+static inline uint8_t fold8(uint64_t w)
+{
+    w |= w >> 32;
+    w |= w >> 16;
+    w |= w >> 8;
+    return (uint8_t)w;
+}
+
+/* Lines l to l + 7 are all valid under `look`: the render cache has them whole. */
+static inline int lines_valid8(const vdc8244 *v, unsigned l, uint32_t look)
+{
+    const uint32_t *looks = &v->line_look[l];
+    uint32_t differ = 0;
+    for (unsigned k = 0; k < 8; k++)
+        differ |= looks[k] ^ look;
+    return load8(&v->line_valid[l]) == VDC_LINE_VALID * 0x0101010101010101ull && !differ;
+}
+
+/* The active lines among the n lines from `line` on (the VBLANK line not among them): each drawn
+ * whole, as the beam's step would, or its collisions and status as the render cache remembers them
+ * added (VBLANK's lines: nothing). Nothing here reaches the sound, so the lines are passed in one
+ * loop, whatever shift clocks fall among them (pass_sound_lines). */
+static inline void pass_drawn_lines(vdc8244 *v, unsigned line, unsigned n)
+{
+    unsigned a = line, b = line + n;
+    if (line > VDC_VBLANK_LINE) {      /* in VBLANK: the lines after the frame's last, from 0 */
+        a = 0;
+        b = line + n > v->lines ? line + n - v->lines : 0;
+    }
+    if (a >= b)
         return;
+    if (v->changed)                    /* where the first line's draw_span would (no write comes while
+                                          the lines pass, so once) */
+        sync_cache(v);
+    const uint32_t look = v->look;
+    uint8_t hits = 0, major = 0;
+    uint64_t hits8 = 0, major8 = 0;    /* eight lines' bytes at a time, folded at the end */
+    for (unsigned l = a; l < b;) {
+        if (l + 8 <= b && lines_valid8(v, l, look)) {
+            hits8 |= load8(&v->line_hits[l]);
+            major8 |= load8(&v->line_major[l]);
+            l += 8;
+            continue;
+        }
+        if (v->line_valid[l] == VDC_LINE_VALID && v->line_look[l] == look) {
+            hits |= v->line_hits[l];
+            major |= v->line_major[l];
+        } else {
+            draw_span(v, l, 0, ACTIVE_END);
+        }
+        l++;
+    }
+    v->collision |= (uint8_t)(hits | fold8(hits8));
+    v->status |= (uint8_t)(major | fold8(major8));
+}
+
+/* The sound over the n lines from `line` on: the prescaler counts each; on a line whose shift clock
+ * is due (or a write waits for HBLANK) the sound is clocked at HBLANK's start. The quiet lines
+ * between clocks (sound_quiet_lines) are counted at once; the half-clocks passed reach the sound
+ * only before a clock and at the end. */
+static inline void pass_sound_lines(vdc8244 *v, unsigned line, unsigned n)
+{
     o2_sound *s = &v->sound;
     const unsigned line_hc = v->line_hc;
     const int mame = v->model == VDC_MODEL_MAME;
-    uint64_t whole = (hc - v->hc) / line_hc;
-    unsigned left = whole < v->lines ? (unsigned)whole : v->lines;   /* the VBLANK line stops it first */
-    unsigned line = v->line, passed = 0;
     uint64_t unrun = 0;                /* half-clocks passed, not yet given to the sound */
-    uint8_t hits = 0, major = 0;
-    while (left) {
-        unsigned quiet = sound_quiet_lines(s);
-        unsigned limit = quiet < left ? quiet : left, n = 0;
-        while (n < limit) {
-            if (line > VDC_VBLANK_LINE) {  /* VBLANK's lines draw nothing: up to the frame's end at once */
-                unsigned k = limit - n < v->lines - line ? limit - n : v->lines - line;
-                n += k;
-                line = line + k == v->lines ? 0 : line + k;
-                continue;
-            }
-            if (line == VDC_VBLANK_LINE)
-                break;
-            if (v->changed)            /* where this line's draw_span would (no write comes while
-                                          the lines pass, so once) */
-                sync_cache(v);
-            /* The lines the cache has: their collisions and status, in a loop without calls. */
-            const uint32_t look = v->look;
-            unsigned k = 0, k_max = limit - n < VDC_VBLANK_LINE - line ? limit - n : VDC_VBLANK_LINE - line;
-            for (; k < k_max && v->line_valid[line + k] == VDC_LINE_VALID && v->line_look[line + k] == look; k++) {
-                hits |= v->line_hits[line + k];
-                major |= v->line_major[line + k];
-            }
-            n += k;
-            line += k;
-            if (k < k_max) {
-                draw_span(v, line, 0, ACTIVE_END);   /* drawn whole, as the beam's step would */
-                line++;
-                n++;
-            }
-        }
-        sound_pass_quiet_lines(s, n);
-        unrun += (uint64_t)n * line_hc;
-        passed += n;
-        left -= n;
-        if (!left || line == VDC_VBLANK_LINE || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ))
+    for (;;) {
+        unsigned quiet = sound_quiet_lines(s), k = quiet < n ? quiet : n;
+        sound_pass_quiet_lines(s, k);
+        unrun += (uint64_t)k * line_hc;
+        n -= k;
+        if (!n)
             break;
-        /* A line whose sound is clocked (quiet was 0 or all its lines passed): its shift clock is
-         * due, or a write waits for it. */
-        if (line < VDC_VBLANK_LINE) {
-            if (v->changed)
-                sync_cache(v);
-            if (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] == v->look) {
-                hits |= v->line_hits[line];
-                major |= v->line_major[line];
-            } else {
-                draw_span(v, line, 0, ACTIVE_END);
-            }
-        }
+        line += k;
+        if (line >= v->lines)
+            line -= v->lines;
+        /* A line whose sound is clocked (quiet was 0 or all its lines passed). */
         int clocks = line_clocks_sound(v, line);
         sound_run(s, unrun + VDC_HBLANK_START);
         unrun = line_hc - VDC_HBLANK_START;
@@ -1508,17 +1568,36 @@ static void pass_lines(vdc8244 *v, uint64_t hc)
             sound_hblank(s, clocks);   /* the request does not show: the interrupt is off */
             sound_clock(s, clocks, mame);
         }
-        line = line_after(v, line);
-        passed++;
-        left--;
+        line++;
+        n--;
     }
-    v->collision |= hits;
-    v->status |= major;
-    if (!passed)
-        return;
     sound_run(s, unrun);
-    v->hc += (uint64_t)passed * line_hc;
-    v->line = (uint16_t)line;
+}
+
+/* Whole lines before hc, from the start of one (x 0), as the beam's step in vdc_catch_up would
+ * pass them, up to the VBLANK line (VBLANK rises on it, and the frame ends after it) and, with the
+ * sound's interrupt on, up to the next shift clock (the machine stops at each of them then, and
+ * the request shows). The drawing and the sound of those lines do not meet: each is passed in a
+ * loop of its own. The reference build steps every line. */
+static void pass_lines(vdc8244 *v, uint64_t hc)
+{
+    if (!RENDER_CACHE)
+        return;
+    const unsigned line = v->line;
+    uint64_t whole = (hc - v->hc) / v->line_hc;
+    unsigned to_vblank = line <= VDC_VBLANK_LINE ? VDC_VBLANK_LINE - line : v->lines - line + VDC_VBLANK_LINE;
+    unsigned n = whole < to_vblank ? (unsigned)whole : to_vblank;
+    if (v->reg[VDC_REG_CONTROL] & VDC_CTRL_SOUND_IRQ) {
+        unsigned quiet = sound_quiet_lines(&v->sound);
+        if (quiet < n)
+            n = quiet;
+    }
+    if (!n)
+        return;
+    pass_drawn_lines(v, line, n);
+    pass_sound_lines(v, line, n);
+    v->hc += (uint64_t)n * v->line_hc;
+    v->line = (uint16_t)(line + n >= v->lines ? line + n - v->lines : line + n);
 }
 _Static_assert(ACTIVE_END == VDC_SCREEN_W, "a redrawn span lies in the framebuffer's line");
 _Static_assert(VDC_FRAME_START_LINE == VDC_VBLANK_LINE + 1, "no quiet line ends a frame");
@@ -1632,6 +1711,7 @@ void vdc_init(vdc8244 *v, int region)
         for (unsigned x = 0; x < VDC_SCREEN_W; x++)
             memcpy(pen_line[pen] + 3 * x, vdc_palette[pen], 3);
     fill_grid_kinds();
+    fill_row_bytes();
     memset(v, 0, sizeof *v);
     v->region = region;
     v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;

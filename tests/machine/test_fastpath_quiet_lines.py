@@ -5,10 +5,12 @@ grid sets the grid's bit in the collision register (Intel's 8245 specification, 
 although after the first frame its lines are never drawn again. The sprite covers two lines only
 (one shape row), so in most frames neither is a line on which the sound's shift clock is due (the
 beam steps those one by one): the report comes from the quiet lines."""
+from pathlib import Path
+
 from cart.asm.assembler import assemble_text
 from emu.odyssey2 import Odyssey2
 from machine_images import CHARSET
-from vdc_programs import RELEASE_INT, program, sprite0, write
+from vdc_programs import RELEASE_INT, character0, program, sprite0, write
 
 BANK1_R2, BANK1_R3 = 0x1A, 0x1B
 
@@ -31,10 +33,10 @@ def collision_scene(sprite: str, shape_and_grid: str) -> str:
         inc     r3""")
 
 
-def collisions_reported(scene: str) -> tuple[list, int]:
+def collisions_reported(scene: str, charset: bytes = CHARSET) -> tuple[list, int]:
     """Sprite 0's collisions as the scene's handler stored them, frame after frame for 32 frames (every phase
     of the shift clock, twice) after two to set up, and the frames it counted."""
-    m = Odyssey2(cart=bytes(2048), bios=assemble_text(scene, "scene.asm").image(1024, fill=0x00), charset=CHARSET)
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(scene, "scene.asm").image(1024, fill=0x00), charset=charset)
     m.run_frames(2)
     reads = []
     for _ in range(32):
@@ -83,3 +85,53 @@ def test_a_line_passed_with_its_sound_clocked_still_reports_its_collisions():
     reads, frames = collisions_reported(ONE_LINE_SCENE)
     assert frames >= 33
     assert reads == [HGRID] * 32
+
+
+# The sound over lines passed in one step across a frame's last line. In the MAME model the first
+# frame's VBLANK lines, before MAME's first line 0, give no shift clock (native/vdc8244.c,
+# line_clocks_sound), and the lines after them do: a step from those VBLANK lines into line 0 and
+# on must clock the sound on its lines by their numbers after the frame's last. The program writes
+# a tone at the fast rate (a shift every 4 lines) at power-on, on the first frame's VBLANK lines,
+# and then only takes the VBLANK interrupt, so the beam passes the next 240 lines in one step;
+# tests/machine/test_fastpath_reference.py compares its frames with the reference build's
+# ("sound-power-on-mame": fails when those lines are taken as VBLANK's).
+SOUND_POWER_ON = program(
+    """
+        mov     r0,#0A7h        ; the shift register: FF 0F F1
+        mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,#00Fh
+        movx    @r0,a
+        inc     r0
+        mov     a,#0F1h
+        movx    @r0,a"""
+    + write(0xAA, 0xAF, "sound on: a tone, the fast rate, volume 15"),
+    RELEASE_INT)
+
+
+def sound_power_on_machine() -> Odyssey2:
+    return Odyssey2(cart=bytes(2048), bios=assemble_text(SOUND_POWER_ON, "scene.asm").image(1024, fill=0x00),
+                    charset=CHARSET, model="mame")
+
+
+# Whole lines the cache has are passed eight at a time (native/vdc8244.c, pass_drawn_lines): the
+# collisions of each of the eight count. Here a solid character (code 47 of roms_free/charset.bin:
+# 7 rows to the end of its 8-byte group, 2 lines each) covers lines 1Ch-29h, and sprite 0's shape row
+# 0 covers lines 29h and 2Ah, so the sprite meets the character on line 29h alone, the second of
+# the eight lines 28h-2Fh.
+CHARS = 0x80                   # A2: the characters' class
+FREE_CHARSET = (Path(__file__).resolve().parents[2] / "roms_free" / "charset.bin").read_bytes()
+ODD_LINE_SCENE = collision_scene(
+    sprite0(0x29, 0x06, 0x08, "sprite 0: Y 29h, X 06h (half-clocks 22-37), colour 1") + """
+        mov     r0,#080h        ; its shape: row 0 only, lines 29h and 2Ah
+        mov     a,#0FFh
+        movx    @r0,a"""
+    + character0(0x1C, 0x06, 47 * 8 - 0x1C // 2, 0x04, "character 0: Y 1Ch, X 06h, code 47 (solid rows), colour 2"),
+    "")
+
+
+def test_a_collision_on_one_line_of_eight_passed_at_once_is_reported():
+    reads, frames = collisions_reported(ODD_LINE_SCENE, FREE_CHARSET)
+    assert frames >= 33
+    assert reads == [CHARS] * 32

@@ -40,7 +40,8 @@ def jobs():
     found = [(f"{name}-{region}", ("cart", name, region)) for name in corpus() + ["demo"]
              for region in ("ntsc", "pal")]
     found += [("busy", ("busy",)), ("empty-slot", ("empty",)), ("sprite-patch", ("sprite_patch",)),
-              ("base-slots", ("base_slots",)),
+              ("base-slots", ("base_slots",)), ("sound-power-on-mame", ("sound_power_on",)),
+              ("sound-pulses", ("sound_pulses",)),
               ("conquest-1", ("conquest", 1)), ("conquest-2", ("conquest", 2))]
     found += [(f"trace-{name}", ("trace", name)) for name in ("demo", "test_select", "test_sound")]
     found += [(f"random-{seed}-{region}-{model}", ("random", seed, region, model))       # random VDC programs
@@ -91,6 +92,12 @@ def run_job(what, skip_idle):
         from machine.test_fastpath_base_slots import SCENE
         from machine.test_fastpath_sprite_patch import scene
         m = scene(SCENE)
+    elif what[0] == "sound_power_on":
+        from machine.test_fastpath_quiet_lines import sound_power_on_machine
+        m = sound_power_on_machine()
+    elif what[0] == "sound_pulses":
+        from machine.test_fastpath_sound_blocks import sound_pulses_machine
+        m = sound_pulses_machine()
     elif what[0] == "random":
         sys.path.insert(0, str(ROOT / "tests" / "conformance"))
         import differential

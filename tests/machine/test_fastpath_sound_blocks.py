@@ -46,3 +46,29 @@ def test_audio_does_not_depend_on_where_the_filter_blocks_end(sample_rate):
         assert m.frame == whole.frame - FRAMES + k + 1
         np.testing.assert_array_equal(m.audio, expected[k], err_msg=f"frame {k + 1}")
     assert any(np.unique(a).size > 2 for a in expected)   # the sound really changes level
+
+
+# Pulses shorter than a sub-sample (1/88200 s, about 81 half-clocks at 44.1 kHz) on a steady level:
+# volume 15 for 3 machine cycles (60 half-clocks) over volume 14, twice a frame, 202 cycles apart
+# (about 50 sub-samples: the level after the first pulse is appended with the second's start, and
+# the outputs filtered for the two lie apart). Four changes of level a frame, so the block's outputs
+# are filtered only where a change lies; in about one frame of four a pulse begins and ends in one
+# sub-sample, which then differs from the level on both sides of it, and the output whose window
+# starts at it holds the second change only (native/sound.c, append_change records both).
+# tests/machine/test_fastpath_reference.py compares its frames with the reference build's, which
+# appends each sub-sample the general way and filters every output ("sound-pulses").
+def sound_pulses_machine() -> Odyssey2:
+    from cart.asm.assembler import assemble_text
+    from machine_images import CHARSET
+    from vdc_programs import RELEASE_INT, program, registers, write
+
+    pulse = write(0xAA, 0x8F, "volume 15") + """
+        dec     a               ; volume 14 again after 3 cycles
+        movx    @r0,a"""
+    scene = program(registers(0xA7, (0xFF, 0xFF, 0xFF), "the shift register all ones: the pin high")
+                    + write(0xAA, 0x8E, "sound on, volume 14"),
+                    RELEASE_INT + pulse + """
+        mov     r1,#100         ; 202 cycles
+wait:   djnz    r1,wait""" + pulse)
+    return Odyssey2(cart=bytes(2048), bios=assemble_text(scene, "scene.asm").image(1024, fill=0x00),
+                    charset=CHARSET)
