@@ -40,7 +40,7 @@ def jobs():
     found = [(f"{name}-{region}", ("cart", name, region)) for name in corpus() + ["demo"]
              for region in ("ntsc", "pal")]
     found += [("busy", ("busy",)), ("empty-slot", ("empty",)), ("sprite-patch", ("sprite_patch",)),
-              ("base-slots", ("base_slots",)),
+              ("base-slots", ("base_slots",)), ("narrow-redraw", ("narrow_redraw",)),
               ("conquest-1", ("conquest", 1)), ("conquest-2", ("conquest", 2))]
     found += [(f"trace-{name}", ("trace", name)) for name in ("demo", "test_select", "test_sound")]
     found += [(f"random-{seed}-{region}-{model}", ("random", seed, region, model))       # random VDC programs
@@ -89,6 +89,10 @@ def run_job(what, skip_idle):
         m = scene()
     elif what[0] == "base_slots":
         from machine.test_fastpath_base_slots import SCENE
+        from machine.test_fastpath_sprite_patch import scene
+        m = scene(SCENE)
+    elif what[0] == "narrow_redraw":
+        from machine.test_fastpath_narrow_redraw import SCENE
         from machine.test_fastpath_sprite_patch import scene
         m = scene(SCENE)
     elif what[0] == "random":
