@@ -341,6 +341,12 @@ SPAN_MUTATIONS = {
         "native/vdc8244.c",
         "line_redrawn(v, line, redrawn, x0 + first, x0 + end);",
         "line_redrawn(v, line, redrawn, x0 + first + 1, x0 + end);"),
+    # the VDC flags a line drawn again because objects changed on it a column short of the
+    # columns where they drew or draw (line_changed)
+    "changed_columns_a_column_short": (
+        "native/vdc8244.c",
+        "line_redrawn(v, line, redrawn, from, to);",
+        "line_redrawn(v, line, redrawn, from + 1, to);"),
     # the VDC takes every line for one drawn without objects: a change of an object redraws none
     "every_line_objectless": (
         "native/vdc8244.c",

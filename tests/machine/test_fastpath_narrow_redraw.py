@@ -9,7 +9,8 @@ The scene, objects changed in every VBLANK (collisions: the characters selected,
 - sprite 1 moves right 2 units a frame on lines 3Ah-49h, over character 0's first lines;
 - character 2 moves right 3 units a frame on lines 60h-6Dh across sprite 0, which stands still:
   those lines have a collision only while character 2 is over the sprite;
-- character 3 changes colour every frame; quad 0's fourth character changes code every frame.
+- character 3 changes colour every frame; quad 0's fourth character changes code every frame;
+  quad 1 moves right 2 units a frame.
 Geometry from native/HARDWARE.md §3: an object's first pixel is at half-clock 2 × (X + 5), a
 character's or a single-size sprite's pixel is 2 half-clocks wide and its row 2 lines tall,
 a character's bit 7 is leftmost and a sprite's bit 0; a character's rows are ROM bytes from
@@ -34,12 +35,12 @@ QUAD_CODES = (20, 21, 22, 24)                        # the fourth toggles betwee
 CHAR_Y = {0: 0x40, 1: 0x40, 2: 0x60, 3: 0x90}
 CHAR_X0 = {0: 0x10, 1: 0x56, 2: 0x40, 3: 0x30}      # character 1 over grid column 5
 CHAR_CODE = {0: SOLID_CODE, 1: SOLID_CODE, 2: SOLID_CODE, 3: 33}
-QUAD_Y, QUAD_X = 0xA0, 0x20
+QUAD_Y, QUAD_X = (0xA0, 0xB4), (0x20, 0x10)
 SPRITE_Y = {0: 0x60, 1: 0x3A}
 SPRITE_X0 = {0: 0x70, 1: 0x20}
 FRAMES = 36                                          # character 2 ends at X 0xAC, still shown
 BANK1_R2 = 0x1A
-LINES = range(0x30, 0xB0)
+LINES = range(0x30, 0xC8)
 
 
 def pointer(code, y):
@@ -51,11 +52,12 @@ def char_registers(c):
     return registers(0x10 + 4 * c, (CHAR_Y[c], CHAR_X0[c], p & 0xFF, (2 + c) << 1 | p >> 8), f"character {c}")
 
 
-def quad_registers():
+def quad_registers(q):
     out = ""
     for k, code in enumerate(QUAD_CODES):
-        p = pointer(code, QUAD_Y)
-        out += registers(0x40 + 4 * k, (QUAD_Y, QUAD_X, p & 0xFF, 6 << 1 | p >> 8), f"quad 0's character {k}")
+        p = pointer(code, QUAD_Y[q])
+        out += registers(0x40 + 16 * q + 4 * k, (QUAD_Y[q], QUAD_X[q], p & 0xFF, (6 - q) << 1 | p >> 8),
+                         f"quad {q}'s character {k}")
     return out
 
 
@@ -76,7 +78,7 @@ def flip(register, bits, comment):
 
 
 SCENE = program(
-    "".join(char_registers(c) for c in range(4)) + quad_registers()
+    "".join(char_registers(c) for c in range(4)) + quad_registers(0) + quad_registers(1)
     + registers(0x00, (SPRITE_Y[0], SPRITE_X0[0], 0x28), "sprite 0: Y, X, colour 5")
     + registers(0x04, (SPRITE_Y[1], SPRITE_X0[1], 0x38), "sprite 1: Y, X, colour 7") + SOLID_SPRITE0
     + registers(0x88, [0x81] * 8, "sprite 1's shape: its first and last pixel")
@@ -92,6 +94,7 @@ SCENE = program(
     + add(0x11, 3, "character 0's X + 3") + add(0x19, 3, "character 2's X + 3")
     + add(0x05, 2, "sprite 1's X + 2") + flip(0x1F, 0x02, "character 3's colour")
     + flip(0x4E, 0x08, "quad 0's fourth character: the next code, or back")
+    + add(0x51, 2, "quad 1's X + 2 (its four characters')")
     + write(0xA0, 0x28, "objects on again"))
 
 
@@ -119,10 +122,11 @@ def expected(regs):
         y, x, p, attr = regs[0x10 + 4 * c:0x14 + 4 * c]
         address = (p | (attr & 1) << 8) + y // 2
         character(y, 2 * (x + 5), address, rows_of(address), 8 | attr >> 1 & 7)
-    last = (regs[0x4E] | (regs[0x4F] & 1) << 8) + QUAD_Y // 2
-    for k in range(4):
-        y, x, p, attr = regs[0x40 + 4 * k:0x44 + 4 * k]
-        character(y, 2 * (x + 5) + 32 * k, (p | (attr & 1) << 8) + y // 2, rows_of(last), 8 | attr >> 1 & 7)
+    for q in range(2):
+        last = (regs[0x4E + 16 * q] | (regs[0x4F + 16 * q] & 1) << 8) + QUAD_Y[q] // 2
+        for k in range(4):
+            y, x, p, attr = regs[0x40 + 16 * q + 4 * k:0x44 + 16 * q + 4 * k]
+            character(y, 2 * (x + 5) + 32 * k, (p | (attr & 1) << 8) + y // 2, rows_of(last), 8 | attr >> 1 & 7)
     for n in (1, 0):
         y, x, attr = regs[4 * n:4 * n + 3]
         for row in range(8):
