@@ -220,17 +220,14 @@ static int obj_start_hc(const vdc8244 *v, uint8_t x, uint8_t x_max)
     return OBJ_PIXEL_HC * (units + OBJ_X_DELAY);
 }
 
-static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
-                      uint8_t pen, uint8_t cls)
+/* Built whole and stored as one word: a description of a line full of characters adds a piece
+ * for each. */
+static inline void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
+                             uint8_t pen, uint8_t cls)
 {
-    piece *p = &d->piece[d->count++];
-    p->start = (int16_t)start;
-    p->kind = kind;
-    p->bits = bits;
-    p->width = (uint8_t)width;
-    p->pen = pen;
-    p->cls = cls;
-    p->zero = 0;
+    const piece p = { .start = (int16_t)start, .kind = kind, .bits = bits, .width = (uint8_t)width,
+                      .pen = pen, .cls = cls, .zero = 0 };
+    d->piece[d->count++] = p;
 }
 
 /* The kind of grid line each screen line is with the grid shown (vdc8244.h, VDC_GRID_KINDS): its
@@ -792,8 +789,14 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     const grid_template *t = grid_template_of(v, d->grid);
     span s;
     start_span(v, &s, v->screen[line][0], t->rgb, t, x0, x1);
-    for (unsigned i = 0; i < d->count; i++)
-        draw_piece(&s, &d->piece[i]);
+    if (x0 == 0 && x1 == ACTIVE_END) {
+        for (unsigned i = 0; i < d->count; i++)
+            draw_piece(&s, &d->piece[i]);
+    } else {                           /* a part: the pieces that may meet it (8 pixels wide at most) */
+        for (unsigned i = 0; i < d->count; i++)
+            if (d->piece[i].start < (int)x1 && d->piece[i].start + ROW_PIXELS * d->piece[i].width > (int)x0)
+                draw_piece(&s, &d->piece[i]);
+    }
     *base = 0;
     return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], 0xFF, base) : 0;
 }
