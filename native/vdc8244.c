@@ -802,12 +802,20 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
 }
 
 /* Lines [top, top + lines) that show objects keep only the `keep` bits of what is valid in
- * them (VDC_LINE_*), and half-clocks [x0, x1) join their changed columns (line_changed; a line
- * valid until now starts them afresh). A line drawn without objects shows none under its look
- * (which holds A0's object bit), whatever their registers: it stays valid. */
-static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, int x0, int x1)
+ * them (VDC_LINE_*). A character's (keep 0): half-clocks [x0, x1) join their changed columns
+ * (line_changed; a line valid until now, or valid but for its sprites, starts them afresh). A
+ * sprite's (keep VDC_LINE_BASE) columns are not kept: a line drawn again finds them from its
+ * sprite rows as drawn and as they are (redraw_span). A line drawn without objects shows none
+ * under its look (which holds A0's object bit), whatever their registers: it stays valid. */
+static inline void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, int x0, int x1)
 {
     unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
+    if (keep == VDC_LINE_BASE) {
+        for (unsigned line = top; line < bottom; line++)
+            if (!v->line_objectless[line])
+                v->line_valid[line] &= keep;
+        return;
+    }
     if (x0 < 0)
         x0 = 0;
     if (x1 > ACTIVE_END)
@@ -820,7 +828,7 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, i
         if (v->line_objectless[line])
             continue;
         int16_t *changed = v->line_changed[line];
-        if (v->line_valid[line] == VDC_LINE_VALID) {
+        if (v->line_valid[line]) {
             changed[0] = (int16_t)x0;
             changed[1] = (int16_t)x1;
         } else {
@@ -836,8 +844,8 @@ static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, i
 /* An object that covered lines [was->top, + was->lines) and columns [was_x0, was_x1) and covers
  * now = objects[...] and [now_x0, now_x1): both places invalidated, in one pass when the lines
  * meet (a move by a line or a few columns; the union is wider, never narrower). */
-static void invalidate_moved(vdc8244 *v, const shown_object *was, int was_x0, int was_x1,
-                             const shown_object *now, int now_x0, int now_x1, uint8_t keep)
+static inline void invalidate_moved(vdc8244 *v, const shown_object *was, int was_x0, int was_x1,
+                                    const shown_object *now, int now_x0, int now_x1, uint8_t keep)
 {
     unsigned was_end = was->top + was->lines, now_end = now->top + now->lines;
     if (was->lines && now->lines && was->top <= now_end && now->top <= was_end) {
@@ -873,10 +881,7 @@ static void invalidate_objects(vdc8244 *v, const shown_object *was, uint32_t obj
     }
     for (uint32_t left = objects >> CHAR_OBJECTS; left; left &= left - 1) {
         unsigned i = CHAR_OBJECTS + (unsigned)__builtin_ctz(left);
-        int was_width = ROW_PIXELS * (OBJ_PIXEL_HC << was[i].double_size) + (was[i].shift ? sprite_shift_hc(&was[i]) : 0);
-        int now_width = ROW_PIXELS * (OBJ_PIXEL_HC << now[i].double_size) + (now[i].shift ? sprite_shift_hc(&now[i]) : 0);
-        invalidate_moved(v, &was[i], was[i].start, was[i].start + was_width,
-                         &now[i], now[i].start, now[i].start + now_width, VDC_LINE_BASE);
+        invalidate_moved(v, &was[i], 0, 0, &now[i], 0, 0, VDC_LINE_BASE);
     }
 }
 
@@ -1152,12 +1157,25 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
      * the columns where they drew or draw can change (line_changed), so only those are drawn
      * and flagged. Collisions outside them are as they were: none if the line had none; else
      * the line is drawn whole for them (its pixels outside the columns come out the same). */
+    unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
+    int rows_x0 = ACTIVE_END, rows_x1 = 0, a, b;   /* the half-clocks its sprite rows cover */
+    for (unsigned i = d->count - sprites; i < d->count; i++) {
+        row_extent(d->piece[i].start, d->piece[i].width, &a, &b);
+        if (a < b)
+            add_span(&rows_x0, &rows_x1, a, b);
+    }
     unsigned from = x0, to = x1;       /* the columns drawn and flagged */
     if (RENDER_CACHE && whole && v->line_look[line] == v->look && v->line_valid[line] != VDC_LINE_VALID) {
-        const int16_t *changed = v->line_changed[line];
-        int some = changed[0] < changed[1];
-        from = some ? (unsigned)changed[0] : 0;
-        to = some ? (unsigned)changed[1] : 0;
+        int changed_x0 = v->line_changed[line][0], changed_x1 = v->line_changed[line][1];
+        if (sprites != v->line_sprite_count[line]
+            || !same_pieces(v->line_sprites[line], d->piece + d->count - sprites, sprites)) {
+            if (rows_x0 < rows_x1)     /* the sprites' rows as they are, and as drawn */
+                add_span(&changed_x0, &changed_x1, rows_x0, rows_x1);
+            if (v->line_sprite_span[line][0] < v->line_sprite_span[line][1])
+                add_span(&changed_x0, &changed_x1, v->line_sprite_span[line][0], v->line_sprite_span[line][1]);
+        }
+        from = changed_x0 < changed_x1 ? (unsigned)changed_x0 : 0;
+        to = changed_x0 < changed_x1 ? (unsigned)changed_x1 : 0;
     }
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
         && same_description(d, &v->desc[v->above_slot])) {
@@ -1218,15 +1236,8 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     v->line_hits[line] = hits;
     v->line_base_hits[line] = base;
     v->line_major[line] = major;
-    unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
     v->line_sprite_count[line] = (uint8_t)sprites;
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
-    int rows_x0 = ACTIVE_END, rows_x1 = 0, a, b;
-    for (unsigned i = d->count - sprites; i < d->count; i++) {
-        row_extent(d->piece[i].start, d->piece[i].width, &a, &b);
-        if (a < b)
-            add_span(&rows_x0, &rows_x1, a, b);
-    }
     v->line_sprite_span[line][0] = (int16_t)rows_x0;
     v->line_sprite_span[line][1] = (int16_t)rows_x1;
 }

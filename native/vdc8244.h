@@ -241,10 +241,11 @@ struct vdc8244 {
     uint8_t changed;
     uint8_t line_valid[VDC_SCREEN_H];  /* VDC_LINE_* bits: what of the line is as last seen */
     int16_t line_changed[VDC_SCREEN_H][2]; /* a line not valid: the half-clocks [x0, x1) where the
-                                              objects that changed since it was valid drew or draw;
-                                              outside them it shows what the objects as last seen
-                                              draw under its look ([0, 360): anything may differ;
-                                              x0 >= x1: nothing) */
+                                              characters that changed since it was valid (or valid
+                                              but for its sprites) drew or draw; outside them and
+                                              its sprite rows it shows what the objects as last
+                                              seen draw under its look ([0, 360): anything may
+                                              differ; x0 >= x1: nothing) */
     uint8_t line_objectless[VDC_SCREEN_H]; /* drawn whole with no objects (A0 hides them, or
                                               above the first object line): a change of an
                                               object leaves it valid */
