@@ -807,7 +807,8 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
  * sprite's (keep VDC_LINE_BASE) columns are not kept: a line drawn again finds them from its
  * sprite rows as drawn and as they are (redraw_span). A line drawn without objects shows none
  * under its look (which holds A0's object bit), whatever their registers: it stays valid. */
-static inline void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, int x0, int x1)
+static inline void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, int x0, int x1,
+                              uint8_t moved)
 {
     unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
     if (keep == VDC_LINE_BASE) {
@@ -831,7 +832,9 @@ static inline void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t 
         if (v->line_valid[line]) {
             changed[0] = (int16_t)x0;
             changed[1] = (int16_t)x1;
+            v->line_chars_moved[line] = moved;
         } else {
+            v->line_chars_moved[line] |= moved;
             if (x0 < changed[0])
                 changed[0] = (int16_t)x0;
             if (x1 > changed[1])
@@ -848,14 +851,15 @@ static inline void invalidate_moved(vdc8244 *v, const shown_object *was, int was
                                     const shown_object *now, int now_x0, int now_x1, uint8_t keep)
 {
     unsigned was_end = was->top + was->lines, now_end = now->top + now->lines;
+    uint8_t moved = was->top != now->top || was->lines != now->lines || was->start != now->start;
     if (was->lines && now->lines && was->top <= now_end && now->top <= was_end) {
         unsigned top = was->top < now->top ? was->top : now->top;
         invalidate(v, top, (was_end > now_end ? was_end : now_end) - top, keep,
-                   was_x0 < now_x0 ? was_x0 : now_x0, was_x1 > now_x1 ? was_x1 : now_x1);
+                   was_x0 < now_x0 ? was_x0 : now_x0, was_x1 > now_x1 ? was_x1 : now_x1, moved);
         return;
     }
-    invalidate(v, was->top, was->lines, keep, was_x0, was_x1);
-    invalidate(v, now->top, now->lines, keep, now_x0, now_x1);
+    invalidate(v, was->top, was->lines, keep, was_x0, was_x1, moved);
+    invalidate(v, now->top, now->lines, keep, now_x0, now_x1, moved);
 }
 
 /* The lines and columns the objects of `objects` (bit i: objects[i]) covered as listed in `was`
@@ -891,6 +895,7 @@ static void lines_changed_anywhere(vdc8244 *v)
     for (unsigned line = 0; line < VDC_SCREEN_H; line++) {
         v->line_changed[line][0] = 0;
         v->line_changed[line][1] = ACTIVE_END;
+        v->line_chars_moved[line] = 1;
     }
 }
 
@@ -1165,6 +1170,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
             add_span(&rows_x0, &rows_x1, a, b);
     }
     unsigned from = x0, to = x1;       /* the columns drawn and flagged */
+    int narrow = 0;                    /* drawn in its changed columns, its characters in place */
     if (RENDER_CACHE && whole && v->line_look[line] == v->look && v->line_valid[line] != VDC_LINE_VALID) {
         int changed_x0 = v->line_changed[line][0], changed_x1 = v->line_changed[line][1];
         if (sprites != v->line_sprite_count[line]
@@ -1176,6 +1182,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         }
         from = changed_x0 < changed_x1 ? (unsigned)changed_x0 : 0;
         to = changed_x0 < changed_x1 ? (unsigned)changed_x1 : 0;
+        narrow = !v->line_chars_moved[line];
     }
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
         && same_description(d, &v->desc[v->above_slot])) {
@@ -1197,7 +1204,8 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
             hits = 0;
             base = 0;
         }
-        major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
+        /* The status depends on the characters' places only: where none moved, as it was. */
+        major = narrow ? v->line_major[line] : major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     if (!compare) {
         if (from < to)
@@ -1221,6 +1229,7 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         v->line_valid[line] = 0;
         v->line_changed[line][0] = 0;  /* a part drawn under this look, the rest under another */
         v->line_changed[line][1] = ACTIVE_END;
+        v->line_chars_moved[line] = 1;
         if (v->above_line == line)
             v->above_line = NO_LINE;
         return;

@@ -246,6 +246,9 @@ struct vdc8244 {
                                               its sprite rows it shows what the objects as last
                                               seen draw under its look ([0, 360): anything may
                                               differ; x0 >= x1: nothing) */
+    uint8_t line_chars_moved[VDC_SCREEN_H]; /* with line_changed: a changed character's place or
+                                               lines changed too (else the major-overlap status,
+                                               which depends on the places only, is as it was) */
     uint8_t line_objectless[VDC_SCREEN_H]; /* drawn whole with no objects (A0 hides them, or
                                               above the first object line): a change of an
                                               object leaves it valid */

@@ -17,7 +17,8 @@ a character's bit 7 is leftmost and a sprite's bit 0; a character's rows are ROM
 pointer + Y / 2 to the end of their 8-byte group, the quad's fourth character's count ending all
 four; a quad's characters are 16 X units apart; grid column c is at 2 × (0x0D + 16 c), 2 units
 wide; drawing order: the background and grid, characters, quads, sprites 3 to 0. A selected class
-that shares a pixel with another class reports that class (Intel's 8245 specification, A2).
+that shares a pixel with another class reports that class (Intel's 8245 specification, A2); two
+characters that overlap on a line set the major-system overlap status (A1 bit 7).
 The reference build (tests/machine/test_fastpath_reference.py, job "narrow-redraw") must give the
 same frames."""
 import numpy as np
@@ -39,7 +40,8 @@ QUAD_Y, QUAD_X = (0xA0, 0xB4), (0x20, 0x10)
 SPRITE_Y = {0: 0x60, 1: 0x3A}
 SPRITE_X0 = {0: 0x70, 1: 0x20}
 FRAMES = 36                                          # character 2 ends at X 0xAC, still shown
-BANK1_R2 = 0x1A
+BANK1_R2, BANK1_R3 = 0x1A, 0x1B
+MAJOR = 0x80
 LINES = range(0x30, 0xC8)
 
 
@@ -87,6 +89,7 @@ SCENE = program(
     + write(0xA2, CHARS_CLASS, "collisions: the characters selected")
     + write(0xA0, 0x28, "grid and objects on"),
     RELEASE_INT + """
+        mov     r3,a            ; the status, with the major-system overlap of the frame
         mov     r0,#0A2h        ; what the characters met during the frame
         movx    a,@r0
         mov     r2,a"""
@@ -99,14 +102,18 @@ SCENE = program(
 
 
 def expected(regs):
-    """The pens of LINES and the classes the characters met there, from the VDC registers."""
+    """The pens of LINES, the classes the characters met there and whether two characters overlap
+    on a line (A1 bit 7), from the VDC registers."""
     pens = np.full((0xF3, SCREEN_W), BACKGROUND_PEN)
+    starts = [[] for _ in range(0xF3)]
     classes = np.zeros((0xF3, SCREEN_W), dtype=np.uint8)
     for line in GRID_LINES:
         pens[line, list(GRID_HC)] = GRID_PEN
         classes[line, list(GRID_HC)] |= VGRID_CLASS
 
     def character(y, start, address, rows, pen):
+        for line in range(y & 0xFE, (y & 0xFE) + 2 * rows):
+            starts[line].append(start)
         for row in range(rows):
             bits = CHARSET[(address + row) & 0x1FF]
             for k in range(8):
@@ -140,7 +147,8 @@ def expected(regs):
     for drawn in np.unique(classes[LINES.start:LINES.stop]):
         if drawn & CHARS_CLASS:
             met |= int(drawn) & ~CHARS_CLASS
-    return pens[LINES.start:LINES.stop], met
+    major = any(abs(a - b) < 16 for line in starts for i, a in enumerate(line) for b in line[i + 1:])
+    return pens[LINES.start:LINES.stop], met, major
 
 
 def spans(m):
@@ -153,20 +161,23 @@ def test_objects_changed_on_lines_show_where_they_are_with_their_collisions():
     m = scene(SCENE)
     m.run_frames(2)
     before = bytes(m.vdc_registers)
-    met_seen = set()
+    met_seen, majors_seen = set(), set()
     for frame in range(FRAMES):
         m.run_frames(1)
         regs = bytes(m.vdc_registers)
-        pens, _ = expected(regs)
+        pens, _, _ = expected(regs)
         differ = np.argwhere((m.screen[LINES.start:LINES.stop] != PALETTE[pens]).any(axis=2))
         assert not len(differ), f"frame {frame}: line {LINES.start + differ[0][0]:#x}, column {differ[0][1]}"
-        _, met = expected(before)                   # read in this frame: the frame before's
+        _, met, major = expected(before)            # read in this frame: the frame before's
         assert int(m.iram[BANK1_R2]) == met, f"frame {frame}"
+        assert bool(m.iram[BANK1_R3] & MAJOR) == major, f"frame {frame}"
         met_seen.add(met)
+        majors_seen.add(major)
         before = regs
     # the scene went through each case: the grid alone (character 2 away from sprite 0), with
     # sprite 0 (character 2 over it), with sprite 1 (over character 0)
     assert VGRID_CLASS in met_seen and any(met & 0x01 for met in met_seen) and any(met & 0x02 for met in met_seen)
+    assert majors_seen == {False, True}            # character 0 passes character 1
 
 
 def test_only_the_changed_objects_columns_are_flagged_and_the_flags_cover_every_change():
