@@ -451,8 +451,9 @@ static int row_meets(int start, unsigned width, int x0, int x1)
 }
 
 /* The objects' rows on `line`, in drawing order, looking at those of `candidates` (bit i:
- * objects[i]; any superset of the objects on the line); with `clip`, only those that meet
- * half-clocks [x0, x1) of the active part. Inline: each caller's form is compiled on its own. */
+ * objects[i]; with the render cache exactly the objects on the line, line_objects; in the
+ * reference build any superset of them); with `clip`, only those that meet half-clocks [x0, x1)
+ * of the active part. Inline: each caller's form is compiled on its own. */
 static inline __attribute__((always_inline)) void describe_objects(
     const vdc8244 *v, const shown_object *objects, uint32_t candidates, line_desc *d, unsigned line,
     int clip, int x0, int x1)
@@ -460,14 +461,14 @@ static inline __attribute__((always_inline)) void describe_objects(
     d->first_char = d->count;
     for (uint32_t left = candidates & CHAR_OBJECT_BITS; left; left &= left - 1) {
         const shown_object *o = &objects[__builtin_ctz(left)];
-        if (line - o->top < o->lines && (!clip || row_meets(o->start, OBJ_PIXEL_HC, x0, x1)))
+        if ((RENDER_CACHE || line - o->top < o->lines) && (!clip || row_meets(o->start, OBJ_PIXEL_HC, x0, x1)))
             add_piece(d, o->start, PIECE_MSB_FIRST, v->charset[(o->first + ((line - o->top) >> 1)) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, o->pen, o->cls);
     }
     d->chars = (uint8_t)(d->count - d->first_char);
     for (uint32_t left = candidates & ~CHAR_OBJECT_BITS; left; left &= left - 1) {
         const shown_object *o = &objects[__builtin_ctz(left)];
-        if (line - o->top >= o->lines)
+        if (!RENDER_CACHE && line - o->top >= o->lines)
             continue;
         unsigned row = (line - o->top) >> (1 + o->double_size);
         sprite_row_piece(v, o, row, d);
