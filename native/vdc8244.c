@@ -741,11 +741,18 @@ static const uint8_t grid_classes[2] = { VDC_COLL_VGRID, VDC_COLL_HGRID };   /* 
 
 /* The template of a kind of grid line under the look now (drawn first if it is not: the
  * background, then the grid's pieces; the reference build draws it every time). */
-static const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
+static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind);
+
+static inline const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
+{
+    const grid_template *t = &v->grid[kind];
+    return RENDER_CACHE && t->look == v->look ? t : draw_grid_template(v, kind);
+}
+
+/* The template drawn under the look now: apart, as its locals are large and seldom needed. */
+static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind)
 {
     grid_template *t = &v->grid[kind];
-    if (RENDER_CACHE && t->look == v->look)
-        return t;
     line_desc d = { .count = 0 };
     describe_grid(v, &d, kind, grid_pen(v));
     span s = { .x0 = 0, .x1 = ACTIVE_END, .shown = VDC_SCREEN_W, .out = t->rgb, .track = 1, .present = 0 };
