@@ -745,14 +745,21 @@ static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244
 
 static inline const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
 {
-    const grid_template *t = &v->grid[kind];
-    return RENDER_CACHE && t->look == v->look ? t : draw_grid_template(v, kind);
+    const grid_template *t = v->grid[kind];
+    _Static_assert(VDC_GRID_LOOKS == 2, "a kind's templates are looked up as two");
+    if (RENDER_CACHE && t[0].look == v->look)
+        return &t[0];
+    if (RENDER_CACHE && t[1].look == v->look)
+        return &t[1];
+    return draw_grid_template(v, kind);
 }
 
-/* The template drawn under the look now: apart, as its locals are large and seldom needed. */
+/* The template drawn under the look now, over the kind's older one: apart, as its locals are large
+ * and seldom needed. */
 static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind)
 {
-    grid_template *t = &v->grid[kind];
+    v->grid_newer[kind] = (uint8_t)((v->grid_newer[kind] + 1) % VDC_GRID_LOOKS);
+    grid_template *t = &v->grid[kind][v->grid_newer[kind]];
     line_desc d = { .count = 0 };
     describe_grid(v, &d, kind, grid_pen(v));
     span s = { .x0 = 0, .x1 = ACTIVE_END, .shown = VDC_SCREEN_W, .out = t->rgb, .track = 1, .present = 0 };
@@ -910,7 +917,8 @@ static void lines_changed_anywhere(vdc8244 *v)
 static void forget_grid_templates(vdc8244 *v)
 {
     for (unsigned k = 0; k < VDC_GRID_KINDS; k++)
-        v->grid[k].look = 0;
+        for (unsigned slot = 0; slot < VDC_GRID_LOOKS; slot++)
+            v->grid[k][slot].look = 0;
 }
 
 /* The look now (vdc8244.h), the same id as when it was last seen among the last VDC_LOOKS. */
@@ -1228,8 +1236,8 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
         v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
-    v->line_base_as_above[line] = whole && line > 0 && v->above_line == line - 1
-        && same_base(d, &v->desc[v->above_slot]);
+    v->line_base_as_above[line] = redrawn == O2_REDRAWN_AS_ABOVE   /* the same description */
+        || (whole && line > 0 && v->above_line == line - 1 && same_base(d, &v->desc[v->above_slot]));
     v->line_look[line] = v->look;
     v->collision |= hits;
     v->status |= major;
