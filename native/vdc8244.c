@@ -220,17 +220,14 @@ static int obj_start_hc(const vdc8244 *v, uint8_t x, uint8_t x_max)
     return OBJ_PIXEL_HC * (units + OBJ_X_DELAY);
 }
 
-static void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
-                      uint8_t pen, uint8_t cls)
+/* Built whole and stored as one word: a description of a line full of characters adds a piece
+ * for each. */
+static inline void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits, unsigned width,
+                             uint8_t pen, uint8_t cls)
 {
-    piece *p = &d->piece[d->count++];
-    p->start = (int16_t)start;
-    p->kind = kind;
-    p->bits = bits;
-    p->width = (uint8_t)width;
-    p->pen = pen;
-    p->cls = cls;
-    p->zero = 0;
+    const piece p = { .start = (int16_t)start, .kind = kind, .bits = bits, .width = (uint8_t)width,
+                      .pen = pen, .cls = cls, .zero = 0 };
+    d->piece[d->count++] = p;
 }
 
 /* The kind of grid line each screen line is with the grid shown (vdc8244.h, VDC_GRID_KINDS): its
@@ -388,21 +385,27 @@ static uint32_t object_bits(unsigned sprites, unsigned chars, unsigned quads)
 
 static void row_extent(int start, unsigned width, int *a, int *b);
 
+/* How far right a shifted row of the sprite is drawn: half a pixel. */
+static inline int sprite_shift_hc(const shown_object *o)
+{
+    return 1 + o->double_size;
+}
+
 /* Row `row` of the sprite objects[i] (a sprite's row shows on 2 or 4 lines; bit 0 leftmost). */
 static inline __attribute__((always_inline)) void sprite_row_piece(const vdc8244 *v, const shown_object *o,
                                                                    unsigned row, line_desc *d)
 {
     int shifted = o->shift == SPRITE_SHIFT_ALL || (o->shift == SPRITE_SHIFT_EVEN && !(row & 1))
                || (o->shift == SPRITE_SHIFT_ODD && (row & 1));
-    int start = o->start + (shifted ? 1 + o->double_size : 0);
+    int start = o->start + (shifted ? sprite_shift_hc(o) : 0);
     add_piece(d, start, PIECE_LSB_FIRST, v->reg[o->first + row], OBJ_PIXEL_HC << o->double_size, o->pen, o->cls);
 }
 
-/* list_objects on v->objects, keeping line_objects in step; the changed sprites' rows
- * (sprite_row) are worked out again when a line first asks for them. */
-static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads)
+/* list_objects on v->objects for the objects of the change masks (`changed`: their bits,
+ * object_bits), keeping line_objects in step; the changed sprites' rows (sprite_row) are worked
+ * out again when a line first asks for them. */
+static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads, uint32_t changed)
 {
-    uint32_t changed = object_bits(sprites, chars, quads);
     for (uint32_t left = changed; left; left &= left - 1)
         mark_object_lines(v, (unsigned)__builtin_ctz(left), 0);
     list_objects(v, v->objects, sprites, chars, quads);
@@ -448,8 +451,9 @@ static int row_meets(int start, unsigned width, int x0, int x1)
 }
 
 /* The objects' rows on `line`, in drawing order, looking at those of `candidates` (bit i:
- * objects[i]; any superset of the objects on the line); with `clip`, only those that meet
- * half-clocks [x0, x1) of the active part. Inline: each caller's form is compiled on its own. */
+ * objects[i]; with the render cache exactly the objects on the line, line_objects; in the
+ * reference build any superset of them); with `clip`, only those that meet half-clocks [x0, x1)
+ * of the active part. Inline: each caller's form is compiled on its own. */
 static inline __attribute__((always_inline)) void describe_objects(
     const vdc8244 *v, const shown_object *objects, uint32_t candidates, line_desc *d, unsigned line,
     int clip, int x0, int x1)
@@ -457,14 +461,14 @@ static inline __attribute__((always_inline)) void describe_objects(
     d->first_char = d->count;
     for (uint32_t left = candidates & CHAR_OBJECT_BITS; left; left &= left - 1) {
         const shown_object *o = &objects[__builtin_ctz(left)];
-        if (line - o->top < o->lines && (!clip || row_meets(o->start, OBJ_PIXEL_HC, x0, x1)))
+        if ((RENDER_CACHE || line - o->top < o->lines) && (!clip || row_meets(o->start, OBJ_PIXEL_HC, x0, x1)))
             add_piece(d, o->start, PIECE_MSB_FIRST, v->charset[(o->first + ((line - o->top) >> 1)) & CHAR_PTR_MASK],
                       OBJ_PIXEL_HC, o->pen, o->cls);
     }
     d->chars = (uint8_t)(d->count - d->first_char);
     for (uint32_t left = candidates & ~CHAR_OBJECT_BITS; left; left &= left - 1) {
         const shown_object *o = &objects[__builtin_ctz(left)];
-        if (line - o->top >= o->lines)
+        if (!RENDER_CACHE && line - o->top >= o->lines)
             continue;
         unsigned row = (line - o->top) >> (1 + o->double_size);
         sprite_row_piece(v, o, row, d);
@@ -766,23 +770,28 @@ static uint8_t major_overlap(const line_desc *d, unsigned x0, unsigned x1, int m
 
 static const uint8_t grid_classes[2] = { VDC_COLL_VGRID, VDC_COLL_HGRID };   /* grid_template.cover */
 
-/* The template of a kind of grid line under the look now (drawn first if it is not: the
- * background, then the grid's pieces; the reference build draws it every time). */
-static const grid_template *draw_grid_template(vdc8244 *v, unsigned kind);
+static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind);
 
-/* Inline: a patched line asks for its template, mostly drawn already. */
+/* The template of a kind of grid line under the look now (drawn first if it is not: the
+ * background, then the grid's pieces; the reference build draws it every time). Inline: a
+ * patched line asks for its template, mostly drawn already. */
 static inline const grid_template *grid_template_of(vdc8244 *v, unsigned kind)
 {
-    const grid_template *t = &v->grid[kind];
-    if (RENDER_CACHE && t->look == v->look)
-        return t;
+    const grid_template *t = v->grid[kind];
+    _Static_assert(VDC_GRID_LOOKS == 2, "a kind's templates are looked up as two");
+    if (RENDER_CACHE && t[0].look == v->look)
+        return &t[0];
+    if (RENDER_CACHE && t[1].look == v->look)
+        return &t[1];
     return draw_grid_template(v, kind);
 }
 
-/* Kind `kind`'s template drawn under the look now. */
+/* The template drawn under the look now, over the kind's older one: apart, as its locals are large
+ * and seldom needed. */
 static __attribute__((noinline)) const grid_template *draw_grid_template(vdc8244 *v, unsigned kind)
 {
-    grid_template *t = &v->grid[kind];
+    v->grid_newer[kind] = (uint8_t)((v->grid_newer[kind] + 1) % VDC_GRID_LOOKS);
+    grid_template *t = &v->grid[kind][v->grid_newer[kind]];
     line_desc d = { .count = 0 };
     describe_grid(v, &d, kind, grid_pen(v));
     span s = { .x0 = 0, .x1 = ACTIVE_END, .shown = VDC_SCREEN_W, .out = t->rgb, .track = 1, .present = 0 };
@@ -827,52 +836,121 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     const grid_template *t = grid_template_of(v, d->grid);
     span s;
     start_span(v, &s, v->screen[line][0], t->rgb, t, x0, x1);
-    for (unsigned i = 0; i < d->count; i++)
-        draw_piece(&s, &d->piece[i]);
+    if (x0 == 0 && x1 == ACTIVE_END) {
+        for (unsigned i = 0; i < d->count; i++)
+            draw_piece(&s, &d->piece[i]);
+    } else {                           /* a part: the pieces that may meet it (8 pixels wide at most) */
+        for (unsigned i = 0; i < d->count; i++)
+            if (d->piece[i].start < (int)x1 && d->piece[i].start + ROW_PIXELS * d->piece[i].width > (int)x0)
+                draw_piece(&s, &d->piece[i]);
+    }
     *base = 0;
     return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], 0xFF, base) : 0;
 }
 
 /* Lines [top, top + lines) that show objects keep only the `keep` bits of what is valid in
- * them (VDC_LINE_*). A line drawn without objects shows none under its look (which holds A0's
- * object bit), whatever their registers: it stays valid. */
-static void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep)
+ * them (VDC_LINE_*). A character's (keep 0): half-clocks [x0, x1) join their changed columns
+ * (line_changed; a line valid until now, or valid but for its sprites, starts them afresh). A
+ * sprite's (keep VDC_LINE_BASE) columns are not kept: a line drawn again finds them from its
+ * sprite rows as drawn and as they are (redraw_span). A line drawn without objects shows none
+ * under its look (which holds A0's object bit), whatever their registers: it stays valid. */
+static inline void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t keep, int x0, int x1,
+                              uint8_t moved)
 {
     unsigned bottom = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
-    for (unsigned line = top; line < bottom; line++)
-        if (!v->line_objectless[line])
-            v->line_valid[line] &= keep;
+    if (keep == VDC_LINE_BASE) {
+        for (unsigned line = top; line < bottom; line++)
+            if (!v->line_objectless[line])
+                v->line_valid[line] &= keep;
+        return;
+    }
+    if (x0 < 0)
+        x0 = 0;
+    if (x1 > ACTIVE_END)
+        x1 = ACTIVE_END;
+    if (x0 >= x1) {                    /* no column: none joins */
+        x0 = ACTIVE_END;
+        x1 = 0;
+    }
+    for (unsigned line = top; line < bottom; line++) {
+        if (v->line_objectless[line])
+            continue;
+        int16_t *changed = v->line_changed[line];
+        if (v->line_valid[line]) {
+            changed[0] = (int16_t)x0;
+            changed[1] = (int16_t)x1;
+            v->line_chars_moved[line] = moved;
+        } else {
+            v->line_chars_moved[line] |= moved;
+            if (x0 < changed[0])
+                changed[0] = (int16_t)x0;
+            if (x1 > changed[1])
+                changed[1] = (int16_t)x1;
+        }
+        v->line_valid[line] &= keep;
+    }
 }
 
-/* The lines an object's registers (in `r`, a register file) make it cover (a sprite drawn
- * nowhere, past the right edge: none). */
-static void invalidate_objects(vdc8244 *v, const uint8_t *r, unsigned sprite_changes,
-                               unsigned char_changes, unsigned quad_changes)
+/* An object that covered lines [was->top, + was->lines) and columns [was_x0, was_x1) and covers
+ * now = objects[...] and [now_x0, now_x1): both places invalidated, in one pass when the lines
+ * meet (a move by a line or a few columns; the union is wider, never narrower). */
+static inline void invalidate_moved(vdc8244 *v, const shown_object *was, int was_x0, int was_x1,
+                                    const shown_object *now, int now_x0, int now_x1, uint8_t keep)
 {
-    unsigned top, first;
-    for (unsigned left = sprite_changes & ((1u << SPRITES) - 1); left; left &= left - 1) {
-        const uint8_t *s = r + REG_SPRITES + OBJ_REGS * (unsigned)__builtin_ctz(left);
-        if (obj_start_hc(v, s[OBJ_X], SPRITE_X_MAX) == OBJ_NOT_EMITTED)
-            continue;                  /* off to the side: it drew and draws nothing */
-        unsigned top = s[OBJ_Y] < first_object_line(v) ? first_object_line(v) : s[OBJ_Y];
-        invalidate(v, top, (2u * SPRITE_ROWS) << ((s[SPRITE_ATTR] & SPRITE_ATTR_DOUBLE) ? 1 : 0), VDC_LINE_BASE);
+    unsigned was_end = was->top + was->lines, now_end = now->top + now->lines;
+    uint8_t moved = was->top != now->top || was->lines != now->lines || was->start != now->start;
+    if (was->lines && now->lines && was->top <= now_end && now->top <= was_end) {
+        unsigned top = was->top < now->top ? was->top : now->top;
+        invalidate(v, top, (was_end > now_end ? was_end : now_end) - top, keep,
+                   was_x0 < now_x0 ? was_x0 : now_x0, was_x1 > now_x1 ? was_x1 : now_x1, moved);
+        return;
     }
-    for (unsigned left = char_changes & ((1u << CHARS) - 1); left; left &= left - 1) {
-        const uint8_t *s = r + REG_CHARS + OBJ_REGS * (unsigned)__builtin_ctz(left);
-        unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s), &top, &first);
-        invalidate(v, top, lines, 0);
+    invalidate(v, was->top, was->lines, keep, was_x0, was_x1, moved);
+    invalidate(v, now->top, now->lines, keep, now_x0, now_x1, moved);
+}
+
+/* The lines and columns the objects of `objects` (bit i: objects[i]) covered as listed in `was`
+ * (objects[] before the change) and cover now: a sprite's lines keep their base, a character's
+ * nothing. A quad's characters share their lines: one pass for those of `objects`, over the
+ * columns from the first to the last. */
+#define QUAD_OBJECT_BITS ((1u << QUAD_CHARS) - 1)
+_Static_assert(CHARS % QUAD_CHARS == 0, "a quad's characters are bits 4q..4q+3 after the characters' own");
+static void invalidate_objects(vdc8244 *v, const shown_object *was, uint32_t objects)
+{
+    const shown_object *now = v->objects;
+    for (uint32_t left = objects & CHAR_OBJECT_BITS; left;) {
+        unsigned i = (unsigned)__builtin_ctz(left), last = i;
+        if (i < CHARS) {
+            left &= left - 1;
+        } else {
+            uint32_t quad = left & QUAD_OBJECT_BITS << (i & ~(QUAD_CHARS - 1));
+            last = 31u - (unsigned)__builtin_clz(quad);
+            left &= ~quad;
+        }
+        invalidate_moved(v, &was[i], was[i].start, was[last].start + CHAR_WIDTH_HC,
+                         &now[i], now[i].start, now[last].start + CHAR_WIDTH_HC, 0);
     }
-    for (unsigned left = quad_changes & ((1u << QUADS) - 1); left; left &= left - 1) {
-        const uint8_t *s = r + REG_QUADS + QUAD_REGS * (unsigned)__builtin_ctz(left);
-        unsigned lines = char_extent(v, s[OBJ_Y], char_pointer(s + OBJ_REGS * (QUAD_CHARS - 1)), &top, &first);
-        invalidate(v, top, lines, 0);
+    for (uint32_t left = objects >> CHAR_OBJECTS; left; left &= left - 1) {
+        unsigned i = CHAR_OBJECTS + (unsigned)__builtin_ctz(left);
+        invalidate_moved(v, &was[i], 0, 0, &now[i], 0, 0, VDC_LINE_BASE);
+    }
+}
+
+/* Every line's columns may have changed (the lines were forgotten). */
+static void lines_changed_anywhere(vdc8244 *v)
+{
+    for (unsigned line = 0; line < VDC_SCREEN_H; line++) {
+        v->line_changed[line][0] = 0;
+        v->line_changed[line][1] = ACTIVE_END;
+        v->line_chars_moved[line] = 1;
     }
 }
 
 static void forget_grid_templates(vdc8244 *v)
 {
     for (unsigned k = 0; k < VDC_GRID_KINDS; k++)
-        v->grid[k].look = 0;
+        for (unsigned slot = 0; slot < VDC_GRID_LOOKS; slot++)
+            v->grid[k][slot].look = 0;
 }
 
 /* The look now (vdc8244.h), the same id as when it was last seen among the last VDC_LOOKS. */
@@ -892,6 +970,7 @@ static uint32_t find_look(vdc8244 *v)
     }
     if (v->next_look == UINT32_MAX) {              /* ids never come back: forget every line */
         memset(v->line_valid, 0, sizeof v->line_valid);
+        lines_changed_anywhere(v);
         forget_grid_templates(v);
         memset(v->looks, 0, sizeof v->looks);
         v->next_look = 1;
@@ -919,6 +998,13 @@ static inline int differ4(const uint8_t *a, const uint8_t *b, unsigned at)
     return x != y;
 }
 
+/* Two listings of a character draw the same. */
+static inline int same_character(const shown_object *a, const shown_object *b)
+{
+    return a->top == b->top && a->lines == b->lines && a->start == b->start && a->first == b->first
+        && a->pen == b->pen;
+}
+
 static void sync_cache(vdc8244 *v)
 {
     const uint8_t *now = v->reg, *was = v->seen_reg;
@@ -939,9 +1025,22 @@ static void sync_cache(vdc8244 *v)
             quads |= 1u << q;
     }
     /* Whatever the look, a line an object covered or covers no longer shows that object. */
-    invalidate_objects(v, was, sprites, chars, quads);
-    invalidate_objects(v, now, sprites, chars, quads);
-    relist_objects(v, sprites, chars, quads);
+    uint32_t changed = object_bits(sprites, chars, quads);
+    if (changed) {
+        shown_object was[VDC_OBJECTS];
+        for (uint32_t left = changed; left; left &= left - 1)
+            was[__builtin_ctz(left)] = v->objects[__builtin_ctz(left)];
+        relist_objects(v, sprites, chars, quads, changed);
+        /* A character listed as before draws what it drew (a quad's others when one's pointer
+         * changes); a sprite may have another shape. */
+        uint32_t redrawn = changed & ~CHAR_OBJECT_BITS;
+        for (uint32_t left = changed & CHAR_OBJECT_BITS; left; left &= left - 1) {
+            unsigned i = (unsigned)__builtin_ctz(left);
+            if (!same_character(&was[i], &v->objects[i]))
+                redrawn |= 1u << i;
+        }
+        invalidate_objects(v, was, redrawn);
+    }
     v->look = find_look(v);
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
     v->changed = 0;
@@ -1107,37 +1206,78 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         && (!whole || (v->line_valid[line] == VDC_LINE_VALID && v->line_look[line] != v->look));
     if (compare)
         memcpy(was, v->screen[line][x0], bytes);
+    /* A line drawn whole under the look it was valid in, which objects changed on since: only
+     * the columns where they drew or draw can change (line_changed), so only those are drawn
+     * and flagged. Collisions outside them are as they were: none if the line had none; else
+     * the line is drawn whole for them (its pixels outside the columns come out the same). */
+    unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
+    int rows_x0 = ACTIVE_END, rows_x1 = 0, a, b;   /* the half-clocks its sprite rows cover */
+    for (unsigned i = d->count - sprites; i < d->count; i++) {
+        row_extent(d->piece[i].start, d->piece[i].width, &a, &b);
+        if (a < b)
+            add_span(&rows_x0, &rows_x1, a, b);
+    }
+    unsigned from = x0, to = x1;       /* the columns drawn and flagged */
+    int narrow = 0;                    /* drawn in its changed columns, its characters in place */
+    if (RENDER_CACHE && whole && v->line_look[line] == v->look && v->line_valid[line] != VDC_LINE_VALID) {
+        int changed_x0 = v->line_changed[line][0], changed_x1 = v->line_changed[line][1];
+        if (sprites != v->line_sprite_count[line]
+            || !same_pieces(v->line_sprites[line], d->piece + d->count - sprites, sprites)) {
+            if (rows_x0 < rows_x1)     /* the sprites' rows as they are, and as drawn */
+                add_span(&changed_x0, &changed_x1, rows_x0, rows_x1);
+            if (v->line_sprite_span[line][0] < v->line_sprite_span[line][1])
+                add_span(&changed_x0, &changed_x1, v->line_sprite_span[line][0], v->line_sprite_span[line][1]);
+        }
+        from = changed_x0 < changed_x1 ? (unsigned)changed_x0 : 0;
+        to = changed_x0 < changed_x1 ? (unsigned)changed_x1 : 0;
+        narrow = !v->line_chars_moved[line];
+    }
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
         && same_description(d, &v->desc[v->above_slot])) {
         /* Drawn like the line above (objects and the grid are mostly two lines tall or more). */
-        copy_line_above(v, line);
+        if (from == x0 && to == x1)
+            copy_line_above(v, line);
+        else
+            memcpy(v->screen[line][from], v->screen[line - 1][from], 3 * (size_t)(to - from));
         hits = v->above_hits;
         base = v->above_base_hits;
         major = v->above_major;
         redrawn = O2_REDRAWN_AS_ABOVE;
     } else {
-        hits = rasterize(v, d, line, x0, x1, &base);
-        major = major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
+        unsigned draw_x0 = enable && v->line_hits[line] ? x0 : from;
+        unsigned draw_x1 = enable && v->line_hits[line] ? x1 : to;
+        if (draw_x0 < draw_x1) {
+            hits = rasterize(v, d, line, draw_x0, draw_x1, &base);
+        } else {                       /* no column changed, on a line without collisions */
+            hits = 0;
+            base = 0;
+        }
+        /* The status depends on the characters' places only: where none moved, as it was. */
+        major = narrow ? v->line_major[line] : major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     if (!compare) {
-        line_redrawn(v, line, redrawn, x0, x1);
-    } else {                           /* flagged where its pixels changed, if any did */
-        unsigned from, to;
-        changed_pixels(&was[0][0], v->screen[line][x0], x1 - x0, &from, &to);
         if (from < to)
-            line_redrawn(v, line, redrawn, x0 + from, x0 + to);
+            line_redrawn(v, line, redrawn, from, to);
+    } else {                           /* flagged where its pixels changed, if any did */
+        unsigned first, end;
+        changed_pixels(&was[0][0], v->screen[line][x0], x1 - x0, &first, &end);
+        if (first < end)
+            line_redrawn(v, line, redrawn, x0 + first, x0 + end);
     }
     release_base(v, line);
     v->patch_line = NO_LINE;
     if (line + 1 < VDC_SCREEN_H)
         v->line_base_as_above[line + 1] = 0;   /* compared with this line as it was */
-    v->line_base_as_above[line] = whole && line > 0 && v->above_line == line - 1
-        && same_base(d, &v->desc[v->above_slot]);
+    v->line_base_as_above[line] = redrawn == O2_REDRAWN_AS_ABOVE   /* the same description */
+        || (whole && line > 0 && v->above_line == line - 1 && same_base(d, &v->desc[v->above_slot]));
     v->line_look[line] = v->look;
     v->collision |= hits;
     v->status |= major;
     if (!whole) {
         v->line_valid[line] = 0;
+        v->line_changed[line][0] = 0;  /* a part drawn under this look, the rest under another */
+        v->line_changed[line][1] = ACTIVE_END;
+        v->line_chars_moved[line] = 1;
         if (v->above_line == line)
             v->above_line = NO_LINE;
         return;
@@ -1153,15 +1293,8 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     v->line_hits[line] = hits;
     v->line_base_hits[line] = base;
     v->line_major[line] = major;
-    unsigned sprites = d->count - (d->first_char + d->chars);   /* the description's last pieces */
     v->line_sprite_count[line] = (uint8_t)sprites;
     copy_sprite_rows(v->line_sprites[line], d->piece + d->count - sprites);
-    int rows_x0 = ACTIVE_END, rows_x1 = 0, a, b;
-    for (unsigned i = d->count - sprites; i < d->count; i++) {
-        row_extent(d->piece[i].start, d->piece[i].width, &a, &b);
-        if (a < b)
-            add_span(&rows_x0, &rows_x1, a, b);
-    }
     v->line_sprite_span[line][0] = (int16_t)rows_x0;
     v->line_sprite_span[line][1] = (int16_t)rows_x1;
 }
@@ -1425,6 +1558,7 @@ static void forget_lines(vdc8244 *v)
         v->screen_span[line][1] = VDC_SCREEN_W;
     }
     memset(v->line_valid, 0, sizeof v->line_valid);
+    lines_changed_anywhere(v);
     memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);
     memset(v->base_kept, 0, sizeof v->base_kept);
     for (unsigned k = 0; k < VDC_BASE_SLOTS; k++)
@@ -1441,7 +1575,7 @@ static void forget_lines(vdc8244 *v)
     v->look = find_look(v);
     memset(v->line_objects, 0, sizeof v->line_objects);
     memset(v->objects, 0, sizeof v->objects);
-    relist_objects(v, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
+    relist_objects(v, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS, ALL_OBJECTS);
     v->changed = 0;
 }
 

@@ -75,6 +75,7 @@ typedef struct line_desc {
  * (every line of a kind looks the same there). Kinds: 0 no grid; 1 + 2 row + 1 a row's
  * horizontal segment lines, 1 + 2 row its other lines. */
 #define VDC_GRID_KINDS  (1 + 2 * O2_VDC_HGRID_ROWS)
+#define VDC_GRID_LOOKS  2
 #define VDC_CLASS_WORDS ((O2_SCREEN_W + 63) / 64)   /* a collision class's bitmap of a line */
 typedef struct grid_template {
     uint32_t look;                     /* 0: not drawn yet */
@@ -240,6 +241,15 @@ struct vdc8244 {
      * covered or covers, and finds the look's id. */
     uint8_t changed;
     uint8_t line_valid[VDC_SCREEN_H];  /* VDC_LINE_* bits: what of the line is as last seen */
+    int16_t line_changed[VDC_SCREEN_H][2]; /* a line not valid: the half-clocks [x0, x1) where the
+                                              characters that changed since it was valid (or valid
+                                              but for its sprites) drew or draw; outside them and
+                                              its sprite rows it shows what the objects as last
+                                              seen draw under its look ([0, 360): anything may
+                                              differ; x0 >= x1: nothing) */
+    uint8_t line_chars_moved[VDC_SCREEN_H]; /* with line_changed: a changed character's place or
+                                               lines changed too (else the major-overlap status,
+                                               which depends on the places only, is as it was) */
     uint8_t line_objectless[VDC_SCREEN_H]; /* drawn whole with no objects (A0 hides them, or
                                               above the first object line): a change of an
                                               object leaves it valid */
@@ -274,7 +284,11 @@ struct vdc8244 {
      * is a copy of it. The other slot takes the line being drawn. */
     uint32_t above_line;
     line_desc desc[2];
-    grid_template grid[VDC_GRID_KINDS];
+    /* Each kind's templates under the last VDC_GRID_LOOKS looks it was drawn under (grid_newer:
+     * the slot drawn last): a game that changes the look in the middle of a frame (Conquest of
+     * the World's battles, at line 23) draws lines of a kind under two looks every frame. */
+    grid_template grid[VDC_GRID_KINDS][VDC_GRID_LOOKS];
+    uint8_t grid_newer[VDC_GRID_KINDS];
     uint8_t above_slot;
     uint8_t above_enable, above_hits, above_major, above_base_hits;
     /* The last line patched (patch_sprites; NO_LINE: none since the last whole draw), its span

@@ -333,14 +333,20 @@ SPAN_MUTATIONS = {
     # the VDC flags no line it compared with its old pixels, changed or not
     "flag_no_compared_line": (
         "native/vdc8244.c",
-        "if (from < to)\n",
-        "if (0 && from < to)\n"),
+        "if (first < end)\n",
+        "if (0 && first < end)\n"),
     # the VDC flags a compared line's changed columns but the first (changed_pixels narrows
     # the span to the first..last changed pixel)
     "compared_span_a_column_short": (
         "native/vdc8244.c",
-        "line_redrawn(v, line, redrawn, x0 + from, x0 + to);",
-        "line_redrawn(v, line, redrawn, x0 + from + 1, x0 + to);"),
+        "line_redrawn(v, line, redrawn, x0 + first, x0 + end);",
+        "line_redrawn(v, line, redrawn, x0 + first + 1, x0 + end);"),
+    # the VDC flags a line drawn again because objects changed on it a column short of the
+    # columns where they drew or draw (line_changed)
+    "changed_columns_a_column_short": (
+        "native/vdc8244.c",
+        "line_redrawn(v, line, redrawn, from, to);",
+        "line_redrawn(v, line, redrawn, from + 1, to);"),
     # the VDC takes every line for one drawn without objects: a change of an object redraws none
     "every_line_objectless": (
         "native/vdc8244.c",

@@ -41,7 +41,7 @@ def jobs():
              for region in ("ntsc", "pal")]
     found += [("busy", ("busy",)), ("empty-slot", ("empty",)), ("sprite-patch", ("sprite_patch",)),
               ("base-slots", ("base_slots",)), ("sound-power-on-mame", ("sound_power_on",)),
-              ("sound-pulses", ("sound_pulses",)),
+              ("sound-pulses", ("sound_pulses",)), ("narrow-redraw", ("narrow_redraw",)),
               ("conquest-1", ("conquest", 1)), ("conquest-2", ("conquest", 2))]
     found += [(f"trace-{name}", ("trace", name)) for name in ("demo", "test_select", "test_sound")]
     found += [(f"random-{seed}-{region}-{model}", ("random", seed, region, model))       # random VDC programs
@@ -98,6 +98,10 @@ def run_job(what, skip_idle):
     elif what[0] == "sound_pulses":
         from machine.test_fastpath_sound_blocks import sound_pulses_machine
         m = sound_pulses_machine()
+    elif what[0] == "narrow_redraw":
+        from machine.test_fastpath_narrow_redraw import SCENE
+        from machine.test_fastpath_sprite_patch import scene
+        m = scene(SCENE)
     elif what[0] == "random":
         sys.path.insert(0, str(ROOT / "tests" / "conformance"))
         import differential
