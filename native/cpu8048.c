@@ -649,6 +649,18 @@ static inline void ext_write(cpu8048 *cpu, uint8_t addr, uint8_t v)
     cpu->bus.write_ext(cpu->bus.ctx, addr, v);
 }
 
+/* A MOVX write the machine would not act on (cpu8048_bus.quiet): no callback. */
+static inline int write_unheard(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+{
+#ifdef CPU8048_NO_BUS_SHORTCUTS
+    (void)cpu, (void)addr, (void)v;
+    return 0;
+#else
+    return cpu->bus.quiet && cpu->bus.quiet[addr] && cpu->bus.held[addr] == v
+        && (cpu->s.p1 & cpu->bus.quiet_p1_mask) == cpu->bus.quiet_p1_value;
+#endif
+}
+
 /* A MOVX that reaches the bus's plain memory alone (cpu8048_bus.ram): no callback. */
 static inline int ram_alone(const cpu8048 *cpu)
 {
@@ -843,7 +855,9 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
         if (RAM_ALONE()) {                                                      \
             ram_write(cpu, addr_, (uint8_t)r->a);                               \
             AFTER_BUS(0);                                                       \
-        } else                                                                  \
+        } else if (write_unheard(cpu, addr_, (uint8_t)r->a))                    \
+            AFTER_BUS(0);                                                       \
+        else                                                                    \
             ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
     } while (0)
 /* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed;

@@ -105,7 +105,13 @@ typedef struct cpu8048_bus {
      * those bits only sets the latch. */
     const uint8_t *port_applied[3];
     uint8_t port_listen[3];
-    /* -DCPU8048_NO_BUS_SHORTCUTS: neither shortcut is taken (the reference build). */
+    /* Optional (NULL: every MOVX write `ram` does not take goes through write_ext). Writes the
+     * machine would not act on: while (s.p1 & quiet_p1_mask) == quiet_p1_value, a MOVX write of v
+     * at addr with quiet[addr] set and held[addr] == v is left out. write_ext may change both
+     * arrays; the machine may change the pointers between runs and steps. */
+    const uint8_t *quiet, *held;
+    uint8_t quiet_p1_mask, quiet_p1_value;
+    /* -DCPU8048_NO_BUS_SHORTCUTS: no shortcut is taken (the reference build). */
 } cpu8048_bus;
 
 /* Program memory as the CPU reads it: one mapping of prog[] copied into a contiguous 4 KiB image

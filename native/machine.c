@@ -554,14 +554,27 @@ static const cpu8048_bus machine_bus = {
     /* With the VDC off, the RAM on and copy mode off, a MOVX reaches the RAM alone. */
     .ram_size = MACHINE_XRAM_SIZE, .ram_p1_mask = P1_VDC_OFF | P1_XRAM_OFF | P1_COPY_MODE,
     .ram_p1_value = P1_VDC_OFF, .ram_floating = BUS_FLOATING,
+    /* With the VDC on and the RAM off, a MOVX write reaches the VDC alone. */
+    .quiet_p1_mask = P1_VDC_OFF | P1_XRAM_OFF, .quiet_p1_value = P1_XRAM_OFF,
     /* write_port acts on P1's bank bits and P17 alone. */
     .port_listen = { [CPU8048_PORT_P1] = CART_P1_BANK_BITS | P1_LUMINANCE },
 };
+
+/* The writes the CPU may leave out (cpu8048_bus.quiet: a register's own value again, where that
+ * changes nothing), before each run, step and chunk of a run: none while the debugger watches the
+ * bus, or the event counter runs (every access then syncs the VDC for the T1 edges it passes;
+ * STRT CNT ends the CPU's run). */
+static void show_quiet_writes(o2_machine *m)
+{
+    m->cpu.bus.quiet = m->bus_hook || counting_t1(m) ? NULL : m->quiet_writes;
+    m->cpu.bus.held = m->vdc.reg;
+}
 
 /* The RAM as cpu8048_bus.ram, before each run and step: not while the debugger watches the bus. */
 static void show_plain_ram(o2_machine *m)
 {
     m->cpu.bus.ram = m->bus_hook ? NULL : m->xram;
+    show_quiet_writes(m);
 }
 
 /* ---- construction and loading ---- */
@@ -613,6 +626,7 @@ o2_machine *o2_new(int region)
     memset(m->bios, BUS_FLOATING, sizeof m->bios);
     cart_load(&m->cart, NULL, 0);
     vdc_init(&m->vdc, m->region == O2_REGION_PAL ? VDC_REGION_PAL : VDC_REGION_NTSC);
+    vdc_quiet_rewrites(m->quiet_writes);
     set_cycle_length(m);
     o2_power_on(m);
     return m;
@@ -753,6 +767,7 @@ static int run_until(o2_machine *m, uint64_t until)
         if (m->cpu.s.cycles >= cycle_seeing(m, m->next_event_hc))
             sync_pins(m);
         mame_slice_boundary(m);
+        show_quiet_writes(m);
         uint64_t chunk_end = cycle_seeing(m, m->next_event_hc);
         if (chunk_end > m->next_slice)
             chunk_end = m->next_slice;

@@ -82,6 +82,8 @@ struct o2_machine {
     cartridge cart;                /* the board chosen at load (cart.h) */
 
     uint8_t xram[MACHINE_XRAM_SIZE];
+    uint8_t quiet_writes[256];     /* cpu8048_bus.quiet: 1 where writing the value the VDC's
+                                      reg[] holds changes nothing (vdc_quiet_rewrites) */
     uint8_t keys[MACHINE_KEY_ROWS];       /* bit c = column c down */
     uint8_t joysticks[MACHINE_JOYSTICKS]; /* JOY_* bits, 1 = pressed */
     uint8_t reset_held;                   /* the RESET key is down: the CPU is held in reset */

@@ -2052,3 +2052,27 @@ const uint8_t *o2_palette(void)
 {
     return &vdc_palette[0][0];
 }
+
+#define REWRITE_PROBES 8
+
+void vdc_quiet_rewrites(uint8_t quiet[256])
+{
+#ifdef VDC_NO_RENDER_CACHE
+    memset(quiet, 0, 256);
+#else
+    uint8_t reg[256];
+    uint32_t seed = 0x2545F491u;
+    memset(quiet, 1, 256);
+    for (unsigned probe = 0; probe < REWRITE_PROBES; probe++) {
+        for (unsigned a = 0; a < sizeof reg; a++) {
+            seed = seed * 1664525u + 1013904223u;    /* any registers: each apart from the others */
+            reg[a] = (uint8_t)(seed >> 24);
+        }
+        if (probe % 2)                               /* half the probes with nothing locked */
+            reg[VDC_REG_CONTROL] &= (uint8_t)~(VDC_CTRL_OBJECTS | VDC_CTRL_GRID);
+        for (unsigned a = 0; a < sizeof reg; a++)
+            if (vdc_write_effect_on(reg, vdc_canonical((uint8_t)a), reg[a]) != VDC_WRITE_NOTHING)
+                quiet[a] = 0;
+    }
+#endif
+}
