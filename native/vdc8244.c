@@ -24,6 +24,7 @@
  * for the next change (vdc_flush), so a line usually goes in one piece; a line drawn whole that
  * no change has touched since is skipped, its collisions remembered (see vdc8244.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "vdc8244.h"
@@ -2057,22 +2058,24 @@ const uint8_t *o2_palette(void)
 
 void vdc_quiet_rewrites(uint8_t quiet[256])
 {
-#ifdef VDC_NO_RENDER_CACHE
     memset(quiet, 0, 256);
-#else
-    uint8_t reg[256];
+#ifndef VDC_NO_RENDER_CACHE
+    vdc8244 *probe = calloc(1, sizeof *probe);       /* none: no write is left out */
+    if (!probe)
+        return;
     uint32_t seed = 0x2545F491u;
     memset(quiet, 1, 256);
-    for (unsigned probe = 0; probe < REWRITE_PROBES; probe++) {
-        for (unsigned a = 0; a < sizeof reg; a++) {
+    for (unsigned k = 0; k < REWRITE_PROBES; k++) {
+        for (unsigned a = 0; a < sizeof probe->reg; a++) {
             seed = seed * 1664525u + 1013904223u;    /* any registers: each apart from the others */
-            reg[a] = (uint8_t)(seed >> 24);
+            probe->reg[a] = (uint8_t)(seed >> 24);
         }
-        if (probe % 2)                               /* half the probes with nothing locked */
-            reg[VDC_REG_CONTROL] &= (uint8_t)~(VDC_CTRL_OBJECTS | VDC_CTRL_GRID);
-        for (unsigned a = 0; a < sizeof reg; a++)
-            if (vdc_write_effect_on(reg, vdc_canonical((uint8_t)a), reg[a]) != VDC_WRITE_NOTHING)
+        if (k % 2)                                   /* half the probes with nothing locked */
+            probe->reg[VDC_REG_CONTROL] &= (uint8_t)~(VDC_CTRL_OBJECTS | VDC_CTRL_GRID);
+        for (unsigned a = 0; a < sizeof probe->reg; a++)
+            if (vdc_write_effect(probe, vdc_canonical((uint8_t)a), probe->reg[a]) != VDC_WRITE_NOTHING)
                 quiet[a] = 0;
     }
+    free(probe);
 #endif
 }

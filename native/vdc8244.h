@@ -381,42 +381,35 @@ enum vdc_write_effect {
                                           value or not */
 };
 
-static inline int vdc_differs(const uint8_t *reg, uint8_t a, uint8_t value)
+static inline int vdc_differs(const vdc8244 *v, uint8_t a, uint8_t value)
 {
-    return reg[a] != value;
+    return v->reg[a] != value;
 }
 
-/* What vdc_write(reg, value) would do to registers `reg`; `a` is the register written
- * (vdc_canonical). */
-static inline enum vdc_write_effect vdc_write_effect_on(const uint8_t *reg, uint8_t a, uint8_t value)
+/* What vdc_write(reg, value) would do now; `a` is the register written (vdc_canonical). */
+static inline enum vdc_write_effect vdc_write_effect(const vdc8244 *v, uint8_t a, uint8_t value)
 {
-    uint8_t ctrl = reg[VDC_REG_CONTROL];
+    uint8_t ctrl = v->reg[VDC_REG_CONTROL];
     if (a < VDC_REG_SPRITE_SHAPE) {
         if (ctrl & VDC_CTRL_OBJECTS)
             return VDC_WRITE_NOTHING;  /* objects shown: their registers are locked */
         if (a >= O2_VDC_QUADS && a % O2_VDC_OBJECT_REGS <= 1) {   /* Y (0) or X (1) */
             uint8_t first = (uint8_t)(a & ~VDC_QUAD_COPY_MASK);
             for (unsigned k = 0; k < O2_VDC_QUAD_CHARS; k++)
-                if (vdc_differs(reg, (uint8_t)(first + O2_VDC_OBJECT_REGS * k), value))
+                if (vdc_differs(v, (uint8_t)(first + O2_VDC_OBJECT_REGS * k), value))
                     return VDC_WRITE_QUAD_POSITION;
             return VDC_WRITE_NOTHING;
         }
-        return vdc_differs(reg, a, value) ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
+        return vdc_differs(v, a, value) ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
     }
     if (a >= VDC_REG_HGRID)            /* the grid's registers are locked while it is shown */
-        return !(ctrl & VDC_CTRL_GRID) && a < VDC_REG_GRID_END && vdc_differs(reg, a, value)
+        return !(ctrl & VDC_CTRL_GRID) && a < VDC_REG_GRID_END && vdc_differs(v, a, value)
             ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
     if (a < VDC_REG_CONTROL || a == VDC_REG_CONTROL || a == VDC_REG_COLLISION || a == VDC_REG_COLOR)
-        return vdc_differs(reg, a, value) ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
+        return vdc_differs(v, a, value) ? VDC_WRITE_STORE : VDC_WRITE_NOTHING;
     if (a >= SOUND_REG_SHIFT_HIGH && a <= SOUND_REG_CONTROL)
         return VDC_WRITE_SOUND;
     return VDC_WRITE_NOTHING;          /* A1, A4-A6, AB-AF are read-only or unused */
-}
-
-/* What vdc_write(reg, value) would do now. */
-static inline enum vdc_write_effect vdc_write_effect(const vdc8244 *v, uint8_t a, uint8_t value)
-{
-    return vdc_write_effect_on(v->reg, a, value);
 }
 
 /* Whether writing `value` to register `a` (canonical) clears A0's strobe: A4/A5 then hold the
@@ -439,7 +432,7 @@ static inline int vdc_write_matters(const vdc8244 *v, uint8_t reg, uint8_t value
 }
 
 /* quiet[a] = 1 where a write of the value reg[a] already holds (a as written, not canonical)
- * changes nothing, whatever the state: vdc_write_effect_on answers NOTHING for it in every probe
+ * changes nothing, whatever the state: vdc_write_effect answers NOTHING for it in every probe
  * (objects and grid locked and not, a quad's copies apart, B0-BF apart from A0-AF), so that a
  * machine may leave such writes out. The reference build (no render cache) leaves none out. */
 void vdc_quiet_rewrites(uint8_t quiet[256]);
