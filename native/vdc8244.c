@@ -855,7 +855,7 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
 enum { JOIN_GAP = 32 };
 
 /* [a, b) joined to s: where three spans would be, the two nearest become one. */
-static inline void join_span(int s[4], int a, int b)
+static inline __attribute__((always_inline)) void join_span(int s[4], int a, int b)
 {
     if (a >= b)
         return;
@@ -863,6 +863,13 @@ static inline void join_span(int s[4], int a, int b)
         s[0] = a;
         s[1] = b;
         s[2] = s[3] = 0;
+        return;
+    }
+    if (s[2] >= s[3] && a - s[1] < JOIN_GAP && s[0] - b < JOIN_GAP) {   /* one span, near: grown */
+        if (a < s[0])
+            s[0] = a;
+        if (b > s[1])
+            s[1] = b;
         return;
     }
     int lo[3] = {s[0]}, hi[3] = {s[1]}, n = 1;
@@ -1221,7 +1228,8 @@ static inline void changed_pixels(const uint8_t *was, const uint8_t *now, unsign
 /* Line y's pixels changed (O2_REDRAWN: in the spans `changed`, join_span) or became a copy of the
  * line above's (O2_REDRAWN_AS_ABOVE, there): a front end takes it again (o2_screen_spans,
  * o2_screen_gaps). Nothing changed: nothing to take. */
-static inline void line_redrawn_spans(vdc8244 *v, unsigned line, uint8_t how, const int changed[4])
+static inline __attribute__((always_inline))
+void line_redrawn_spans(vdc8244 *v, unsigned line, uint8_t how, const int changed[4])
 {
     if (changed[0] >= changed[1])
         return;
@@ -1255,23 +1263,52 @@ static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned
     line_redrawn_spans(v, line, how, changed);
 }
 
-/* Where sprite rows `was` (as a line was drawn) and `now` differ, joined to s (join_span): each
- * differing row as it was and as it is (every row when their number changed). Elsewhere the
- * rows draw as they drew. */
-static void join_changed_rows(int s[4], const piece *was, unsigned was_count, const piece *now, unsigned now_count)
+/* Where sprite rows `was` (as a line was drawn, covering [was_x0, was_x1)) and `now` (covering
+ * [now_x0, now_x1)) differ, joined to s (join_span): the columns of each differing row as it was
+ * and as it is (every row when their number changed), in eights of half-clocks (a bit each),
+ * less the widest run of eights between them that none covers. Elsewhere the rows draw as they
+ * drew. Rows all too near each other for a gap: their extent. */
+_Static_assert(ACTIVE_END <= 8 * 64, "a line's eights of half-clocks in one 64-bit mask");
+static inline void join_changed_rows(int s[4], const piece *was, unsigned was_count, int was_x0, int was_x1,
+                                     const piece *now, unsigned now_count, int now_x0, int now_x1)
 {
-    int a, b;
+    int a = was_x0 < now_x0 ? was_x0 : now_x0, b = was_x1 > now_x1 ? was_x1 : now_x1;
+    if (b - a < 3 * JOIN_GAP) {
+        join_span(s, a, b);
+        return;
+    }
+    uint64_t eights = 0;               /* bit k: half-clocks [8k, 8k + 8) */
     for (unsigned i = 0; i < was_count || i < now_count; i++) {
         if (was_count == now_count && same_pieces(&was[i], &now[i], 1))
             continue;
-        if (i < was_count) {
-            row_extent(was[i].start, was[i].width, &a, &b);
-            join_span(s, a, b);
+        for (unsigned k = 0; k < 2; k++) {
+            if (k ? i >= now_count : i >= was_count)
+                continue;
+            const piece *p = k ? &now[i] : &was[i];
+            row_extent(p->start, p->width, &a, &b);
+            if (a < b)
+                eights |= (~0ull >> (64 - ((b + 7) / 8 - a / 8))) << (a / 8);
         }
-        if (i < now_count) {
-            row_extent(now[i].start, now[i].width, &a, &b);
-            join_span(s, a, b);
+    }
+    if (!eights)
+        return;
+    unsigned first = (unsigned)__builtin_ctzll(eights), end = 64 - (unsigned)__builtin_clzll(eights);
+    uint64_t holes = ~eights & (~0ull >> (64 - end)) & (~0ull << first);
+    unsigned gap0 = 0, gap1 = 0;       /* the widest run of holes */
+    while (holes) {
+        unsigned at = (unsigned)__builtin_ctzll(holes), run = (unsigned)__builtin_ctzll(~(holes >> at));
+        if (run > gap1 - gap0) {
+            gap0 = at;
+            gap1 = at + run;
         }
+        holes &= ~0ull << (at + run);   /* at + run < end <= 64: the run ends below a covered eight */
+    }
+    int x1 = 8 * (int)end < ACTIVE_END ? 8 * (int)end : ACTIVE_END;
+    if (8 * (int)(gap1 - gap0) < JOIN_GAP) {
+        join_span(s, 8 * (int)first, x1);
+    } else {
+        join_span(s, 8 * (int)first, 8 * (int)gap0);
+        join_span(s, 8 * (int)gap1, x1);
     }
 }
 
@@ -1321,8 +1358,11 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
     if (RENDER_CACHE && whole && v->line_look[line] == v->look && v->line_valid[line] != VDC_LINE_VALID) {
         for (int k = 0; k < 4; k++)
             changed[k] = v->line_changed[line][k];
-        join_changed_rows(changed, v->line_sprites[line], v->line_sprite_count[line],
-                          d->piece + d->count - sprites, sprites);
+        if (sprites != v->line_sprite_count[line]
+            || !same_pieces(v->line_sprites[line], d->piece + d->count - sprites, sprites))
+            join_changed_rows(changed, v->line_sprites[line], v->line_sprite_count[line],
+                              v->line_sprite_span[line][0], v->line_sprite_span[line][1],
+                              d->piece + d->count - sprites, sprites, rows_x0, rows_x1);
         from = changed[0] < changed[1] ? (unsigned)changed[0] : 0;
         to = changed[0] < changed[1] ? (unsigned)changed[1] : 0;
         narrow = !v->line_chars_moved[line];
@@ -1548,7 +1588,8 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         piece now[SPRITES];
         copy_sprite_rows(now, d->piece);
         int changed[4] = {ACTIVE_END, 0, 0, 0};   /* flagged: the rows that differ (join_span) */
-        join_changed_rows(changed, was, v->line_sprite_count[line], now, sprites);
+        join_changed_rows(changed, was, v->line_sprite_count[line], v->line_sprite_span[line][0],
+                          v->line_sprite_span[line][1], now, sprites, span_x0, span_x1);
         if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
             && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
             && same_pieces(v->line_sprites[line - 1], now, sprites)) {
