@@ -834,9 +834,8 @@ const uint8_t *o2_vdc_registers(const o2_machine *m) { return m->vdc.reg; }
 uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
 const uint16_t *o2_screen_spans(const o2_machine *m) { return &m->vdc.screen_span[0][0]; }
-const uint16_t *o2_screen_gaps(const o2_machine *m) { return &m->vdc.screen_gap[0][0]; }
 
-/* Screen lines first to end-1 that are flagged as redrawn into out (their redrawn spans less their gaps), their flags cleared (the
+/* Screen lines first to end-1 that are flagged as redrawn into out (their redrawn spans), their flags cleared (the
  * flags of FLAG_BLOCK lines tested at once: a front end reads every frame, and most lines stay
  * as they were). Returns the lines copied. */
 enum { FLAG_BLOCK = 4 * sizeof(uint64_t) };
@@ -853,15 +852,8 @@ static int copy_redrawn(o2_machine *m, uint8_t *out, size_t first, size_t end)
         if (!flags[y])
             continue;
         flags[y] = 0;
-        const uint16_t *span = m->vdc.screen_span[y], *gap = m->vdc.screen_gap[y];   /* the rest is as
-                                                                                   last copied */
-        uint8_t *line = out + y * sizeof m->vdc.screen[0];
-        if (gap[0] < gap[1]) {
-            memcpy(line + 3 * span[0], m->vdc.screen[y][span[0]], 3 * (size_t)(gap[0] - span[0]));
-            memcpy(line + 3 * gap[1], m->vdc.screen[y][gap[1]], 3 * (size_t)(span[1] - gap[1]));
-        } else {
-            memcpy(line + 3 * span[0], m->vdc.screen[y][span[0]], 3 * (size_t)(span[1] - span[0]));
-        }
+        const uint16_t *span = m->vdc.screen_span[y];   /* the rest is as last copied */
+        memcpy(out + y * sizeof m->vdc.screen[0] + 3 * span[0], m->vdc.screen[y][span[0]], 3 * (size_t)(span[1] - span[0]));
         copied++;
     }
     return copied;

@@ -255,13 +255,9 @@ uint8_t *o2_screen_redrawn(o2_machine *m);
 /* O2_SCREEN_H pairs [x0, x1): where a flagged line's pixels may have changed since its flag was
  * last cleared (the columns outside kept what they were then); meaningless for a clear flag. */
 const uint16_t *o2_screen_spans(const o2_machine *m);
-/* O2_SCREEN_H pairs [g0, g1): with a flag set, the columns inside the line's span that have not
- * changed (two changes far apart: the columns between them); g0 >= g1: none. A front end may
- * convert [x0, g0) and [g1, x1) only. */
-const uint16_t *o2_screen_gaps(const o2_machine *m);
 /* The picture copied into out (O2_SCREEN_H x O2_SCREEN_W x 3 bytes, laid out as o2_screen):
  * every line, or with redrawn_only the lines flagged by o2_screen_redrawn only, clearing their
- * flags, and of those their spans (o2_screen_spans, less o2_screen_gaps) only: out keeps the other lines and columns from
+ * flags, and of those their spans (o2_screen_spans) only: out keeps the other lines and columns from
  * the last copy. Returns the lines copied. */
 int o2_read_screen(o2_machine *m, void *out, int redrawn_only);
 /* Every framebuffer pixel is one of these O2_PENS RGB triples (pen = R | G << 1 | B << 2 |

@@ -848,69 +848,6 @@ static uint8_t rasterize(vdc8244 *v, const line_desc *d, unsigned line, unsigned
     return s.track ? collisions(&s, v->reg[VDC_REG_COLLISION], 0xFF, base) : 0;
 }
 
-/* Two spans of half-clocks at most, as s[0..3]: [s[0], s[1]) less the gap [s[2], s[3]) (none when
- * s[2] >= s[3]; nothing when s[0] >= s[1]). Changes far apart on one line (two jets, two score
- * quads) keep the columns between them out, so that a front end converts only the changed parts;
- * spans closer than JOIN_GAP are one, as converting the gap costs less than a second span. */
-enum { JOIN_GAP = 32 };
-
-/* [a, b) joined to s: where three spans would be, the two nearest become one. */
-static inline __attribute__((always_inline)) void join_span(int s[4], int a, int b)
-{
-    if (a >= b)
-        return;
-    if (s[0] >= s[1]) {
-        s[0] = a;
-        s[1] = b;
-        s[2] = s[3] = 0;
-        return;
-    }
-    if (s[2] >= s[3] && a - s[1] < JOIN_GAP && s[0] - b < JOIN_GAP) {   /* one span, near: grown */
-        if (a < s[0])
-            s[0] = a;
-        if (b > s[1])
-            s[1] = b;
-        return;
-    }
-    int lo[3] = {s[0]}, hi[3] = {s[1]}, n = 1;
-    if (s[2] < s[3]) {
-        hi[0] = s[2];
-        lo[1] = s[3];
-        hi[1] = s[1];
-        n = 2;
-    }
-    int i = n++;                       /* [a, b) in its place by its start */
-    for (; i > 0 && lo[i - 1] > a; i--) {
-        lo[i] = lo[i - 1];
-        hi[i] = hi[i - 1];
-    }
-    lo[i] = a;
-    hi[i] = b;
-    int m = 0;                         /* overlapping or near ones merged */
-    for (int k = 1; k < n; k++) {
-        if (lo[k] - hi[m] < JOIN_GAP) {
-            if (hi[k] > hi[m])
-                hi[m] = hi[k];
-        } else {
-            m++;
-            lo[m] = lo[k];
-            hi[m] = hi[k];
-        }
-    }
-    if (m == 2) {                      /* three: the nearer pair merged */
-        if (lo[1] - hi[0] <= lo[2] - hi[1]) {
-            hi[0] = hi[1];
-            lo[1] = lo[2];
-        }
-        hi[1] = hi[2];
-        m = 1;
-    }
-    s[0] = lo[0];
-    s[1] = hi[m];
-    s[2] = m ? hi[0] : 0;
-    s[3] = m ? lo[1] : 0;
-}
-
 /* Lines [top, top + lines) that show objects keep only the `keep` bits of what is valid in
  * them (VDC_LINE_*). A character's (keep 0): half-clocks [x0, x1) join their changed columns
  * (line_changed; a line valid until now, or valid but for its sprites, starts them afresh). A
@@ -942,14 +879,13 @@ static inline void invalidate(vdc8244 *v, unsigned top, unsigned lines, uint8_t 
         if (v->line_valid[line]) {
             changed[0] = (int16_t)x0;
             changed[1] = (int16_t)x1;
-            changed[2] = changed[3] = 0;
             v->line_chars_moved[line] = moved;
         } else {
             v->line_chars_moved[line] |= moved;
-            int s[4] = {changed[0], changed[1], changed[2], changed[3]};
-            join_span(s, x0, x1);
-            for (int k = 0; k < 4; k++)
-                changed[k] = (int16_t)s[k];
+            if (x0 < changed[0])
+                changed[0] = (int16_t)x0;
+            if (x1 > changed[1])
+                changed[1] = (int16_t)x1;
         }
         v->line_valid[line] &= keep;
     }
@@ -1006,7 +942,6 @@ static void lines_changed_anywhere(vdc8244 *v)
     for (unsigned line = 0; line < VDC_SCREEN_H; line++) {
         v->line_changed[line][0] = 0;
         v->line_changed[line][1] = ACTIVE_END;
-        v->line_changed[line][2] = v->line_changed[line][3] = 0;
         v->line_chars_moved[line] = 1;
     }
 }
@@ -1225,91 +1160,21 @@ static inline void changed_pixels(const uint8_t *was, const uint8_t *now, unsign
     *x1 = end;
 }
 
-/* Line y's pixels changed (O2_REDRAWN: in the spans `changed`, join_span) or became a copy of the
- * line above's (O2_REDRAWN_AS_ABOVE, there): a front end takes it again (o2_screen_spans,
- * o2_screen_gaps). Nothing changed: nothing to take. */
-static inline __attribute__((always_inline))
-void line_redrawn_spans(vdc8244 *v, unsigned line, uint8_t how, const int changed[4])
+/* Line y's pixels changed (O2_REDRAWN: in half-clocks [x0, x1)) or became a copy of the line
+ * above's (O2_REDRAWN_AS_ABOVE, the whole line): a front end takes it again (o2_screen_spans). */
+static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
 {
-    if (changed[0] >= changed[1])
-        return;
-    uint16_t *span = v->screen_span[line], *gap = v->screen_gap[line];
-    int s[4] = {changed[0], changed[1], changed[2], changed[3]};
-    if (v->screen_redrawn[line]) {     /* not taken since: the spans grow */
-        s[0] = span[0];
-        s[1] = span[1];
-        s[2] = gap[0];
-        s[3] = gap[1];
-        if (changed[2] < changed[3]) {
-            join_span(s, changed[0], changed[2]);
-            join_span(s, changed[3], changed[1]);
-        } else {
-            join_span(s, changed[0], changed[1]);
-        }
+    uint16_t *span = v->screen_span[line];
+    if (!v->screen_redrawn[line]) {    /* taken since: the span starts again */
+        span[0] = (uint16_t)x0;
+        span[1] = (uint16_t)x1;
+    } else {
+        span[0] = (uint16_t)(x0 < span[0] ? x0 : span[0]);
+        span[1] = (uint16_t)(x1 > span[1] ? x1 : span[1]);
     }
-    span[0] = (uint16_t)s[0];
-    span[1] = (uint16_t)s[1];
-    gap[0] = (uint16_t)s[2];
-    gap[1] = (uint16_t)s[3];
     v->screen_redrawn[line] = how;
     if (line + 1 < VDC_SCREEN_H && v->screen_redrawn[line + 1] == O2_REDRAWN_AS_ABOVE)
         v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
-}
-
-/* The same, in half-clocks [x0, x1). */
-static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned x0, unsigned x1)
-{
-    const int changed[4] = {(int)x0, (int)x1, 0, 0};
-    line_redrawn_spans(v, line, how, changed);
-}
-
-/* Where sprite rows `was` (as a line was drawn, covering [was_x0, was_x1)) and `now` (covering
- * [now_x0, now_x1)) differ, joined to s (join_span): the columns of each differing row as it was
- * and as it is (every row when their number changed), in eights of half-clocks (a bit each),
- * less the widest run of eights between them that none covers. Elsewhere the rows draw as they
- * drew. Rows all too near each other for a gap: their extent. */
-_Static_assert(ACTIVE_END <= 8 * 64, "a line's eights of half-clocks in one 64-bit mask");
-static inline void join_changed_rows(int s[4], const piece *was, unsigned was_count, int was_x0, int was_x1,
-                                     const piece *now, unsigned now_count, int now_x0, int now_x1)
-{
-    int a = was_x0 < now_x0 ? was_x0 : now_x0, b = was_x1 > now_x1 ? was_x1 : now_x1;
-    if (b - a < 3 * JOIN_GAP) {
-        join_span(s, a, b);
-        return;
-    }
-    uint64_t eights = 0;               /* bit k: half-clocks [8k, 8k + 8) */
-    for (unsigned i = 0; i < was_count || i < now_count; i++) {
-        if (was_count == now_count && same_pieces(&was[i], &now[i], 1))
-            continue;
-        for (unsigned k = 0; k < 2; k++) {
-            if (k ? i >= now_count : i >= was_count)
-                continue;
-            const piece *p = k ? &now[i] : &was[i];
-            row_extent(p->start, p->width, &a, &b);
-            if (a < b)
-                eights |= (~0ull >> (64 - ((b + 7) / 8 - a / 8))) << (a / 8);
-        }
-    }
-    if (!eights)
-        return;
-    unsigned first = (unsigned)__builtin_ctzll(eights), end = 64 - (unsigned)__builtin_clzll(eights);
-    uint64_t holes = ~eights & (~0ull >> (64 - end)) & (~0ull << first);
-    unsigned gap0 = 0, gap1 = 0;       /* the widest run of holes */
-    while (holes) {
-        unsigned at = (unsigned)__builtin_ctzll(holes), run = (unsigned)__builtin_ctzll(~(holes >> at));
-        if (run > gap1 - gap0) {
-            gap0 = at;
-            gap1 = at + run;
-        }
-        holes &= ~0ull << (at + run);   /* at + run < end <= 64: the run ends below a covered eight */
-    }
-    int x1 = 8 * (int)end < ACTIVE_END ? 8 * (int)end : ACTIVE_END;
-    if (8 * (int)(gap1 - gap0) < JOIN_GAP) {
-        join_span(s, 8 * (int)first, x1);
-    } else {
-        join_span(s, 8 * (int)first, 8 * (int)gap0);
-        join_span(s, 8 * (int)gap1, x1);
-    }
 }
 
 /* Line `line` gives up its kept base, if it has one. */
@@ -1352,19 +1217,19 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         if (a < b)
             add_span(&rows_x0, &rows_x1, a, b);
     }
-    unsigned from = x0, to = x1;       /* the columns drawn */
-    int changed[4] = {(int)x0, (int)x1, 0, 0};   /* and flagged (join_span) */
+    unsigned from = x0, to = x1;       /* the columns drawn and flagged */
     int narrow = 0;                    /* drawn in its changed columns, its characters in place */
     if (RENDER_CACHE && whole && v->line_look[line] == v->look && v->line_valid[line] != VDC_LINE_VALID) {
-        for (int k = 0; k < 4; k++)
-            changed[k] = v->line_changed[line][k];
+        int changed_x0 = v->line_changed[line][0], changed_x1 = v->line_changed[line][1];
         if (sprites != v->line_sprite_count[line]
-            || !same_pieces(v->line_sprites[line], d->piece + d->count - sprites, sprites))
-            join_changed_rows(changed, v->line_sprites[line], v->line_sprite_count[line],
-                              v->line_sprite_span[line][0], v->line_sprite_span[line][1],
-                              d->piece + d->count - sprites, sprites, rows_x0, rows_x1);
-        from = changed[0] < changed[1] ? (unsigned)changed[0] : 0;
-        to = changed[0] < changed[1] ? (unsigned)changed[1] : 0;
+            || !same_pieces(v->line_sprites[line], d->piece + d->count - sprites, sprites)) {
+            if (rows_x0 < rows_x1)     /* the sprites' rows as they are, and as drawn */
+                add_span(&changed_x0, &changed_x1, rows_x0, rows_x1);
+            if (v->line_sprite_span[line][0] < v->line_sprite_span[line][1])
+                add_span(&changed_x0, &changed_x1, v->line_sprite_span[line][0], v->line_sprite_span[line][1]);
+        }
+        from = changed_x0 < changed_x1 ? (unsigned)changed_x0 : 0;
+        to = changed_x0 < changed_x1 ? (unsigned)changed_x1 : 0;
         narrow = !v->line_chars_moved[line];
     }
     if (RENDER_CACHE && whole && line > 0 && v->above_line == line - 1 && v->above_enable == enable
@@ -1391,7 +1256,8 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         major = narrow ? v->line_major[line] : major_overlap(d, x0, x1, v->model == VDC_MODEL_MAME);
     }
     if (!compare) {
-        line_redrawn_spans(v, line, redrawn, changed);
+        if (from < to)
+            line_redrawn(v, line, redrawn, from, to);
     } else {                           /* flagged where its pixels changed, if any did */
         unsigned first, end;
         changed_pixels(&was[0][0], v->screen[line][x0], x1 - x0, &first, &end);
@@ -1411,7 +1277,6 @@ static void redraw_span(vdc8244 *v, unsigned line, unsigned x0, unsigned x1)
         v->line_valid[line] = 0;
         v->line_changed[line][0] = 0;  /* a part drawn under this look, the rest under another */
         v->line_changed[line][1] = ACTIVE_END;
-        v->line_changed[line][2] = v->line_changed[line][3] = 0;
         v->line_chars_moved[line] = 1;
         if (v->above_line == line)
             v->above_line = NO_LINE;
@@ -1587,9 +1452,6 @@ static void patch_sprites(vdc8244 *v, unsigned line)
         int x1 = v->line_sprite_span[line][1] > span_x1 ? v->line_sprite_span[line][1] : span_x1;
         piece now[SPRITES];
         copy_sprite_rows(now, d->piece);
-        int changed[4] = {ACTIVE_END, 0, 0, 0};   /* flagged: the rows that differ (join_span) */
-        join_changed_rows(changed, was, v->line_sprite_count[line], v->line_sprite_span[line][0],
-                          v->line_sprite_span[line][1], now, sprites, span_x0, span_x1);
         if (x0 < x1 && line > 0 && v->line_base_as_above[line] && v->line_valid[line - 1] == VDC_LINE_VALID
             && v->line_look[line - 1] == v->look && sprites == v->line_sprite_count[line - 1]
             && same_pieces(v->line_sprites[line - 1], now, sprites)) {
@@ -1598,7 +1460,8 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             memcpy(v->screen[line][x0], v->screen[line - 1][x0], 3 * (size_t)(x1 - x0));
             hits = v->line_hits[line - 1];
             v->line_hits[line] = hits;
-            line_redrawn_spans(v, line, O2_REDRAWN_AS_ABOVE, changed);   /* its base is as it was */
+            line_redrawn(v, line, O2_REDRAWN_AS_ABOVE, (unsigned)x0, (unsigned)x1);   /* its base is
+                                                                                  as it was */
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
@@ -1608,7 +1471,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             uint8_t found = patch_over_base(v, line, now, sprites, (unsigned)x0, (unsigned)x1);
             hits = (uint8_t)(v->line_base_hits[line] | found);
             v->line_hits[line] = hits;
-            line_redrawn_spans(v, line, O2_REDRAWN, changed);
+            line_redrawn(v, line, O2_REDRAWN, (unsigned)x0, (unsigned)x1);
             if (v->above_line == line)
                 v->above_line = NO_LINE;
             v->patch_line = NO_LINE;
@@ -1634,7 +1497,7 @@ static void patch_sprites(vdc8244 *v, unsigned line)
             v->patch_hits = found;
             hits = (uint8_t)(v->line_base_hits[line] | found);
             v->line_hits[line] = hits;
-            line_redrawn_spans(v, line, O2_REDRAWN, changed);
+            line_redrawn(v, line, O2_REDRAWN, (unsigned)x0, (unsigned)x1);
             if (v->above_line == line)
                 v->above_line = NO_LINE;   /* its description is not the one kept */
         }
@@ -1693,7 +1556,6 @@ static void forget_lines(vdc8244 *v)
     for (unsigned line = 0; line < VDC_SCREEN_H; line++) {
         v->screen_span[line][0] = 0;
         v->screen_span[line][1] = VDC_SCREEN_W;
-        v->screen_gap[line][0] = v->screen_gap[line][1] = 0;
     }
     memset(v->line_valid, 0, sizeof v->line_valid);
     lines_changed_anywhere(v);

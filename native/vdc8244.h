@@ -231,8 +231,6 @@ struct vdc8244 {
                                               machine state */
     uint16_t screen_span[VDC_SCREEN_H][2];  /* with a flag set: the half-clocks [x0, x1) of the
                                               line that may have changed (o2_screen_spans) */
-    uint16_t screen_gap[VDC_SCREEN_H][2];   /* and [g0, g1) inside them that has not (g0 >= g1:
-                                              none; o2_screen_gaps) */
     /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
      * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
      * that switches the grid or colours at the same place every frame finds its lines valid.
@@ -243,8 +241,7 @@ struct vdc8244 {
      * covered or covers, and finds the look's id. */
     uint8_t changed;
     uint8_t line_valid[VDC_SCREEN_H];  /* VDC_LINE_* bits: what of the line is as last seen */
-    int16_t line_changed[VDC_SCREEN_H][4]; /* a line not valid: the half-clocks [x0, x1) less
-                                              [g0, g1) (g0 >= g1: none; join_span) where the
+    int16_t line_changed[VDC_SCREEN_H][2]; /* a line not valid: the half-clocks [x0, x1) where the
                                               characters that changed since it was valid (or valid
                                               but for its sprites) drew or draw; outside them and
                                               its sprite rows it shows what the objects as last

@@ -543,7 +543,7 @@ static uint32_t recoloured(uint32_t rgb)
 }
 
 /* The picture: the lines the machine redrew since the last frame (o2_screen_redrawn), of each
- * its redrawn spans (o2_screen_spans less o2_screen_gaps), into frame[]. A busy frame redraws a sixth of the lines,
+ * its redrawn span (o2_screen_spans), into frame[]. A busy frame redraws a sixth of the lines,
  * and converting them is most of what the core adds to emulating the frame: so the flags are
  * read 16 lines at a time and only the flagged lines visited, a line the machine drew as a copy
  * of a converted line gets its pixels in the same pass, and the pixels go through the widest
@@ -560,7 +560,7 @@ static uint32_t recoloured(uint32_t rgb)
 typedef int line_converter(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies);
 /* A frame converter: the frame's flagged lines (convert_lines); 0 when no pixel changed, the
  * picture being the last one again. */
-typedef int frame_converter(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap);
+typedef int frame_converter(const uint8_t *in, uint8_t *redrawn, const uint16_t *span);
 
 #define BY_COPIES(span, in, out, x, end, copies) \
     ((copies) == 0 ? span(in, out, x, end, 0) : (copies) == 1 ? span(in, out, x, end, 1) \
@@ -590,8 +590,7 @@ static inline size_t first_flagged(uint64_t flags)
 /* Flagged line y into frame[] with the lines below it that are copies of it, their flags
  * cleared; whether a pixel changed. */
 static inline __attribute__((always_inline))
-int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap,
-                    line_converter *convert)
+int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
 {
     int copy = redrawn[y] == O2_REDRAWN_AS_ABOVE;
     redrawn[y] = 0;
@@ -603,11 +602,7 @@ int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_
     }
     if (copy && same_as_above[y])
         return 0;                    /* a copy of the line above, which was not redrawn */
-    const uint8_t *line = in + 3 * O2_SCREEN_W * y;
-    uint32_t *out = frame + O2_SCREEN_W * y;
-    size_t x0 = span[2 * y], x1 = span[2 * y + 1], g0 = gap[2 * y], g1 = gap[2 * y + 1];
-    int now = g0 < g1 ? convert(line, out, x0, g0, copies) | convert(line, out, g1, x1, copies)
-                      : convert(line, out, x0, x1, copies);   /* the two spans either side of the gap */
+    int now = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1], copies);
     same_as_above[y] = (uint8_t)copy;
     size_t next = y + copies + 1;
     if (now && next < O2_SCREEN_H && !redrawn[next])
@@ -619,8 +614,7 @@ int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_
  * above (O2_REDRAWN_AS_ABOVE) that frame[] has as such a copy already was given the pixels of
  * the line above with it; when the line above was not redrawn, it needs nothing. */
 static inline __attribute__((always_inline))
-int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap,
-                  line_converter *convert)
+int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
 {
     enum { WHOLE = O2_SCREEN_H / 16 * 16 };
     int changed = 0;
@@ -629,11 +623,11 @@ int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, con
             continue;
         for (size_t word = group; word < group + 16; word += 8)
             for (uint64_t flags = eight_flags(redrawn, word); flags; flags = eight_flags(redrawn, word))
-                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, gap, convert);
+                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, convert);
     }
     for (size_t y = WHOLE; y < O2_SCREEN_H; y++)
         if (redrawn[y])
-            changed |= convert_flagged(y, in, redrawn, span, gap, convert);
+            changed |= convert_flagged(y, in, redrawn, span, convert);
     return changed;
 }
 
@@ -694,9 +688,9 @@ int convert_line_plain(const uint8_t *in, uint32_t *out, size_t x, size_t end, u
     && !defined(__clang__)
 __attribute__((target_clones("ssse3", "default")))   /* the shuffle in one instruction */
 #endif
-static int convert_frame_plain(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap)
+static int convert_frame_plain(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
 {
-    return convert_lines(in, redrawn, span, gap, convert_line_plain);
+    return convert_lines(in, redrawn, span, convert_line_plain);
 }
 
 static inline int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size_t end, unsigned copies)
@@ -719,9 +713,9 @@ static inline int recolour_line(const uint8_t *in, uint32_t *out, size_t x, size
 }
 
 /* The other palettes, pixel by pixel. */
-static int convert_frame_recoloured(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap)
+static int convert_frame_recoloured(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
 {
-    return convert_lines(in, redrawn, span, gap, recolour_line);
+    return convert_lines(in, redrawn, span, recolour_line);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -768,9 +762,9 @@ int convert_line_avx512(const uint8_t *in, uint32_t *out, size_t x, size_t end, 
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-static int convert_frame_avx512(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap)
+static int convert_frame_avx512(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
 {
-    return convert_lines(in, redrawn, span, gap, convert_line_avx512);
+    return convert_lines(in, redrawn, span, convert_line_avx512);
 }
 
 /* 8 pixels at a time: two runs of 4 pixels' R G B, one per 16-byte lane, into B G R 0, every
@@ -831,9 +825,9 @@ int convert_line_avx2(const uint8_t *in, uint32_t *out, size_t x, size_t end, un
 }
 
 __attribute__((target("avx2")))
-static int convert_frame_avx2(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, const uint16_t *gap)
+static int convert_frame_avx2(const uint8_t *in, uint8_t *redrawn, const uint16_t *span)
 {
-    return convert_lines(in, redrawn, span, gap, convert_line_avx2);
+    return convert_lines(in, redrawn, span, convert_line_avx2);
 }
 #endif
 
@@ -842,7 +836,7 @@ static frame_converter *convert_frame_mame = convert_frame_plain;   /* choose_co
 static int convert_frame(void)
 {
     frame_converter *convert = settings.palette == PALETTE_MAME ? convert_frame_mame : convert_frame_recoloured;
-    return convert(o2_screen(machine), o2_screen_redrawn(machine), o2_screen_spans(machine), o2_screen_gaps(machine));
+    return convert(o2_screen(machine), o2_screen_redrawn(machine), o2_screen_spans(machine));
 }
 
 /* ---- audio ---- */

@@ -166,7 +166,7 @@ def ctypes_fps(library: Path, where: Path, state: bytes, frames: int) -> float:
 
 def redrawn(m, state: bytes, frames: int) -> tuple:
     """Over the round's frames, the mean a frame of: the lines flagged by o2_screen_redrawn, the
-    pixels in their spans (o2_screen_spans less o2_screen_gaps: what the core reads), and the pixels that changed."""
+    pixels in their spans (o2_screen_spans: what the core reads), and the pixels that changed."""
     import numpy as np
     from emu.native import ffi, lib
     m.load_state(state)
@@ -175,8 +175,6 @@ def redrawn(m, state: bytes, frames: int) -> tuple:
     flags = np.frombuffer(ffi.buffer(lib.o2_screen_redrawn(machine_), lib.O2_SCREEN_H), dtype=np.uint8)
     spans = np.frombuffer(ffi.buffer(lib.o2_screen_spans(machine_), 4 * lib.O2_SCREEN_H),
                           dtype=np.uint16).reshape(-1, 2)
-    gaps = np.frombuffer(ffi.buffer(lib.o2_screen_gaps(machine_), 4 * lib.O2_SCREEN_H),
-                         dtype=np.uint16).reshape(-1, 2)
     lines = span_pixels = changed = 0
     before = m.screen.copy()
     for _ in range(frames):
@@ -185,7 +183,6 @@ def redrawn(m, state: bytes, frames: int) -> tuple:
         flagged = flags != 0
         lines += int(np.count_nonzero(flagged))
         span_pixels += int((spans[flagged, 1].astype(np.int64) - spans[flagged, 0]).sum())
-        span_pixels -= int(np.maximum(gaps[flagged, 1].astype(np.int64) - gaps[flagged, 0], 0).sum())
         now = m.screen.copy()
         changed += int(np.count_nonzero((now != before).any(axis=2)))
         before = now

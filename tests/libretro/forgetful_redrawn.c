@@ -1,17 +1,14 @@
 /*
  * forgetful_redrawn.c — for tests/libretro/test_fast_path.py only, never in the core: broken
  * dirty tracking on purpose. The core's libretro.c compiled with
- * -Do2_screen_redrawn=forgetful_screen_redrawn -Do2_screen_spans=forgetful_screen_spans
- * -Do2_screen_gaps=forgetful_screen_gaps and linked with this file sees the machine's redrawn-line
- * flags, spans and gaps
+ * -Do2_screen_redrawn=forgetful_screen_redrawn -Do2_screen_spans=forgetful_screen_spans and
+ * linked with this file sees the machine's redrawn-line flags and spans
  *   - built with -DFORGET_ODD_LINES: with every odd line's flag dropped, as a VDC that forgot
  *     to flag the lines it drew would give;
  *   - built with -DCLAIM_COPIES: with every redrawn line but the first said to be a copy of the
  *     line above, as a VDC that got that hint wrong would give;
  *   - built with -DNARROW_SPANS: with every redrawn span two columns short at its right end, as
  *     a VDC that got a patched span's width wrong would give;
- *   - built with -DDROP_SECOND_SPAN: with a line's second span (after its gap) dropped, as a VDC
- *     that kept one span of two changes far apart (two jets) would give;
  * and the test shows that its pictures then differ from Python's;
  *   - built with -DWIDE_SPANS: with every redrawn span widened to the line's end, from a column
  *     7 past a multiple of 8 at or left of its start (a span's wider than the pixels that changed
@@ -20,14 +17,12 @@
  */
 #include "o2.h"
 
-#if !defined(FORGET_ODD_LINES) && !defined(CLAIM_COPIES) && !defined(NARROW_SPANS) && !defined(WIDE_SPANS) \
-    && !defined(DROP_SECOND_SPAN)
-#error "build with -DFORGET_ODD_LINES, -DCLAIM_COPIES, -DNARROW_SPANS, -DWIDE_SPANS or -DDROP_SECOND_SPAN"
+#if !defined(FORGET_ODD_LINES) && !defined(CLAIM_COPIES) && !defined(NARROW_SPANS) && !defined(WIDE_SPANS)
+#error "build with -DFORGET_ODD_LINES, -DCLAIM_COPIES, -DNARROW_SPANS or -DWIDE_SPANS"
 #endif
 
 uint8_t *forgetful_screen_redrawn(o2_machine *m);
 const uint16_t *forgetful_screen_spans(const o2_machine *m);
-const uint16_t *forgetful_screen_gaps(const o2_machine *m);
 
 uint8_t *forgetful_screen_redrawn(o2_machine *m)
 {
@@ -62,19 +57,4 @@ const uint16_t *forgetful_screen_spans(const o2_machine *m)
         }
 #endif
     return spans;
-}
-
-const uint16_t *forgetful_screen_gaps(const o2_machine *m)
-{
-    static uint16_t gaps[2 * O2_SCREEN_H];
-    const uint16_t *real = o2_screen_gaps(m);
-    for (int k = 0; k < 2 * O2_SCREEN_H; k++)
-        gaps[k] = real[k];
-#if defined(DROP_SECOND_SPAN)
-    const uint16_t *spans = o2_screen_spans(m);
-    for (int y = 0; y < O2_SCREEN_H; y++)
-        if (gaps[2 * y] < gaps[2 * y + 1])
-            gaps[2 * y + 1] = spans[2 * y + 1];   /* the gap to the span's end */
-#endif
-    return gaps;
 }

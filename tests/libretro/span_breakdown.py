@@ -1,6 +1,6 @@
 """Where the flagged spans of the jet-jet round come from (docs/libretro.md, Compared redraws flag
 only their changed columns): per frame, for the flagged lines spanning the whole line and for the
-others, the lines, the pixels in their spans (o2_screen_spans less o2_screen_gaps), the pixels from each line's first
+others, the lines, the pixels in their spans (o2_screen_spans), the pixels from each line's first
 changed pixel to its last, and the changed pixels:
 
     python tests/libretro/span_breakdown.py"""
@@ -23,8 +23,6 @@ def main():
     flags = np.frombuffer(ffi.buffer(lib.o2_screen_redrawn(machine_), lib.O2_SCREEN_H), dtype=np.uint8)
     spans = np.frombuffer(ffi.buffer(lib.o2_screen_spans(machine_), 4 * lib.O2_SCREEN_H),
                           dtype=np.uint16).reshape(-1, 2)
-    gaps = np.frombuffer(ffi.buffer(lib.o2_screen_gaps(machine_), 4 * lib.O2_SCREEN_H),
-                         dtype=np.uint16).reshape(-1, 2)
     kinds = {"whole": [0, 0, 0, 0], "part": [0, 0, 0, 0]}
     before = m.screen.copy()
     for _ in range(frames):
@@ -32,7 +30,7 @@ def main():
         m.run_frames(1)
         changed = (m.screen != before).any(axis=2)
         for y in np.flatnonzero(flags):
-            width = int(spans[y, 1]) - int(spans[y, 0]) - max(0, int(gaps[y, 1]) - int(gaps[y, 0]))
+            width = int(spans[y, 1]) - int(spans[y, 0])
             counts = kinds["whole" if width == lib.O2_SCREEN_W else "part"]
             columns = np.flatnonzero(changed[y])
             counts[0] += 1
