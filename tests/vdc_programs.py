@@ -62,6 +62,18 @@ shape:  mov     a,#0FFh
         xrl     a,#088h
         jnz     shape"""
 
+# The sound's 24-bit shift register (A7-A9) loaded with FF 0F F1: a pattern of both levels.
+SHIFT_FF_0F_F1 = """
+        mov     r0,#0A7h        ; the sound's shift register: FF 0F F1
+        mov     a,#0FFh
+        movx    @r0,a
+        inc     r0
+        mov     a,#00Fh
+        movx    @r0,a
+        inc     r0
+        mov     a,#0F1h
+        movx    @r0,a"""
+
 # Reading the status register (A1) releases /INT.
 RELEASE_INT = """
         mov     r0,#0A1h        ; status: releases /INT

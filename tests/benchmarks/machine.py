@@ -16,7 +16,7 @@ from emu.odyssey2 import Odyssey2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import mame  # noqa: E402  (tests/mame.py)
-from vdc_programs import RELEASE_INT, program, write  # noqa: E402  (tests/vdc_programs.py)
+from vdc_programs import RELEASE_INT, SHIFT_FF_0F_F1, program, write  # noqa: E402  (tests/vdc_programs.py)
 
 BUSY = program("""
         mov     r0,#000h        ; objects 00-7F: value 3 x address + 18h (positions, pointers,
@@ -44,16 +44,8 @@ grid:   mov     a,#0FFh
         xrl     a,#0F0h
         jnz     grid"""
     + write(0xA3, 0x1D, "colours")
-    + write(0xA2, 0xFF, "collisions: test against every class") + """
-        mov     r0,#0A7h        ; sound: a 24-bit pattern, noise, fast, volume 15
-        mov     a,#0FFh
-        movx    @r0,a
-        inc     r0
-        mov     a,#00Fh
-        movx    @r0,a
-        inc     r0
-        mov     a,#0F1h
-        movx    @r0,a"""
+    + write(0xA2, 0xFF, "collisions: test against every class")
+    + SHIFT_FF_0F_F1
     + write(0xAA, 0xBF, "noise, fast, volume 15, on")
     + write(0xA0, 0x68, "grid, dots and objects on"), """
         mov     r7,a"""

@@ -63,20 +63,21 @@ def quad_registers(q):
     return out
 
 
-def add(register, step, comment):
+def read_modify_write(register, instruction, comment):
+    """A VDC register read, changed by `instruction` (on A) and written back."""
     return f"""
         mov     r0,#{register:03X}h        ; {comment}
         movx    a,@r0
-        add     a,#{step:03X}h
+        {instruction}
         movx    @r0,a"""
+
+
+def add(register, step, comment):
+    return read_modify_write(register, f"add     a,#{step:03X}h", comment)
 
 
 def flip(register, bits, comment):
-    return f"""
-        mov     r0,#{register:03X}h        ; {comment}
-        movx    a,@r0
-        xrl     a,#{bits:03X}h
-        movx    @r0,a"""
+    return read_modify_write(register, f"xrl     a,#{bits:03X}h", comment)
 
 
 SCENE = program(

@@ -10,7 +10,7 @@ from pathlib import Path
 from cart.asm.assembler import assemble_text
 from emu.odyssey2 import Odyssey2
 from machine_images import CHARSET
-from vdc_programs import RELEASE_INT, character0, program, sprite0, write
+from vdc_programs import RELEASE_INT, SHIFT_FF_0F_F1, character0, program, sprite0, write
 
 BANK1_R2, BANK1_R3 = 0x1A, 0x1B
 
@@ -96,16 +96,7 @@ def test_a_line_passed_with_its_sound_clocked_still_reports_its_collisions():
 # tests/machine/test_fastpath_reference.py compares its frames with the reference build's
 # ("sound-power-on-mame": fails when those lines are taken as VBLANK's).
 SOUND_POWER_ON = program(
-    """
-        mov     r0,#0A7h        ; the shift register: FF 0F F1
-        mov     a,#0FFh
-        movx    @r0,a
-        inc     r0
-        mov     a,#00Fh
-        movx    @r0,a
-        inc     r0
-        mov     a,#0F1h
-        movx    @r0,a"""
+    SHIFT_FF_0F_F1
     + write(0xAA, 0xAF, "sound on: a tone, the fast rate, volume 15"),
     RELEASE_INT)
 
