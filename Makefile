@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 CC     ?= cc
 CSTRICT := -std=c11 -O2 -Wall -Wextra -Werror -Inative
 
-.PHONY: all run test native cstrict sanitize fuzz bench roms hardware-inc conformance clean
+.PHONY: all run test native cstrict sanitize fuzz tsan bench roms hardware-inc conformance clean
 
 all: native roms
 
@@ -62,6 +62,17 @@ fuzz:
 	    grep -E "^(Done|stat::new_units_added)" build/fuzz/loaders.log; \
 	else echo "fuzz: no clang, libFuzzer on the loaders skipped (apt-get install clang)"; fi
 	$(MAKE) --no-print-directory fuzz-hypothesis
+	$(MAKE) --no-print-directory tsan
+
+# Machines made and run in several threads at once under ThreadSanitizer: the core's shared tables
+# are only read (native/fuzz/threads.c; ~10 s). Clang: GCC's ThreadSanitizer leaves a memset of
+# a variable length inline, unchecked.
+TSAN_CC ?= clang
+tsan:
+	mkdir -p build/tsan
+	$(TSAN_CC) -std=c11 -O1 -g -fsanitize=thread -Wall -Wextra -Werror -Inative native/fuzz/threads.c $$(ls native/*.c) \
+	    -lm -lpthread -o build/tsan/threads
+	TSAN_OPTIONS=halt_on_error=1 build/tsan/threads roms_free/bios.bin roms_free/charset.bin roms_free/conquest.bin
 
 bench: native
 	$(PY) tests/run_bench.py

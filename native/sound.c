@@ -210,6 +210,15 @@ __attribute__((target("avx2"))) static uint32_t filter_eights_avx2(const o2_soun
     }
     return j;
 }
+
+/* Asked once, as the core is loaded: machines in several threads then only read it. */
+static int has_avx2;
+
+__attribute__((constructor)) static void ask_avx2(void)
+{
+    __builtin_cpu_init();            /* a constructor may run before the compiler's own */
+    has_avx2 = __builtin_cpu_supports("avx2") != 0;
+}
 #else
 #define FILTER_AVX2 0
 #endif
@@ -218,10 +227,7 @@ static void filter_all(const o2_sound *s, const int16_t *window, int16_t *out, u
 {
     uint32_t j = 0;
 #if FILTER_AVX2
-    static int avx2 = -1;
-    if (avx2 < 0)
-        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-    if (avx2)
+    if (has_avx2)
         j = filter_eights_avx2(s, window, out, outputs);
 #endif
     filter_outputs(s, window, out, j, outputs, outputs);

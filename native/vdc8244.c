@@ -233,7 +233,7 @@ static inline void add_piece(line_desc *d, int start, uint8_t kind, uint8_t bits
 
 /* The kind of grid line each screen line is with the grid shown (vdc8244.h, VDC_GRID_KINDS): its
  * row, and whether it is one of the row's horizontal segment lines. A table: every patched line
- * asks (filled by vdc_init). */
+ * asks (filled once, fill_tables). */
 static uint8_t grid_kind_shown[VDC_SCREEN_H];
 
 static void fill_grid_kinds(void)
@@ -533,7 +533,7 @@ typedef struct span {
     uint64_t cover[CLASSES][CLASS_WORDS];
 } span;
 
-/* A framebuffer line's worth of each pen, so a run of any length is one copy. */
+/* A framebuffer line's worth of each pen, so a run of any length is one copy (fill_tables). */
 static uint8_t pen_line[VDC_PENS][VDC_SCREEN_W * 3];
 
 /* Pixels [a, b) of the framebuffer line in one pen. A short run (3 to 21 bytes) is two
@@ -653,7 +653,7 @@ static inline __attribute__((always_inline)) void fill_mask(const span *s, unsig
 /* A sprite row's bytes in the framebuffer as a byte mask: row_bytes[double][bits], 0xFF under each
  * pixel drawn (bit 0 leftmost; a pixel OBJ_PIXEL_HC half-clocks wide, twice that double). A row
  * drawn whole over a line patched over its base is one blend of these, 16 bytes at a time
- * (blend_row), instead of a fill for each run of its pixels. */
+ * (blend_row), instead of a fill for each run of its pixels (fill_tables). */
 #define ROW_BYTES_MAX (ROW_PIXELS * 2 * OBJ_PIXEL_HC * 3)
 static uint8_t row_bytes[2][256][ROW_BYTES_MAX];
 
@@ -1840,13 +1840,20 @@ uint64_t vdc_next_irq_event(const vdc8244 *v)
 
 /* ---------------------------------------------------------------- registers */
 
-void vdc_init(vdc8244 *v, int region)
+/* The tables every VDC shares, the same bytes for all, filled once as the core is loaded (before
+ * main, or by the dynamic loader): machines made in several threads at once then never write them
+ * (refilling them at each vdc_init would be a data race). */
+__attribute__((constructor)) static void fill_tables(void)
 {
     for (unsigned pen = 0; pen < VDC_PENS; pen++)
         for (unsigned x = 0; x < VDC_SCREEN_W; x++)
             memcpy(pen_line[pen] + 3 * x, vdc_palette[pen], 3);
     fill_grid_kinds();
     fill_row_bytes();
+}
+
+void vdc_init(vdc8244 *v, int region)
+{
     memset(v, 0, sizeof *v);
     v->region = region;
     v->line_hc = region == VDC_REGION_PAL ? VDC_LINE_HC_PAL : VDC_LINE_HC_NTSC;
