@@ -398,6 +398,16 @@ static inline void count_edges_to(cpu8048 *cpu, uint64_t cycle)
         cpu->bus.read_t1(cpu->bus.ctx, cycle);
 }
 
+/* STRT CNT, STRT T, STOP TCNT: the new mode, told to the bus where the counter starts or stops
+ * (cpu8048_bus.counter_switched). */
+static inline void set_timer_mode(cpu8048 *cpu, uint8_t mode)
+{
+    int switched = (cpu->s.timer_mode == O2_TIMER_COUNTER) != (mode == O2_TIMER_COUNTER);
+    cpu->s.timer_mode = mode;
+    if (switched && cpu->bus.counter_switched)
+        cpu->bus.counter_switched(cpu->bus.ctx);
+}
+
 /* STRT CNT: edges count from the level at its first cycle. */
 static inline void start_counter(cpu8048 *cpu, uint64_t cycle)
 {
@@ -405,7 +415,14 @@ static inline void start_counter(cpu8048 *cpu, uint64_t cycle)
         cpu->bus.read_t1(cpu->bus.ctx, cycle);
         cpu8048_yield(cpu);
     }
-    cpu->s.timer_mode = O2_TIMER_COUNTER;
+    set_timer_mode(cpu, O2_TIMER_COUNTER);
+}
+
+/* STRT T and STOP TCNT: an edge the count has taken by `cycle` still counts (count_edges_to). */
+static inline void stop_counter(cpu8048 *cpu, uint64_t cycle, uint8_t mode)
+{
+    count_edges_to(cpu, cycle);
+    set_timer_mode(cpu, mode);
 }
 
 static inline int take_timer_flag(o2_cpu_state *s)
@@ -1094,8 +1111,8 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
     case 0x35: s->tirq_enabled = 0; s->tirq_pending = 0; break;        /* DIS TCNTI */
     case 0x3C: case 0x3D: case 0x3E: case 0x3F: ON_PORT(expander_write(cpu, r->a)); break; /* MOVD Pp,A */
     case 0x45: ON_BUS(start_counter(cpu, end - cycles)); break;        /* STRT CNT */
-    case 0x55: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_TIMER; s->prescaler = 0; break; /* STRT T */
-    case 0x65: ON_BUS(count_edges_to(cpu, end - cycles)); s->timer_mode = O2_TIMER_STOPPED; break; /* STOP TCNT */
+    case 0x55: ON_BUS(stop_counter(cpu, end - cycles, O2_TIMER_TIMER)); s->prescaler = 0; break; /* STRT T */
+    case 0x65: ON_BUS(stop_counter(cpu, end - cycles, O2_TIMER_STOPPED)); break; /* STOP TCNT */
     case 0x8C: case 0x8D: case 0x8E: case 0x8F: ON_PORT(expander_write(cpu, r->a)); break; /* ORLD Pp,A */
     case 0x93: retr(cpu, r); r->gate = 0; break;                       /* RETR */
     case 0x9C: case 0x9D: case 0x9E: case 0x9F: ON_PORT(expander_write(cpu, r->a)); break; /* ANLD Pp,A */

@@ -80,6 +80,9 @@ typedef struct cpu8048_bus {
      * level at the boundary that starts machine cycle `cycle` (the instruction's first), and
      * STRT CNT then ends the run (cpu8048_yield) so the machine can start counting edges. */
     int     (*read_t1)(void *ctx, uint64_t cycle);
+    /* Optional. An instruction started or stopped the event counter (STRT CNT; STRT T or STOP
+     * TCNT in counter mode): s.timer_mode is the new mode. The machine may change `quiet` here. */
+    void    (*counter_switched)(void *ctx);
     /* Optional (NULL: s.t1 and s.int_pin as sampled at the instruction's start). JT1, JNT1 and
      * JNI: the level of T1 or /INT (1 = asserted) at the end of the instruction, where a bus
      * access of the instruction would see it (called like one: s.cycles is the start of its
@@ -108,7 +111,8 @@ typedef struct cpu8048_bus {
     /* Optional (NULL: every MOVX write `ram` does not take goes through write_ext). Writes the
      * machine would not act on: while (s.p1 & quiet_p1_mask) == quiet_p1_value, a MOVX write of v
      * at addr with quiet[addr] set and held[addr] == v is left out. write_ext may change both
-     * arrays; the machine may change the pointers between runs and steps. */
+     * arrays; the machine may change the pointers between runs and steps, and counter_switched
+     * may change `quiet`. */
     const uint8_t *quiet, *held;
     uint8_t quiet_p1_mask, quiet_p1_value;
     /* -DCPU8048_NO_BUS_SHORTCUTS: no shortcut is taken (the reference build). */

@@ -109,7 +109,7 @@ void o2_debug_changed(o2_debugger *d)
     d->any_bus_watch = any_set(d->watch_xram, sizeof d->watch_xram)
                     || any_set(d->watch_vdc, sizeof d->watch_vdc);
     o2_set_breakpoints(d->m, d->any_breakpoint ? d->breakpoints : NULL);
-    d->m->bus_hook = d->any_bus_watch ? bus_hook : NULL;
+    machine_set_bus_hook(d->m, d->any_bus_watch ? bus_hook : NULL);
 }
 
 uint8_t *o2_debug_breakpoints(o2_debugger *d) { return d->breakpoints; }
@@ -503,7 +503,7 @@ void o2_debug_free(o2_debugger *d)
         return;
     if (d->m->hook_ctx == d) {
         o2_set_breakpoints(d->m, NULL);
-        d->m->bus_hook = NULL;
+        machine_set_bus_hook(d->m, NULL);
         d->m->hook_ctx = NULL;
     }
     for (uint32_t i = 0; d->ring && i < d->capacity; i++)

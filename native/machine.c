@@ -548,9 +548,11 @@ static int test_pin(void *ctx, int pin)
     return vdc_irq(&m->vdc);
 }
 
+static void counter_switched(void *ctx);
+
 static const cpu8048_bus machine_bus = {
     .read_ext = read_ext, .write_ext = write_ext, .read_port = read_port, .write_port = write_port,
-    .read_t1 = read_t1, .test_pin = test_pin, .fill_ext = fill_ext,
+    .read_t1 = read_t1, .test_pin = test_pin, .fill_ext = fill_ext, .counter_switched = counter_switched,
     /* With the VDC off, the RAM on and copy mode off, a MOVX reaches the RAM alone. */
     .ram_size = MACHINE_XRAM_SIZE, .ram_p1_mask = P1_VDC_OFF | P1_XRAM_OFF | P1_COPY_MODE,
     .ram_p1_value = P1_VDC_OFF, .ram_floating = BUS_FLOATING,
@@ -561,20 +563,36 @@ static const cpu8048_bus machine_bus = {
 };
 
 /* The writes the CPU may leave out (cpu8048_bus.quiet: a register's own value again, where that
- * changes nothing), before each run, step and chunk of a run: none while the debugger watches the
- * bus, or the event counter runs (every access then syncs the VDC for the T1 edges it passes;
- * STRT CNT ends the CPU's run). */
+ * changes nothing): none while the debugger watches the bus, or the event counter runs (every
+ * access then syncs the VDC for the T1 edges it passes). Set where either changes: the bus hook
+ * (machine_set_bus_hook), the counter (counter_switched, a reset, a loaded state); and before
+ * each run and step, for a mode written through o2_cpu. Not before each chunk of a run. */
 static void show_quiet_writes(o2_machine *m)
 {
     m->cpu.bus.quiet = m->bus_hook || counting_t1(m) ? NULL : m->quiet_writes;
-    m->cpu.bus.held = m->vdc.reg;
 }
 
-/* The RAM as cpu8048_bus.ram, before each run and step: not while the debugger watches the bus. */
+static void counter_switched(void *ctx)
+{
+    show_quiet_writes(ctx);
+}
+
+/* The RAM as cpu8048_bus.ram: not while the debugger watches the bus. */
 static void show_plain_ram(o2_machine *m)
 {
     m->cpu.bus.ram = m->bus_hook ? NULL : m->xram;
     show_quiet_writes(m);
+}
+
+void machine_set_bus_hook(o2_machine *m, machine_bus_hook hook)
+{
+    m->bus_hook = hook;
+    show_plain_ram(m);
+}
+
+const uint8_t *o2_quiet_writes(const o2_machine *m)
+{
+    return m->cpu.bus.quiet;
 }
 
 /* ---- construction and loading ---- */
@@ -607,11 +625,13 @@ static void connect_cpu(o2_machine *m)
 {
     cpu8048_bus bus = machine_bus;
     bus.ctx = m;
+    bus.held = m->vdc.reg;
     for (int port = 0; port < 3; port++)
         bus.port_applied[port] = &m->p1_applied;    /* P2 and BUS: no bit listened to */
     cpu8048_init(&m->cpu, &bus);
     m->cpu.skip_idle = m->skip_idle;
     map_cartridge(m);
+    show_plain_ram(m);
 }
 
 o2_machine *o2_new(int region)
@@ -670,6 +690,7 @@ static void cpu_reset_keeping_time(o2_machine *m)
     uint64_t cycles = m->cpu.s.cycles;
     cpu8048_reset(&m->cpu);
     m->cpu.s.cycles = cycles;
+    show_quiet_writes(m);             /* the counter stopped */
     map_cartridge(m);
     set_p17(m, m->cpu.s.p1, machine_hc(m));
     sync_vdc(m);
@@ -767,7 +788,6 @@ static int run_until(o2_machine *m, uint64_t until)
         if (m->cpu.s.cycles >= cycle_seeing(m, m->next_event_hc))
             sync_pins(m);
         mame_slice_boundary(m);
-        show_quiet_writes(m);
         uint64_t chunk_end = cycle_seeing(m, m->next_event_hc);
         if (chunk_end > m->next_slice)
             chunk_end = m->next_slice;
@@ -960,6 +980,7 @@ int machine_after_load(o2_machine *m, uint32_t version)
     m->p17 = (m->cpu.s.p1 & P1_LUMINANCE) != 0;
     note_p1_applied(m);
     m->next_event_hc = 0;             /* re-sampled before the next instruction */
+    show_quiet_writes(m);             /* the state's counter */
     if (version < STATE_VERSION_SLICE)
         mame_slice_restart(m);        /* an older state has none: a new one begins here */
     return slice_fits(m) ? O2_OK : O2_ERR_STATE_CORRUPT;

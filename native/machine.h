@@ -60,6 +60,7 @@
 #define MACHINE_ACCESS_WRITE 1
 #define MACHINE_BUS_XRAM     1   /* chips that answered the access (P1 selects, copy mode) */
 #define MACHINE_BUS_VDC      2
+typedef void (*machine_bus_hook)(o2_machine *m, int access, uint8_t addr, uint8_t value, int chips);
 
 struct o2_machine {
     cpu8048 cpu;
@@ -98,7 +99,7 @@ struct o2_machine {
 
     /* Debugger hooks (see the top of this file). */
     const uint8_t *breakpoints;
-    void (*bus_hook)(struct o2_machine *m, int access, uint8_t addr, uint8_t value, int chips);
+    machine_bus_hook bus_hook;     /* set through machine_set_bus_hook */
     void *hook_ctx;                /* the debugger (debug.c) that set the hooks */
     int stop;                      /* O2_STOP_*, set by a hook to end the current run */
 };
@@ -167,6 +168,8 @@ static inline uint64_t machine_horizon(const o2_machine *m)
     return machine_cycle_horizon(m, m->cpu.s.cycles);
 }
 
+/* The debugger's bus hook (NULL: none): with one, every MOVX goes through the machine. */
+void machine_set_bus_hook(o2_machine *m, machine_bus_hook hook);
 void machine_state(o2_machine *m, o2_stream *st);    /* state.c calls it after the chips */
 /* Re-derives mapping and pins after a state of layout `version` was read; O2_ERR_STATE_CORRUPT
  * if what it read cannot be this machine's (a timeslice that does not fit its clock). */

@@ -241,6 +241,11 @@ uint8_t  o2_vdc_peek(const o2_machine *m, uint8_t reg);   /* no side effects */
 /* The VDC's 256 registers as the program wrote them (A0-AF also stand for B0-BF): object
  * registers keep their written values while objects are shown, when the CPU reads 0 there. */
 const uint8_t *o2_vdc_registers(const o2_machine *m);
+/* The VDC registers (MOVX addresses 00-FF, 1 each) where writing the value a register holds
+ * changes nothing in any state: the CPU leaves such a write out while P1 selects the VDC alone
+ * (none in the reference build, -DVDC_NO_RENDER_CACHE). NULL while it leaves none out: the
+ * debugger watches the bus, or the event counter runs. */
+const uint8_t *o2_quiet_writes(const o2_machine *m);
 /* The picture: O2_SCREEN_H rows x O2_SCREEN_W columns x RGB, raster lines 0-242 by half-clocks
  * 0-359 (vdc8244.h), complete up to the machine's current time. */
 #define O2_SCREEN_W 360

@@ -213,6 +213,12 @@ class Machine:
         """The 256 VDC registers as the program wrote them (o2_vdc_registers), a copy."""
         return bytes(ffi.buffer(lib.o2_vdc_registers(self._m), lib.O2_VDC_REGISTER_COUNT))
 
+    def quiet_writes(self) -> bytes | None:
+        """The 256 flags of the VDC registers whose rewrite with the value held the CPU leaves
+        out (o2_quiet_writes), a copy; None while it leaves none out."""
+        table = lib.o2_quiet_writes(self._m)
+        return None if table == ffi.NULL else bytes(ffi.buffer(table, lib.O2_VDC_REGISTER_COUNT))
+
     def frame_start_cycle(self, frame: int) -> int:
         return lib.o2_frame_start_cycle(self._m, frame)
 
