@@ -17,10 +17,11 @@
  *    s.timer_flag) only where an instruction reads or sets it, where its interrupt request falls
  *    and when the run returns: a bus callback of cpu8048_run may see it behind.
  *  - cpu8048_run executes whole instructions while s.cycles < run_until. A bus callback may
- *    lower run_until (cpu8048_yield) to make run return after the current instruction, e.g.
- *    when a VDC access changes /INT or the next raster event. Callbacks must not change s.pc,
- *    s.cycles, s.a or s.psw (the run loop keeps its own copies). Only write_port may remap
- *    prog[] (a bank switch through P1), which the next fetch sees.
+ *    make run return after the current instruction, e.g. when a VDC access changes /INT or the
+ *    next raster event, through cpu8048_yield only: the run keeps its end in a host register and
+ *    reads run_until again only where irq_poll is set, which cpu8048_yield sets with it.
+ *    Callbacks must not change s.pc, s.cycles, s.a or s.psw (the run loop keeps its own copies).
+ *    Only write_port may remap prog[] (a bank switch through P1), which the next fetch sees.
  *  - Pins are sampled at instruction boundaries: the machine updates t1 (via cpu8048_set_t1,
  *    which counts falling edges in counter mode) and int_pin between instructions, or gives
  *    T1 on demand through the bus's read_t1. JT1, JNT1 and JNI test their pin at the end of
@@ -146,7 +147,7 @@ typedef struct cpu8048 {
      * change unless cpu8048_program_changed follows (before the next step or run). */
     const uint8_t *prog[4];
     cpu8048_bus bus;
-    uint64_t run_until;
+    uint64_t run_until;       /* written by a run as it starts and by cpu8048_yield, nothing else */
     int skip_idle;            /* cpu8048_run jumps over whole iterations of idle loops (below) */
     uint8_t irq_poll;         /* a timer overflow asks cpu8048_run to look for an interrupt
                                  before the next instruction (EN I, RETR and a new run do too),
