@@ -7,7 +7,11 @@ Expected values: native/HARDWARE.md §2-3 (the selects; A0-AF repeat at B0-BF; o
 take writes while the objects are off) and §2's RAM at 0x00-0x7F, which takes a write whenever it
 is selected, the VDC selected with it or not. Each program runs in one threaded run and
 instruction by instruction, which must agree. The reference build, which leaves no write out, is
-compared over whole programs by test_fastpath_reference.py."""
+compared over whole programs by test_fastpath_reference.py.
+
+The table of writes that may be left out (o2_quiet_writes) is checked against §3 register by
+register, and the shortcut against its switches: off while the debugger watches the bus or the
+event counter runs, set where those change (not before each chunk of a run)."""
 import pytest
 
 from emu.native.extension import lib
@@ -69,8 +73,8 @@ def documented_quiet():
 
     - Objects (00-3F, 80-9F), quads' pointer and attribute bytes, the grid (C0-FF), A0, A2, A3
       take a write as a plain store, or ignore it while shown: the value again changes nothing.
-      (A0's strobe latches the beam only where bit 1 goes from 1 to 0; A2's write picks the
-      object to test, the same pick again.)
+      (A0's bit 1 holds the beam position in A4 and A5 while set: the same bit again changes
+      nothing; A2's write picks the object to test, the same pick again.)
     - A1 (status), A4 and A5 (the beam) and A6, AB-AF (nothing) ignore every write.
     - A quad's Y and X (bytes 0 and 1 of each of its characters) are one value kept in four
       copies: a write at any character places the quad (the corpus cartridge test_quads, and
