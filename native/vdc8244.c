@@ -362,12 +362,11 @@ static void list_objects(const vdc8244 *v, shown_object *objects, unsigned sprit
     }
 }
 
-/* Bit i of each line objects[i] covers, set or cleared. */
-static void mark_object_lines(vdc8244 *v, unsigned i, int on)
+/* Bit i of lines [top, top + lines), set or cleared. */
+static void mark_object_lines(vdc8244 *v, unsigned i, unsigned top, unsigned lines, int on)
 {
-    const shown_object *o = &v->objects[i];
-    unsigned end = o->top + o->lines < VDC_SCREEN_H ? o->top + o->lines : VDC_SCREEN_H;
-    for (unsigned line = o->top; line < end; line++)
+    unsigned end = top + lines < VDC_SCREEN_H ? top + lines : VDC_SCREEN_H;
+    for (unsigned line = top; line < end; line++)
         v->line_objects[line] = on ? v->line_objects[line] | 1u << i : v->line_objects[line] & ~(1u << i);
 }
 
@@ -407,11 +406,23 @@ static inline __attribute__((always_inline)) void sprite_row_piece(const vdc8244
  * out again when a line first asks for them. */
 static void relist_objects(vdc8244 *v, unsigned sprites, unsigned chars, unsigned quads, uint32_t changed)
 {
-    for (uint32_t left = changed; left; left &= left - 1)
-        mark_object_lines(v, (unsigned)__builtin_ctz(left), 0);
+    uint16_t top[VDC_OBJECTS];
+    uint8_t lines[VDC_OBJECTS];
+    for (uint32_t left = changed; left; left &= left - 1) {
+        unsigned i = (unsigned)__builtin_ctz(left);
+        top[i] = v->objects[i].top;
+        lines[i] = v->objects[i].lines;
+    }
     list_objects(v, v->objects, sprites, chars, quads);
-    for (uint32_t left = changed; left; left &= left - 1)
-        mark_object_lines(v, (unsigned)__builtin_ctz(left), 1);
+    /* An object on the same lines as before (a new shape, pointer or X) keeps its bits. */
+    for (uint32_t left = changed; left; left &= left - 1) {
+        unsigned i = (unsigned)__builtin_ctz(left);
+        const shown_object *o = &v->objects[i];
+        if (o->top != top[i] || o->lines != lines[i]) {
+            mark_object_lines(v, i, top[i], lines[i], 0);
+            mark_object_lines(v, i, o->top, o->lines, 1);
+        }
+    }
     v->sprite_rows_listed &= (uint8_t)~(changed >> CHAR_OBJECTS);
 }
 

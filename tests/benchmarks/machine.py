@@ -72,11 +72,14 @@ NTSC_FPS = 59.826097856519
 ROUNDS = 9              # rounds, the setups taking turns in each; the median is reported
 ROUND_FRAMES = 600      # each round from the same saved state; a battle that ends sooner is
 BATTLE_MARGIN = 30      # measured over its length less this margin
-# MAME's steady state: its CPU time over a round's frames from MAME_LEAD frames past the measured
-# state's start, timed inside MAME. MAME runs slower in its first seconds (the busy program: 13x
+# Both sides' steady state, over the same frames: the CPU time of a round's frames from
+# LEAD_FRAMES frames past the measured state's start, timed inside MAME (its start-up and the way
+# there do not count) and here after the state's load (a loaded state redraws every line, and
+# loading and the checks between rounds leave the caches cold: on jet-jet's 107-frame rounds that
+# cost 12 % of the time). MAME runs slower in its first seconds (the busy program: 13x
 # real time over frames 20-620, 26x over 2000-2600, 37-38x from frame 6000 on), so every measured
 # state lies MAME_WARM_UP frames or more after power-on (Conquest waits at SELECT GAME that long).
-MAME_LEAD = 20
+LEAD_FRAMES = 20
 MAME_WARM_UP = 6000
 MAME_ROUNDS = 5         # the first rounds also time MAME, right after ours on each setup
 OUR_ROUND_SECONDS = 0.1
@@ -134,7 +137,8 @@ def _conquest_in_combat(red: str, blue: str):
 
 def _battle_frames(m: Odyssey2) -> int:
     """The frames measured in the battle under way in m: ROUND_FRAMES, or as much of a shorter
-    battle as leaves BATTLE_MARGIN frames (found on a copy of the state)."""
+    battle as leaves BATTLE_MARGIN frames (found on a copy of the state). Both sides time them from
+    LEAD_FRAMES frames on: the measured frames end BATTLE_MARGIN - LEAD_FRAMES before the battle."""
     from cart.conquest import Conquest
     state, game, frames = m.save_state(), Conquest(m), 0
     while game.mode == "combat" and frames < ROUND_FRAMES + BATTLE_MARGIN:
@@ -173,10 +177,10 @@ def setups() -> dict:
 
 
 def _mame_run(setup, frames):
-    """MAME's CPU time over `frames` frames from MAME_LEAD frames past the measured state's start
+    """MAME's CPU time over `frames` frames from LEAD_FRAMES frames past the measured state's start
     (timed inside MAME: its start-up and the way there do not count), and its last frame."""
     bios, charset, cart, inputs, lead = setup
-    first = lead + MAME_LEAD
+    first = lead + LEAD_FRAMES
     run = mame.run(bios, charset, cart, first + frames, inputs=inputs, timed=(first, first + frames))
     return run.seconds, run.frames[first + frames]
 
@@ -193,11 +197,13 @@ def _conquest_mode(frame) -> str:
 
 
 def _our_frames_per_s(m: Odyssey2, state: bytes, still, frames: int, name: str) -> float:
-    """Frames per CPU-second of one round: `frames` frames from the saved state, again from it
-    until OUR_ROUND_SECONDS have passed (a short battle runs in milliseconds)."""
+    """Frames per CPU-second of one round: `frames` frames from LEAD_FRAMES frames past the saved
+    state (the frames MAME is timed over), again from the state until OUR_ROUND_SECONDS have passed
+    (a short battle runs in milliseconds)."""
     spent, runs = 0.0, 0
     while spent < OUR_ROUND_SECONDS:
         m.load_state(state)
+        m.run_frames(LEAD_FRAMES)
         start = time.process_time()
         m.run_frames(frames)
         spent += time.process_time() - start
