@@ -587,10 +587,21 @@ static inline size_t first_flagged(uint64_t flags)
 #endif
 }
 
+/* The flags of the eight lines without their first n (n < 8). */
+static inline uint64_t flags_after(uint64_t flags, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return flags & (~0ull >> 8 * n);
+#else
+    return flags & (~0ull << 8 * n);
+#endif
+}
+
 /* Flagged line y into frame[] with the lines below it that are copies of it, their flags
- * cleared; whether a pixel changed. */
+ * cleared; whether a pixel changed. *next: the line after the last of them. */
 static inline __attribute__((always_inline))
-int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
+int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert,
+                    size_t *next_line)
 {
     int copy = redrawn[y] == O2_REDRAWN_AS_ABOVE;
     redrawn[y] = 0;
@@ -600,11 +611,12 @@ int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_
         redrawn[below] = 0;
         copies++;
     }
+    size_t next = y + copies + 1;
+    *next_line = next;
     if (copy && same_as_above[y])
         return 0;                    /* a copy of the line above, which was not redrawn */
     int now = convert(in + 3 * O2_SCREEN_W * y, frame + O2_SCREEN_W * y, span[2 * y], span[2 * y + 1], copies);
     same_as_above[y] = (uint8_t)copy;
-    size_t next = y + copies + 1;
     if (now && next < O2_SCREEN_H && !redrawn[next])
         same_as_above[next] = 0;     /* the line below, not redrawn, is no copy of this one */
     return now;
@@ -612,7 +624,10 @@ int convert_flagged(size_t y, const uint8_t *in, uint8_t *redrawn, const uint16_
 
 /* Every flagged line (and its copies below) through `convert`. A line drawn as a copy of the line
  * above (O2_REDRAWN_AS_ABOVE) that frame[] has as such a copy already was given the pixels of
- * the line above with it; when the line above was not redrawn, it needs nothing. */
+ * the line above with it; when the line above was not redrawn, it needs nothing. Eight lines'
+ * flags are read once and the lines done dropped from that number, not read again: a read of
+ * eight flags just after one of them was cleared waits for the clearing store to finish (a
+ * wide load cannot take its bytes from a narrower store in flight). */
 static inline __attribute__((always_inline))
 int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, line_converter *convert)
 {
@@ -622,12 +637,15 @@ int convert_lines(const uint8_t *in, uint8_t *redrawn, const uint16_t *span, lin
         if (!(eight_flags(redrawn, group) | eight_flags(redrawn, group + 8)))
             continue;
         for (size_t word = group; word < group + 16; word += 8)
-            for (uint64_t flags = eight_flags(redrawn, word); flags; flags = eight_flags(redrawn, word))
-                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, convert);
+            for (uint64_t flags = eight_flags(redrawn, word); flags;) {
+                size_t next;
+                changed |= convert_flagged(word + first_flagged(flags), in, redrawn, span, convert, &next);
+                flags = next - word < 8 ? flags_after(flags, next - word) : 0;   /* past this word: */
+            }                                  /* the next word is read after the stores */
     }
-    for (size_t y = WHOLE; y < O2_SCREEN_H; y++)
+    for (size_t y = WHOLE, next; y < O2_SCREEN_H; y++)
         if (redrawn[y])
-            changed |= convert_flagged(y, in, redrawn, span, convert);
+            changed |= convert_flagged(y, in, redrawn, span, convert, &next);
     return changed;
 }
 
