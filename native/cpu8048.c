@@ -647,16 +647,27 @@ static inline void ext_write(cpu8048 *cpu, uint8_t addr, uint8_t v)
     cpu->bus.write_ext(cpu->bus.ctx, addr, v);
 }
 
-/* A MOVX write the machine would not act on (cpu8048_bus.quiet): no callback. */
-static inline int write_unheard(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+/* Whether P1 selects where the machine leaves some MOVX writes unheard (cpu8048_bus.quiet). */
+static inline int quiet_selected(const cpu8048 *cpu)
 {
 #ifdef CPU8048_NO_BUS_SHORTCUTS
-    (void)cpu, (void)addr, (void)v;
+    (void)cpu;
     return 0;
 #else
-    return cpu->bus.quiet && cpu->bus.quiet[addr] && cpu->bus.held[addr] == v
-        && (cpu->s.p1 & cpu->bus.quiet_p1_mask) == cpu->bus.quiet_p1_value;
+    return cpu->bus.quiet && (cpu->s.p1 & cpu->bus.quiet_p1_mask) == cpu->bus.quiet_p1_value;
 #endif
+}
+
+/* There, whether a write of v at addr is one of them. */
+static inline int quiet_write(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+{
+    return cpu->bus.quiet[addr] && cpu->bus.held[addr] == v;
+}
+
+/* A MOVX write the machine would not act on: no callback. */
+static inline int write_unheard(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+{
+    return quiet_selected(cpu) && quiet_write(cpu, addr, v);
 }
 
 /* A MOVX that reaches the bus's plain memory alone (cpu8048_bus.ram): no callback. */
@@ -668,6 +679,13 @@ static inline int ram_alone(const cpu8048 *cpu)
 #else
     return cpu->bus.ram && (cpu->s.p1 & cpu->bus.ram_p1_mask) == cpu->bus.ram_p1_value;
 #endif
+}
+
+/* What a MOVX reaches under the P1 latch as it stands (cpu8048_run keeps it until P1 changes). */
+enum { MOVX_UNKNOWN = -1, MOVX_BUS, MOVX_RAM, MOVX_BUS_QUIET };
+static inline int movx_reaches(const cpu8048 *cpu)
+{
+    return ram_alone(cpu) ? MOVX_RAM : quiet_selected(cpu) ? MOVX_BUS_QUIET : MOVX_BUS;
 }
 
 static inline uint8_t ram_read(const cpu8048 *cpu, uint8_t addr)
@@ -853,7 +871,7 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
         if (RAM_ALONE()) {                                                      \
             ram_write(cpu, addr_, (uint8_t)r->a);                               \
             AFTER_BUS(0);                                                       \
-        } else if (write_unheard(cpu, addr_, (uint8_t)r->a))                    \
+        } else if (WRITE_UNHEARD(addr_, (uint8_t)r->a))                         \
             AFTER_BUS(0);                                                       \
         else                                                                    \
             ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
@@ -1069,6 +1087,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define TIMER_TO_END()  ((void)0)
 #define TIMER_READ      break
 #define RAM_ALONE()     ram_alone(cpu)
+#define WRITE_UNHEARD(addr, v) write_unheard(cpu, (addr), (v))
 #define LATCH_SET(port) ((void)0)
 #define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
@@ -1113,6 +1132,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef TIMER_TO_END
 #undef TIMER_READ
 #undef RAM_ALONE
+#undef WRITE_UNHEARD
 #undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
@@ -1603,7 +1623,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     cpu->run_return_mask = return_mask(s);    /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
-    int movx_ram = -1;                        /* RAM_ALONE() */
+    int movx_reach = MOVX_UNKNOWN;            /* RAM_ALONE(), WRITE_UNHEARD() */
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(left < 0, 0))                                      \
@@ -1650,10 +1670,12 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define REPEATS         NEXT
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
 #define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
-/* ram_alone(), found out at the first MOVX after a change of P1 (movx_ram -1 until then; the
- * machine changes the bus's RAM only between runs). */
-#define RAM_ALONE()     (movx_ram > 0 || (movx_ram < 0 && (movx_ram = ram_alone(cpu))))
-#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_ram = -1) : (void)0)
+/* What a MOVX reaches, found out at the first MOVX after a change of P1 (MOVX_UNKNOWN until
+ * then; the machine changes the bus's RAM and quiet pointers only between runs). */
+#define MOVX_REACH()    (movx_reach != MOVX_UNKNOWN ? movx_reach : (movx_reach = movx_reaches(cpu)))
+#define RAM_ALONE()     (MOVX_REACH() == MOVX_RAM)
+#define WRITE_UNHEARD(addr, v) (MOVX_REACH() == MOVX_BUS_QUIET && quiet_write(cpu, (addr), (v)))
+#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_reach = MOVX_UNKNOWN) : (void)0)
 /* The timer's next request and the poll (a request in this instruction) give a new limit. */
 #define TIMER_READ                                                              \
     ADVANCE();                                                                  \
@@ -1708,7 +1730,7 @@ generic:
         regs = copy;
     }
 resume:
-    movx_ram = -1;
+    movx_reach = MOVX_UNKNOWN;
     bank = bank_of(s, r->psw);
     cpu->run_far_bank = far_bank(s);
     cpu->run_return_mask = return_mask(s);
@@ -1759,7 +1781,7 @@ repeated_mov: {
             || port_heard(cpu, CPU8048_PORT_P1, orl) || port_heard(cpu, CPU8048_PORT_P1, anl)) \
             goto op_orl_p1_0;                                                       \
         s->p1 = anl;                                                                \
-        movx_ram = -1;                                                              \
+        movx_reach = MOVX_UNKNOWN;                                                  \
         left -= cpu8048_cycles[OP_ORL_P1] + cpu8048_cycles[OP_ANL_P1];              \
         if (then_ret) {                                                             \
             r->pc = pop(cpu, r, 0, RETURN_MASK());                                        \
@@ -1822,6 +1844,7 @@ done:
 #undef TIMER_TO_END
 #undef TIMER_READ
 #undef RAM_ALONE
+#undef WRITE_UNHEARD
 #undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
