@@ -681,12 +681,14 @@ static inline int ram_alone(const cpu8048 *cpu)
 #endif
 }
 
+#ifdef CPU8048_THREADED
 /* What a MOVX reaches under the P1 latch as it stands (cpu8048_run keeps it until P1 changes). */
 enum { MOVX_UNKNOWN = -1, MOVX_BUS, MOVX_RAM, MOVX_BUS_QUIET };
 static inline int movx_reaches(const cpu8048 *cpu)
 {
     return ram_alone(cpu) ? MOVX_RAM : quiet_selected(cpu) ? MOVX_BUS_QUIET : MOVX_BUS;
 }
+#endif
 
 static inline uint8_t ram_read(const cpu8048 *cpu, uint8_t addr)
 {
