@@ -465,14 +465,13 @@ static inline void push(cpu8048 *cpu, cpu_regs *r, unsigned pc)
     r->psw = cpu->table.pushed[r->psw];
 }
 
-/* The return address: the entry's bits in `kept` (PC_MASK, or return_mask's). */
-static inline unsigned pop(cpu8048 *cpu, cpu_regs *r, int restore_psw, unsigned kept)
+static inline unsigned pop(cpu8048 *cpu, cpu_regs *r, int restore_psw)
 {
     r->psw = cpu->table.popped[r->psw];
     unsigned entry = load_entry(&cpu->s.ram[STACK_BASE + cpu->table.slot[r->psw]]);
     if (restore_psw)
         r->psw = (r->psw & 0x0F) | ((entry >> 8) & 0xF0);
-    return entry & kept;
+    return entry & PC_MASK;
 }
 
 /* Inside an interrupt routine (from the vector to RETR) A11 is held at 0: JMP, CALL and RET land
@@ -514,7 +513,7 @@ static inline __attribute__((always_inline)) void call(cpu8048 *cpu, cpu_regs *r
 
 static inline void retr(cpu8048 *cpu, cpu_regs *r)
 {
-    jump_to(cpu, r, pop(cpu, r, 1, PC_MASK));
+    jump_to(cpu, r, pop(cpu, r, 1));
     cpu->s.in_irq = 0;
 }
 
@@ -996,7 +995,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
     X(addc_reg,   0x78, 8, add(cpu, r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
     X(movx_read,  0x80, 2, EXT_READ(REG(op & 1u)); ON_BUS_DONE)                                       /* MOVX A,@Rr */ \
-    X(ret,        0x83, 1, jump_to(cpu, r, pop(cpu, r, 0, RETURN_MASK())); MOVED)     /* RET */ \
+    X(ret,        0x83, 1, jump_to(cpu, r, pop(cpu, r, 0) & RETURN_MASK()); MOVED)     /* RET */ \
     J(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
@@ -1621,8 +1620,8 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     uint64_t now = s->cycles, timer_at = now, timer_due = UINT64_MAX, limit = now;
     int64_t left = -1;
     uint8_t *bank = bank_of(s, r->psw);
-    cpu->run_far_bank = far_bank(s);
-    cpu->run_return_mask = return_mask(s);    /* in_irq changes only outside the handlers */
+    unsigned jump_bank = far_bank(s);         /* PC bit 11 of a JMP or CALL */
+    unsigned ret_mask = return_mask(s);       /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
     int movx_reach = MOVX_UNKNOWN;            /* RAM_ALONE(), WRITE_UNHEARD() */
@@ -1644,9 +1643,9 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 #define IND(n)          s->ram[bank[(n)] & RAM_MASK]
 #define OPERAND()       operand(r)
 #define BANK_CHANGED()  (bank = bank_of(s, r->psw))
-#define MB_CHANGED()    (cpu->run_far_bank = far_bank(s))
-#define FAR_BANK()      cpu->run_far_bank
-#define RETURN_MASK()   cpu->run_return_mask
+#define MB_CHANGED()    (jump_bank = far_bank(s))
+#define FAR_BANK()      jump_bank
+#define RETURN_MASK()   ret_mask
 #define NEXT            ADVANCE(); DISPATCH
 /* A jump keeps the limit: the image covers every address the PC may take. */
 #define MOVED           NEXT
@@ -1666,7 +1665,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     r->pc++;                                                                    \
     NEXT
 #define JUMP_FAR()                                                              \
-    r->pc = far_address(FAR_BANK(), op, code_byte(r));                           \
+    r->pc = far_address(jump_bank, op, code_byte(r));                           \
     JUMPED
 /* Its image gives a MOV A,Rr followed by the same opcode its own handler (repeated_mov). */
 #define REPEATS         NEXT
@@ -1734,8 +1733,8 @@ generic:
 resume:
     movx_reach = MOVX_UNKNOWN;
     bank = bank_of(s, r->psw);
-    cpu->run_far_bank = far_bank(s);
-    cpu->run_return_mask = return_mask(s);
+    jump_bank = far_bank(s);
+    ret_mask = return_mask(s);
     timer_due = timer_request(cpu, timer_at);
     limit = next_event(r, timer_due);
     left = (int64_t)(limit - now) - 1;
@@ -1786,7 +1785,7 @@ repeated_mov: {
         movx_reach = MOVX_UNKNOWN;                                                  \
         left -= cpu8048_cycles[OP_ORL_P1] + cpu8048_cycles[OP_ANL_P1];              \
         if (then_ret) {                                                             \
-            r->pc = pop(cpu, r, 0, RETURN_MASK());                                        \
+            r->pc = pop(cpu, r, 0) & ret_mask;                                        \
             left -= cpu8048_cycles[OP_RET];                                         \
         } else                                                                      \
             r->pc += 3;                                                             \

@@ -148,11 +148,6 @@ typedef struct cpu8048 {
         uint8_t popped[256];         /* and one down */
         uint8_t add_flags[32];       /* CY and AC by an addition's carries >> 4 (not by PSW) */
     } table;
-    /* cpu8048_run's threaded loop: PC bit 11 of a JMP or CALL (far_bank) and the bits of RET's
-     * return address kept (return_mask), as of its last look at MB and in_irq: here rather than
-     * in its locals, so that they are operands of CALL's and RET's instructions (the loop has no
-     * host register left for them). */
-    unsigned run_far_bank, run_return_mask;
     /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup. The bytes behind them must not
      * change unless cpu8048_program_changed follows (before the next step or run). */
     const uint8_t *prog[4];
