@@ -852,8 +852,8 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
 /* The same for a write to a port latch, after which the program may be mapped anew. */
 #define ON_PORT(statement) ON_ACCESS(statement, 1)
 #define ON_ACCESS(statement, port) do {         \
-        TIMER_TO(end);                          \
-        bus_view(cpu, r, from, end);            \
+        TIMER_TO(END());                        \
+        bus_view(cpu, r, from, END());          \
         statement;                              \
         AFTER_BUS(bus_done(cpu, r, (port)));    \
     } while (0)
@@ -971,7 +971,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
     J(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
-    X(mov_a_t,    0x42, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); r->a = s->timer; TIMER_READ) /* MOV A,T */ \
+    X(mov_a_t,    0x42, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, END() - cpu8048_cycles[op])); r->a = s->timer; TIMER_READ) /* MOV A,T */ \
     X(jnt1,       0x46, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(!t1); ON_BUS_JUMPED) /* JNT1 */ \
     X(swap,       0x47, 1, r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); NEXT)      /* SWAP A */ \
     X(orl_reg,    0x48, 8, r->a |= REG(op & 7u); NEXT)                             /* ORL A,Rr */ \
@@ -983,7 +983,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(da,         0x57, 1, decimal_adjust(r); NEXT)                                /* DA A */ \
     X(anl_reg,    0x58, 8, r->a &= REG(op & 7u); NEXT)                             /* ANL A,Rr */ \
     X(add_ind,    0x60, 2, add(cpu, r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
-    X(mov_t_a,    0x62, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); s->timer = (uint8_t)r->a; TIMER_READ) /* MOV T,A */ \
+    X(mov_t_a,    0x62, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, END() - cpu8048_cycles[op])); s->timer = (uint8_t)r->a; TIMER_READ) /* MOV T,A */ \
     J(jmp_3,      0x64, 1, JUMP_FAR()) /* JMP 3xx */ \
     X(rrc,        0x67, 1, rotate_right_through_carry(r); NEXT)                    /* RRC A */ \
     X(add_reg,    0x68, 8, add(cpu, r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
@@ -1081,6 +1081,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define MB_CHANGED()    ((void)0)
 #define FAR_BANK()      far_bank(s)
 #define RETURN_MASK()   return_mask(s)
+#define END()           end
 #define NEXT            break
 #define MOVED           break
 #define JUMPED          goto jumped
@@ -1127,6 +1128,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef FAR_BANK
 #undef RETURN_MASK
 #undef NEXT
+#undef END
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
@@ -1535,8 +1537,6 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
         const uint8_t op = (opcode);                                                    \
         (void)from;                                                                     \
         (void)op;                                                                       \
-        const uint64_t end = NOW() + cpu8048_cycles[opcode];   /* bus accesses */       \
-        (void)end;                                                                      \
         __VA_ARGS__;                                                                    \
     }
 
@@ -1632,6 +1632,8 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
         goto *next_handler(r);                                                  \
     } while (0)
 #define NOW()           (limit - (uint64_t)left - 1)
+/* The handler's instruction's end (bus accesses), worked out where it is needed: before ADVANCE(). */
+#define END()           (NOW() + cpu8048_cycles[op])
 #define ADVANCE()       (left -= cpu8048_cycles[op])
 /* A new limit for the same cycle. */
 #define SET_LIMIT(new_limit) do {                                               \
@@ -1670,7 +1672,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 /* Its image gives a MOV A,Rr followed by the same opcode its own handler (repeated_mov). */
 #define REPEATS         NEXT
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
-#define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
+#define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, END())
 /* What a MOVX reaches, found out at the first MOVX after a change of P1 (MOVX_UNKNOWN until
  * then; the machine changes the bus's RAM and quiet pointers only between runs). */
 #define MOVX_REACH()    (movx_reach != MOVX_UNKNOWN ? movx_reach : (movx_reach = movx_reaches(cpu)))
@@ -1839,6 +1841,7 @@ done:
 #undef FAR_BANK
 #undef RETURN_MASK
 #undef NEXT
+#undef END
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
