@@ -869,12 +869,12 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
     } while (0)
 #define EXT_WRITE(addr) do {                                                    \
         uint8_t addr_ = (addr);                                                 \
-        if (RAM_ALONE()) {                                                      \
+        if (WRITE_UNHEARD(addr_, (uint8_t)r->a))                                \
+            AFTER_BUS(0);                                                       \
+        else if (RAM_ALONE()) {                                                 \
             ram_write(cpu, addr_, (uint8_t)r->a);                               \
             AFTER_BUS(0);                                                       \
-        } else if (WRITE_UNHEARD(addr_, (uint8_t)r->a))                         \
-            AFTER_BUS(0);                                                       \
-        else                                                                    \
+        } else                                                                  \
             ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
     } while (0)
 /* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed;
@@ -1089,7 +1089,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define TIMER_TO_END()  ((void)0)
 #define TIMER_READ      break
 #define RAM_ALONE()     ram_alone(cpu)
-#define WRITE_UNHEARD(addr, v) write_unheard(cpu, (addr), (v))
+#define WRITE_UNHEARD(addr, v) (!ram_alone(cpu) && write_unheard(cpu, (addr), (v)))
 #define LATCH_SET(port) ((void)0)
 #define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
