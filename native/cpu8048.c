@@ -264,21 +264,18 @@ static inline unsigned carry(const cpu_regs *r) { return (r->psw & PSW_CY) ? 1 :
 
 /* CY is the carry out of bit 7 (sum bit 8); AC the carry into bit 4, which is sum bit 4 with
  * the operands' own bit 4 taken away (the operands have no bit 8). */
-#define ADD_FLAGS(k) (((k) & 0x10 ? PSW_CY : 0) | ((k) & 0x01 ? PSW_AC : 0))
-#define ADD_FLAGS_4(k) ADD_FLAGS(k), ADD_FLAGS((k) + 1), ADD_FLAGS((k) + 2), ADD_FLAGS((k) + 3)
-#define ADD_FLAGS_16(k) ADD_FLAGS_4(k), ADD_FLAGS_4((k) + 4), ADD_FLAGS_4((k) + 8), ADD_FLAGS_4((k) + 12)
-/* CY and AC by the carries shifted right by 4 (bit 4: CY, bit 0: AC): one load instead of two
- * shifts and masks. */
-static const uint8_t add_flags[32] = { ADD_FLAGS_16(0), ADD_FLAGS_16(16) };
-#undef ADD_FLAGS_16
-#undef ADD_FLAGS_4
-#undef ADD_FLAGS
+/* CY and AC by the carries shifted right by 4 (bit 4: CY, bit 0: AC; cpu->table.add_flags): one
+ * load instead of two shifts and masks. */
+static inline uint8_t add_flags(unsigned carries_4)
+{
+    return (uint8_t)((carries_4 & 0x10 ? PSW_CY : 0) | (carries_4 & 0x01 ? PSW_AC : 0));
+}
 
-static inline void add(cpu_regs *r, uint8_t v, unsigned carry_in)
+static inline void add(const cpu8048 *cpu, cpu_regs *r, uint8_t v, unsigned carry_in)
 {
     unsigned sum = r->a + v + carry_in;
     unsigned carries = r->a ^ v ^ sum;      /* bit 8: out of bit 7 (CY); bit 4: into bit 4 (AC) */
-    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | add_flags[carries >> 4];
+    r->psw = (r->psw & ~(unsigned)(PSW_CY | PSW_AC)) | cpu->table.add_flags[carries >> 4];
     r->a = (uint8_t)sum;
 }
 
@@ -458,37 +455,37 @@ static inline unsigned load_entry(const uint8_t *at)
 #endif
 }
 
-/* The PSW with its stack pointer one up (pushed) and one down (popped), by PSW: one load instead
- * of the masks and the wrap. */
-#define STACK_MOVED(psw, by) (((psw) & ~PSW_SP) | (((psw) + (by)) & PSW_SP))
-#define STACK_MOVED_4(k, by) STACK_MOVED(k, by), STACK_MOVED((k) + 1, by), STACK_MOVED((k) + 2, by), \
-    STACK_MOVED((k) + 3, by)
-#define STACK_MOVED_16(k, by) STACK_MOVED_4(k, by), STACK_MOVED_4((k) + 4, by), STACK_MOVED_4((k) + 8, by), \
-    STACK_MOVED_4((k) + 12, by)
-#define STACK_MOVED_64(k, by) STACK_MOVED_16(k, by), STACK_MOVED_16((k) + 16, by), \
-    STACK_MOVED_16((k) + 32, by), STACK_MOVED_16((k) + 48, by)
-#define STACK_MOVED_256(by) STACK_MOVED_64(0, by), STACK_MOVED_64(64, by), STACK_MOVED_64(128, by), \
-    STACK_MOVED_64(192, by)
-static const uint8_t psw_pushed[256] = { STACK_MOVED_256(1) };
-static const uint8_t psw_popped[256] = { STACK_MOVED_256(7) };
-#undef STACK_MOVED_256
-#undef STACK_MOVED_64
-#undef STACK_MOVED_16
-#undef STACK_MOVED_4
-#undef STACK_MOVED
-
-/* r->psw stays within 8 bits here without a cast: its bits are only masked and or-ed. */
-static inline void push(o2_cpu_state *s, cpu_regs *r, unsigned pc)
+/* The PSW with its stack pointer moved `by` (cpu->table.pushed, popped: one load instead of the
+ * masks and the wrap). */
+static inline uint8_t stack_moved(unsigned psw, unsigned by)
 {
-    unsigned sp = r->psw & PSW_SP;
-    store_entry(&s->ram[STACK_BASE + 2 * sp], pc | (r->psw & 0xF0) << 8);     /* pc: 12 bits */
-    r->psw = psw_pushed[r->psw];
+    return (uint8_t)((psw & ~(unsigned)PSW_SP) | ((psw + by) & PSW_SP));
 }
 
-static inline unsigned pop(o2_cpu_state *s, cpu_regs *r, int restore_psw)
+/* The stack's tables by PSW (cpu->table): the entry's slot and high byte in one load each. */
+static void fill_tables(cpu8048 *cpu)
 {
-    r->psw = psw_popped[r->psw];
-    unsigned entry = load_entry(&s->ram[STACK_BASE + 2 * (r->psw & PSW_SP)]);
+    for (unsigned psw = 0; psw < 256; psw++) {
+        cpu->table.entry_high[psw] = (uint16_t)((psw & 0xF0) << 8);
+        cpu->table.slot[psw] = (uint8_t)(2 * (psw & PSW_SP));
+        cpu->table.pushed[psw] = stack_moved(psw, 1);
+        cpu->table.popped[psw] = stack_moved(psw, 7);
+    }
+    for (unsigned k = 0; k < 32; k++)
+        cpu->table.add_flags[k] = add_flags(k);
+}
+
+/* r->psw stays within 8 bits here without a cast: its bits are only masked and or-ed. */
+static inline void push(cpu8048 *cpu, cpu_regs *r, unsigned pc)
+{
+    store_entry(&cpu->s.ram[STACK_BASE + cpu->table.slot[r->psw]], pc | cpu->table.entry_high[r->psw]);  /* pc: 12 bits */
+    r->psw = cpu->table.pushed[r->psw];
+}
+
+static inline unsigned pop(cpu8048 *cpu, cpu_regs *r, int restore_psw)
+{
+    r->psw = cpu->table.popped[r->psw];
+    unsigned entry = load_entry(&cpu->s.ram[STACK_BASE + cpu->table.slot[r->psw]]);
     if (restore_psw)
         r->psw = (r->psw & 0x0F) | ((entry >> 8) & 0xF0);
     return entry & PC_MASK;
@@ -527,13 +524,13 @@ static inline void jmp(cpu8048 *cpu, cpu_regs *r, unsigned bank, uint8_t op, uin
 static inline __attribute__((always_inline)) void call(cpu8048 *cpu, cpu_regs *r, unsigned bank, uint8_t op,
                                                        uint8_t low)
 {
-    push(&cpu->s, r, r->pc);
+    push(cpu, r, r->pc);
     jump_to(cpu, r, far_address(bank, op, low));
 }
 
 static inline void retr(cpu8048 *cpu, cpu_regs *r)
 {
-    jump_to(cpu, r, pop(&cpu->s, r, 1));
+    jump_to(cpu, r, pop(cpu, r, 1));
     cpu->s.in_irq = 0;
 }
 
@@ -666,16 +663,27 @@ static inline void ext_write(cpu8048 *cpu, uint8_t addr, uint8_t v)
     cpu->bus.write_ext(cpu->bus.ctx, addr, v);
 }
 
-/* A MOVX write the machine would not act on (cpu8048_bus.quiet): no callback. */
-static inline int write_unheard(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+/* Whether P1 selects where the machine leaves some MOVX writes unheard (cpu8048_bus.quiet). */
+static inline int quiet_selected(const cpu8048 *cpu)
 {
 #ifdef CPU8048_NO_BUS_SHORTCUTS
-    (void)cpu, (void)addr, (void)v;
+    (void)cpu;
     return 0;
 #else
-    return cpu->bus.quiet && cpu->bus.quiet[addr] && cpu->bus.held[addr] == v
-        && (cpu->s.p1 & cpu->bus.quiet_p1_mask) == cpu->bus.quiet_p1_value;
+    return cpu->bus.quiet && (cpu->s.p1 & cpu->bus.quiet_p1_mask) == cpu->bus.quiet_p1_value;
 #endif
+}
+
+/* There, whether a write of v at addr is one of them. */
+static inline int quiet_write(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+{
+    return cpu->bus.quiet[addr] && cpu->bus.held[addr] == v;
+}
+
+/* A MOVX write the machine would not act on: no callback. */
+static inline int write_unheard(const cpu8048 *cpu, uint8_t addr, uint8_t v)
+{
+    return quiet_selected(cpu) && quiet_write(cpu, addr, v);
 }
 
 /* A MOVX that reaches the bus's plain memory alone (cpu8048_bus.ram): no callback. */
@@ -688,6 +696,15 @@ static inline int ram_alone(const cpu8048 *cpu)
     return cpu->bus.ram && (cpu->s.p1 & cpu->bus.ram_p1_mask) == cpu->bus.ram_p1_value;
 #endif
 }
+
+#ifdef CPU8048_THREADED
+/* What a MOVX reaches under the P1 latch as it stands (cpu8048_run keeps it until P1 changes). */
+enum { MOVX_UNKNOWN = -1, MOVX_BUS, MOVX_RAM, MOVX_BUS_QUIET };
+static inline int movx_reaches(const cpu8048 *cpu)
+{
+    return ram_alone(cpu) ? MOVX_RAM : quiet_selected(cpu) ? MOVX_BUS_QUIET : MOVX_BUS;
+}
+#endif
 
 static inline uint8_t ram_read(const cpu8048 *cpu, uint8_t addr)
 {
@@ -755,7 +772,7 @@ static inline __attribute__((always_inline)) void enter_interrupt(cpu8048 *cpu, 
         s->tirq_pending = 0;
     }
     elapse(cpu, r, 2);
-    push(s, r, r->pc);
+    push(cpu, r, r->pc);
     s->in_irq = 1;
     jump_to(cpu, r, vector);
 }
@@ -852,8 +869,8 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
 /* The same for a write to a port latch, after which the program may be mapped anew. */
 #define ON_PORT(statement) ON_ACCESS(statement, 1)
 #define ON_ACCESS(statement, port) do {         \
-        TIMER_TO(end);                          \
-        bus_view(cpu, r, from, end);            \
+        TIMER_TO(END());                        \
+        bus_view(cpu, r, from, END());          \
         statement;                              \
         AFTER_BUS(bus_done(cpu, r, (port)));    \
     } while (0)
@@ -869,12 +886,12 @@ static inline int no_break_in(const uint8_t *breakpoints, unsigned first, unsign
     } while (0)
 #define EXT_WRITE(addr) do {                                                    \
         uint8_t addr_ = (addr);                                                 \
-        if (RAM_ALONE()) {                                                      \
+        if (WRITE_UNHEARD(addr_, (uint8_t)r->a))                                \
+            AFTER_BUS(0);                                                       \
+        else if (RAM_ALONE()) {                                                 \
             ram_write(cpu, addr_, (uint8_t)r->a);                               \
             AFTER_BUS(0);                                                       \
-        } else if (write_unheard(cpu, addr_, (uint8_t)r->a))                    \
-            AFTER_BUS(0);                                                       \
-        else                                                                    \
+        } else                                                                  \
             ON_BUS(ext_write(cpu, addr_, (uint8_t)r->a));                       \
     } while (0)
 /* OUTL, ANL and ORL: the new latch, through write_port where the machine acts on what changed;
@@ -943,7 +960,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
 #define THREADED_INSTRUCTIONS(X, J) \
     X(nop,        0x00, 1, NEXT)                                                   /* NOP */ \
     X(outl_bus,   0x02, 1, LATCH_WRITE(CPU8048_PORT_BUS, r->a); ON_BUS_DONE)                          /* OUTL BUS,A */ \
-    X(add_imm,    0x03, 1, add(r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
+    X(add_imm,    0x03, 1, add(cpu, r, OPERAND(), 0); NEXT)                             /* ADD A,#data */ \
     J(jmp_0,      0x04, 1, JUMP_FAR()) /* JMP 0xx */ \
     X(dec_a,      0x07, 1, r->a = (uint8_t)(r->a - 1); NEXT)                       /* DEC A */ \
     X(ins_bus,    0x08, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_BUS)); ON_BUS_DONE)            /* INS A,BUS */ \
@@ -951,7 +968,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(in_p2,      0x0A, 1, ON_BUS(r->a = port_read(cpu, CPU8048_PORT_P2)); ON_BUS_DONE)             /* IN A,P2 */ \
     X(inc_ind,    0x10, 2, IND(op & 1u)++; NEXT)                                   /* INC @Rr */ \
     J(jb0,        0x12, 1, BRANCH(steady_condition(s, r, op))) /* JB0 */ \
-    X(addc_imm,   0x13, 1, add(r, OPERAND(), carry(r)); NEXT)                      /* ADDC A,#data */ \
+    X(addc_imm,   0x13, 1, add(cpu, r, OPERAND(), carry(r)); NEXT)                      /* ADDC A,#data */ \
     X(call_0,     0x14, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 0xx */ \
     X(inc_a,      0x17, 1, r->a = (uint8_t)(r->a + 1); NEXT)                       /* INC A */ \
     X(inc_reg,    0x18, 8, REG(op & 7u)++; NEXT)                                   /* INC Rr */ \
@@ -971,7 +988,7 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(orl_ind,    0x40, 2, r->a |= IND(op & 1u); NEXT)                             /* ORL A,@Rr */ \
     X(orl_imm,    0x43, 1, r->a |= OPERAND(); NEXT)                                /* ORL A,#data */ \
     J(jmp_2,      0x44, 1, JUMP_FAR()) /* JMP 2xx */ \
-    X(mov_a_t,    0x42, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); r->a = s->timer; TIMER_READ) /* MOV A,T */ \
+    X(mov_a_t,    0x42, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, END() - cpu8048_cycles[op])); r->a = s->timer; TIMER_READ) /* MOV A,T */ \
     X(jnt1,       0x46, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(!t1); ON_BUS_JUMPED) /* JNT1 */ \
     X(swap,       0x47, 1, r->a = (uint8_t)((r->a << 4) | (r->a >> 4)); NEXT)      /* SWAP A */ \
     X(orl_reg,    0x48, 8, r->a |= REG(op & 7u); NEXT)                             /* ORL A,Rr */ \
@@ -982,20 +999,20 @@ static inline __attribute__((always_inline)) uint64_t loop_at_jump(cpu8048 *cpu,
     X(jt1,        0x56, 1, int t1; ON_BUS(t1 = test_pin(cpu, CPU8048_PIN_T1)); JUMP_IF(t1); ON_BUS_JUMPED) /* JT1 */ \
     X(da,         0x57, 1, decimal_adjust(r); NEXT)                                /* DA A */ \
     X(anl_reg,    0x58, 8, r->a &= REG(op & 7u); NEXT)                             /* ANL A,Rr */ \
-    X(add_ind,    0x60, 2, add(r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
-    X(mov_t_a,    0x62, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, end - cpu8048_cycles[op])); s->timer = (uint8_t)r->a; TIMER_READ) /* MOV T,A */ \
+    X(add_ind,    0x60, 2, add(cpu, r, IND(op & 1u), 0); NEXT)                          /* ADD A,@Rr */ \
+    X(mov_t_a,    0x62, 1, TIMER_TO_END(); ON_BUS(count_edges_to(cpu, END() - cpu8048_cycles[op])); s->timer = (uint8_t)r->a; TIMER_READ) /* MOV T,A */ \
     J(jmp_3,      0x64, 1, JUMP_FAR()) /* JMP 3xx */ \
     X(rrc,        0x67, 1, rotate_right_through_carry(r); NEXT)                    /* RRC A */ \
-    X(add_reg,    0x68, 8, add(r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
-    X(addc_ind,   0x70, 2, add(r, IND(op & 1u), carry(r)); NEXT)                   /* ADDC A,@Rr */ \
+    X(add_reg,    0x68, 8, add(cpu, r, REG(op & 7u), 0); NEXT)                          /* ADD A,Rr */ \
+    X(addc_ind,   0x70, 2, add(cpu, r, IND(op & 1u), carry(r)); NEXT)                   /* ADDC A,@Rr */ \
     J(jb3,        0x72, 1, BRANCH(steady_condition(s, r, op))) /* JB3 */ \
     X(call_3,     0x74, 1, call(cpu, r, FAR_BANK(), op, OPERAND()); MOVED)                                /* CALL 3xx */ \
     X(ent0_clk,   0x75, 1, NEXT)                                                   /* ENT0 CLK */ \
     J(jf1,        0x76, 1, BRANCH(steady_condition(s, r, op))) /* JF1 */ \
     X(rr,         0x77, 1, r->a = (uint8_t)((r->a >> 1) | (r->a << 7)); NEXT)      /* RR A */ \
-    X(addc_reg,   0x78, 8, add(r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
+    X(addc_reg,   0x78, 8, add(cpu, r, REG(op & 7u), carry(r)); NEXT)                   /* ADDC A,Rr */ \
     X(movx_read,  0x80, 2, EXT_READ(REG(op & 1u)); ON_BUS_DONE)                                       /* MOVX A,@Rr */ \
-    X(ret,        0x83, 1, jump_to(cpu, r, pop(s, r, 0) & RETURN_MASK()); MOVED)     /* RET */ \
+    X(ret,        0x83, 1, jump_to(cpu, r, pop(cpu, r, 0) & RETURN_MASK()); MOVED)     /* RET */ \
     J(jmp_4,      0x84, 1, JUMP_FAR()) /* JMP 4xx */ \
     X(clr_f0,     0x85, 1, set_flag(r, PSW_F0, 0); NEXT)                           /* CLR F0 */ \
     X(jni,        0x86, 1, int irq; ON_BUS(irq = test_pin(cpu, CPU8048_PIN_INT)); JUMP_IF(irq); ON_BUS_JUMPED) /* JNI */ \
@@ -1081,6 +1098,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define MB_CHANGED()    ((void)0)
 #define FAR_BANK()      far_bank(s)
 #define RETURN_MASK()   return_mask(s)
+#define END()           end
 #define NEXT            break
 #define MOVED           break
 #define JUMPED          goto jumped
@@ -1088,6 +1106,7 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #define TIMER_TO_END()  ((void)0)
 #define TIMER_READ      break
 #define RAM_ALONE()     ram_alone(cpu)
+#define WRITE_UNHEARD(addr, v) (!ram_alone(cpu) && write_unheard(cpu, (addr), (v)))
 #define LATCH_SET(port) ((void)0)
 #define AFTER_BUS(changed) ((void)(changed))
 #define ON_BUS_DONE     break
@@ -1126,12 +1145,14 @@ static inline __attribute__((always_inline)) uint64_t execute(cpu8048 *cpu, uint
 #undef FAR_BANK
 #undef RETURN_MASK
 #undef NEXT
+#undef END
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
 #undef TIMER_TO_END
 #undef TIMER_READ
 #undef RAM_ALONE
+#undef WRITE_UNHEARD
 #undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
@@ -1533,8 +1554,6 @@ static __attribute__((noinline)) uint64_t loop_outside(cpu8048 *cpu, cpu_regs *r
         const uint8_t op = (opcode);                                                    \
         (void)from;                                                                     \
         (void)op;                                                                       \
-        const uint64_t end = NOW() + cpu8048_cycles[opcode];   /* bus accesses */       \
-        (void)end;                                                                      \
         __VA_ARGS__;                                                                    \
     }
 
@@ -1622,7 +1641,7 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
     unsigned ret_mask = return_mask(s);       /* in_irq changes only outside the handlers */
     unsigned jump_from;
     int bus_changed;
-    int movx_ram = -1;                        /* RAM_ALONE() */
+    int movx_reach = MOVX_UNKNOWN;            /* RAM_ALONE(), WRITE_UNHEARD() */
 
 #define DISPATCH do {                                                           \
         if (__builtin_expect(left < 0, 0))                                      \
@@ -1630,6 +1649,8 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
         goto *next_handler(r);                                                  \
     } while (0)
 #define NOW()           (limit - (uint64_t)left - 1)
+/* The handler's instruction's end (bus accesses), worked out where it is needed: before ADVANCE(). */
+#define END()           (NOW() + cpu8048_cycles[op])
 #define ADVANCE()       (left -= cpu8048_cycles[op])
 /* A new limit for the same cycle. */
 #define SET_LIMIT(new_limit) do {                                               \
@@ -1668,11 +1689,13 @@ static const void *const *run_threaded(cpu8048 *cpu, uint64_t until)
 /* Its image gives a MOV A,Rr followed by the same opcode its own handler (repeated_mov). */
 #define REPEATS         NEXT
 #define TIMER_TO(cycle) ((void)0)          /* the timer catches up where it is read */
-#define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, end)
-/* ram_alone(), found out at the first MOVX after a change of P1 (movx_ram -1 until then; the
- * machine changes the bus's RAM only between runs). */
-#define RAM_ALONE()     (movx_ram > 0 || (movx_ram < 0 && (movx_ram = ram_alone(cpu))))
-#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_ram = -1) : (void)0)
+#define TIMER_TO_END()  timer_catch_up(cpu, r, &timer_at, END())
+/* What a MOVX reaches, found out at the first MOVX after a change of P1 (MOVX_UNKNOWN until
+ * then; the machine changes the bus's RAM and quiet pointers only between runs). */
+#define MOVX_REACH()    (movx_reach != MOVX_UNKNOWN ? movx_reach : (movx_reach = movx_reaches(cpu)))
+#define RAM_ALONE()     (MOVX_REACH() == MOVX_RAM)
+#define WRITE_UNHEARD(addr, v) (MOVX_REACH() == MOVX_BUS_QUIET && quiet_write(cpu, (addr), (v)))
+#define LATCH_SET(port) ((port) == CPU8048_PORT_P1 ? (void)(movx_reach = MOVX_UNKNOWN) : (void)0)
 /* The timer's next request and the poll (a request in this instruction) give a new limit. */
 #define TIMER_READ                                                              \
     ADVANCE();                                                                  \
@@ -1727,7 +1750,7 @@ generic:
         regs = copy;
     }
 resume:
-    movx_ram = -1;
+    movx_reach = MOVX_UNKNOWN;
     bank = bank_of(s, r->psw);
     jump_bank = far_bank(s);
     ret_mask = return_mask(s);
@@ -1778,10 +1801,10 @@ repeated_mov: {
             || port_heard(cpu, CPU8048_PORT_P1, orl) || port_heard(cpu, CPU8048_PORT_P1, anl)) \
             goto op_orl_p1_0;                                                       \
         s->p1 = anl;                                                                \
-        movx_ram = -1;                                                              \
+        movx_reach = MOVX_UNKNOWN;                                                  \
         left -= cpu8048_cycles[OP_ORL_P1] + cpu8048_cycles[OP_ANL_P1];              \
         if (then_ret) {                                                             \
-            r->pc = pop(s, r, 0) & ret_mask;                                        \
+            r->pc = pop(cpu, r, 0) & ret_mask;                                        \
             left -= cpu8048_cycles[OP_RET];                                         \
         } else                                                                      \
             r->pc += 3;                                                             \
@@ -1803,7 +1826,7 @@ fused_rl_rl:
     fused_add_mov_##n:                                                              \
         if (left < cpu8048_cycles[OP_ADD_IMM])                                      \
             goto op_add_imm_0;                                                      \
-        add(r, code_byte(r), 0);                                                    \
+        add(cpu, r, code_byte(r), 0);                                                    \
         REG(n) = (uint8_t)r->a;                                                     \
         r->pc += 2;                                                                 \
         left -= cpu8048_cycles[OP_ADD_IMM] + cpu8048_cycles[OP_MOV_R0_A + (n)];    \
@@ -1835,12 +1858,14 @@ done:
 #undef FAR_BANK
 #undef RETURN_MASK
 #undef NEXT
+#undef END
 #undef MOVED
 #undef JUMPED
 #undef TIMER_TO
 #undef TIMER_TO_END
 #undef TIMER_READ
 #undef RAM_ALONE
+#undef WRITE_UNHEARD
 #undef LATCH_SET
 #undef AFTER_BUS
 #undef ON_BUS_DONE
@@ -1889,6 +1914,7 @@ void cpu8048_init(cpu8048 *cpu, const cpu8048_bus *bus)
 {
     memset(cpu, 0, sizeof *cpu);
     cpu->bus = *bus;
+    fill_tables(cpu);
     cpu->s.psw = PSW_ONE;
 }
 

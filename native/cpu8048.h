@@ -143,6 +143,16 @@ typedef struct cpu8048_code {
 
 typedef struct cpu8048 {
     o2_cpu_state s;
+    /* What the interpreter looks up on every CALL, RET and ADD (filled by cpu8048_init), here so
+     * that a load from the pointer it holds to the CPU reaches it: a table of the shared object's
+     * costs one instruction more for its address (position-independent code). By PSW value: */
+    struct {
+        uint16_t entry_high[256];    /* a stack entry's high byte: PSW bits 7-4 over PC bits 11-8 */
+        uint8_t slot[256];           /* the offset in the stack of the entry the pointer selects */
+        uint8_t pushed[256];         /* the PSW with its stack pointer one up */
+        uint8_t popped[256];         /* and one down */
+        uint8_t add_flags[32];       /* CY and AC by an addition's carries >> 4 (not by PSW) */
+    } table;
     /* 1 KiB windows for PC 0x000-0xFFF; never NULL after setup. The bytes behind them must not
      * change unless cpu8048_program_changed follows (before the next step or run). */
     const uint8_t *prog[4];

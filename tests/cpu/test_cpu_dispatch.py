@@ -132,6 +132,21 @@ def test_sel_mb1_in_a_run_sets_bit_11_at_the_next_jmp_and_call():
     assert (b.registers[0], b.pc) == (2, 0x903)
 
 
+def test_an_interrupt_entered_in_a_run_holds_a11_at_0_for_the_routine_s_ret():
+    # 0x010: MOV A,#FFh; MOV T,A; EN TCNTI; SEL MB1; STRT T; JMP 0x100 -> 0x900: INC R0 ...
+    # The JMP and 30 INC R0 make the 32 cycles that overflow the timer: the entry pushes 0x91E.
+    # The routine (at 0x080: A11 held at 0) returns with RET, not RETR: in_irq stays 1 and A11
+    # stays 0, so it lands at 0x11E, where INC R5 runs (the manual; MAME's random programs
+    # 910030, 910040).
+    main = [MOV_A_IMM, 0xFF, MOV_T_A, EN_TCNTI, 0xF5, STRT_T] + jmp(0x100)
+    b = board(jmp(0x010), (0x007, jmp(ISR)), (0x010, main), (0x900, [INC_R0] * 100), (0x100, [INC_R5] * 100),
+              (ISR, [0x83]))
+    b.run(FIRST_CYCLES + 1 + 32 + 2 + 2 + 2 + 10)
+    assert b.in_irq == 1
+    assert (b.registers[0], b.ram[0x08], b.ram[0x09] & 0x0F) == (30, 0x1E, 0x09)
+    assert (b.registers[5], b.pc) == (10, 0x11E + 10)
+
+
 def test_register_bank_switches_in_a_run():
     # SEL RB1; MOV R0,#55h; SEL RB0; MOV R0,#11h; MOV A,#18h (BS set); MOV PSW,A; MOV R1,#66h; JMP $
     program = [NOP] * 3 + [0xD5, 0xB8, 0x55, 0xC5, 0xB8, 0x11, MOV_A_IMM, 0x18, 0xD7, 0xB9, 0x66]
