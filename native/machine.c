@@ -870,13 +870,6 @@ uint8_t *o2_screen(o2_machine *m) { return &m->vdc.screen[0][0][0]; }
 uint8_t *o2_screen_redrawn(o2_machine *m) { return m->vdc.screen_redrawn; }
 const uint16_t *o2_screen_spans(const o2_machine *m) { return &m->vdc.screen_span[0][0]; }
 
-void o2_set_pixel_sink(o2_machine *m, o2_pixel_sink sink, void *context)
-{
-    m->vdc.pixel_sink = sink;
-    m->vdc.pixel_sink_context = context;
-    vdc_sink_every_line(&m->vdc);
-}
-
 /* Screen lines first to end-1 that are flagged as redrawn into out (their redrawn spans), their flags cleared (the
  * flags of FLAG_BLOCK lines tested at once: a front end reads every frame, and most lines stay
  * as they were). Returns the lines copied. */

@@ -260,14 +260,6 @@ uint8_t *o2_screen_redrawn(o2_machine *m);
 /* O2_SCREEN_H pairs [x0, x1): where a flagged line's pixels may have changed since its flag was
  * last cleared (the columns outside kept what they were then); meaningless for a clear flag. */
 const uint16_t *o2_screen_spans(const o2_machine *m);
-/* A front end that converts the picture where it is drawn: sink(context, y, x0, x1, line, as_above)
- * is called with each line y whose pixels [x0, x1) changed (line: the framebuffer's line y,
- * O2_SCREEN_W x 3 bytes; as_above: those pixels are line y-1's), as soon as they are drawn, while
- * they are in the cache; at once for every line whole, and again for every line after a reset or
- * a state load. The flags and spans above are kept as without it. NULL (the default): none. */
-typedef void (*o2_pixel_sink)(void *context, unsigned y, unsigned x0, unsigned x1, const uint8_t *line,
-                              int as_above);
-void o2_set_pixel_sink(o2_machine *m, o2_pixel_sink sink, void *context);
 /* The picture copied into out (O2_SCREEN_H x O2_SCREEN_W x 3 bytes, laid out as o2_screen):
  * every line, or with redrawn_only the lines flagged by o2_screen_redrawn only, clearing their
  * flags, and of those their spans (o2_screen_spans) only: out keeps the other lines and columns from

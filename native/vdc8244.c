@@ -1187,8 +1187,6 @@ static inline void line_redrawn(vdc8244 *v, unsigned line, uint8_t how, unsigned
     v->screen_redrawn[line] = how;
     if (line + 1 < VDC_SCREEN_H && v->screen_redrawn[line + 1] == O2_REDRAWN_AS_ABOVE)
         v->screen_redrawn[line + 1] = O2_REDRAWN;   /* no longer a copy of this line */
-    if (v->pixel_sink)
-        v->pixel_sink(v->pixel_sink_context, line, x0, x1, &v->screen[line][0][0], how == O2_REDRAWN_AS_ABOVE);
 }
 
 /* Line `line` gives up its kept base, if it has one. */
@@ -1564,14 +1562,6 @@ static void picture_changed(vdc8244 *v)
     v->changed = 1;
 }
 
-/* Every line, whole, to the pixel sink (a new sink, or a screen that may be new). */
-void vdc_sink_every_line(vdc8244 *v)
-{
-    if (v->pixel_sink)
-        for (unsigned line = 0; line < VDC_SCREEN_H; line++)
-            v->pixel_sink(v->pixel_sink_context, line, 0, VDC_SCREEN_W, &v->screen[line][0][0], 0);
-}
-
 static void forget_lines(vdc8244 *v)
 {
     memset(v->screen_redrawn, O2_REDRAWN, sizeof v->screen_redrawn);   /* the screen may be new */
@@ -1579,7 +1569,6 @@ static void forget_lines(vdc8244 *v)
         v->screen_span[line][0] = 0;
         v->screen_span[line][1] = VDC_SCREEN_W;
     }
-    vdc_sink_every_line(v);
     memset(v->line_valid, 0, sizeof v->line_valid);
     lines_changed_anywhere(v);
     memset(v->line_base_as_above, 0, sizeof v->line_base_as_above);

@@ -231,11 +231,6 @@ struct vdc8244 {
                                               machine state */
     uint16_t screen_span[VDC_SCREEN_H][2];  /* with a flag set: the half-clocks [x0, x1) of the
                                               line that may have changed (o2_screen_spans) */
-    /* Told of each span of a line whose pixels changed, once they are drawn (o2_set_pixel_sink):
-     * a front end converts them while they are in cache. NULL (the package): none. */
-    void (*pixel_sink)(void *context, unsigned line, unsigned x0, unsigned x1, const uint8_t *pixels,
-                       int as_above);
-    void *pixel_sink_context;
     /* Render cache (derived, rebuilt after a load). A "look" is what the whole picture depends
      * on besides the objects (vdc_look); the last VDC_LOOKS looks seen keep their ids, so a game
      * that switches the grid or colours at the same place every frame finds its lines valid.
@@ -342,7 +337,6 @@ static inline void vdc_beam_at(const vdc8244 *v, uint64_t hc, unsigned *line, un
 void     vdc_init(vdc8244 *vdc, int region);
 void     vdc_reset(vdc8244 *vdc);                         /* power-on state, beam at hc 0 */
 void     vdc_set_model(vdc8244 *vdc, int model);          /* VDC_MODEL_*, before vdc_reset */
-void     vdc_sink_every_line(vdc8244 *vdc);               /* the whole screen to the pixel sink */
 void     vdc_set_charset(vdc8244 *vdc, const uint8_t charset[512]);
 void     vdc_catch_up(vdc8244 *vdc, uint64_t hc);          /* draw and clock sound up to hc */
 uint8_t  vdc_read(vdc8244 *vdc, uint8_t reg);             /* with side effects (A1 clears /INT, A2 clears) */

@@ -494,8 +494,6 @@ static void power_on(void)
     copy_ram_out();
 }
 
-static void set_pixel_sink(void);
-
 static int build_machine(void)
 {
     o2_free(machine);
@@ -503,7 +501,6 @@ static int build_machine(void)
     if (!machine)
         return 0;
     samples = o2_audio(machine, &sample_count);
-    set_pixel_sink();
     power_on();
     set_memory_maps();
     return 1;
@@ -852,44 +849,9 @@ static int convert_frame_avx2(const uint8_t *in, uint8_t *redrawn, const uint16_
 }
 #endif
 
-/* Converting where the machine draws (o2_set_pixel_sink): the VDC hands over each span of a line
- * whose pixels changed as soon as it has drawn it, while those pixels are in the cache, so no
- * pass over the frame's flagged lines follows the frame. */
-static int sunk_changed;             /* a pixel of frame[] changed since the last picture sent */
-
-#define PIXEL_SINK(name, convert)                                                                   \
-    static void name(void *context, unsigned y, unsigned x0, unsigned x1, const uint8_t *line,       \
-                     int as_above)                                                                  \
-    {                                                                                               \
-        (void)context;                                                                              \
-        uint32_t *out = frame + O2_SCREEN_W * y;                                                    \
-        if (as_above) {              /* the line above's pixels, converted already */              \
-            memcpy(out + x0, out - O2_SCREEN_W + x0, sizeof *out * (x1 - x0));                      \
-            sunk_changed = 1;                                                                       \
-        } else {                                                                                    \
-            sunk_changed |= convert(line, out, x0, x1, 0);                                          \
-        }                                                                                           \
-    }
-PIXEL_SINK(sink_plain, convert_line_plain)
-PIXEL_SINK(sink_recoloured, recolour_line)
-#ifdef X86_SHUFFLES
-__attribute__((target("avx512f,avx512bw,avx512vbmi"))) PIXEL_SINK(sink_avx512, convert_span_avx512)
-__attribute__((target("avx2"))) PIXEL_SINK(sink_avx2, convert_span_avx2)
-#endif
-#undef PIXEL_SINK
-
-static o2_pixel_sink sink_mame = sink_plain;   /* choose_converter */
-
-/* The chosen palette's sink, which converts the whole picture at once. */
-static void set_pixel_sink(void)
-{
-    if (machine)
-        o2_set_pixel_sink(machine, settings.palette == PALETTE_MAME ? sink_mame : sink_recoloured, NULL);
-}
-
 static frame_converter *convert_frame_mame = convert_frame_plain;   /* choose_converter */
 
-static __attribute__((unused)) int convert_frame(void)
+static int convert_frame(void)
 {
     frame_converter *convert = settings.palette == PALETTE_MAME ? convert_frame_mame : convert_frame_recoloured;
     return convert(o2_screen(machine), o2_screen_redrawn(machine), o2_screen_spans(machine));
@@ -984,7 +946,6 @@ static void choose_converter(void)
 {
     const char *name = "plain";
     convert_frame_mame = convert_frame_plain;
-    sink_mame = sink_plain;
 #ifdef X86_SHUFFLES
     const char *asked = getenv("O2_LIBRETRO_CONVERTER");
     __builtin_cpu_init();
@@ -993,7 +954,6 @@ static void choose_converter(void)
     int wanted = !asked || strcmp(asked, "avx512") == 0 ? 2 : strcmp(asked, "avx2") == 0 ? 1 : 0;
     int use = wanted < widest ? wanted : widest;
     convert_frame_mame = use == 2 ? convert_frame_avx512 : use == 1 ? convert_frame_avx2 : convert_frame_plain;
-    sink_mame = use == 2 ? sink_avx512 : use == 1 ? sink_avx2 : sink_plain;
     double_samples = use == 2 ? double_samples_avx512 : use == 1 ? double_samples_avx2 : double_samples_plain;
     name = use == 2 ? "avx512" : use == 1 ? "avx2" : "plain";
 #endif
@@ -1159,7 +1119,7 @@ static void options_changed(void)
     read_options();
     choose_palette();
     if (settings.palette != palette)
-        set_pixel_sink();            /* every line in the new colours */
+        memset(o2_screen_redrawn(machine), O2_REDRAWN, O2_SCREEN_H);   /* every line in the new colours */
     describe_input();
     if (settings.region != region) {
         build_machine();
@@ -1198,9 +1158,7 @@ void retro_run(void)
     } else {
         /* A picture like the last is a dupe where the front end takes them (saves its upload);
          * the first picture of a game is sent whatever frame[] held before. */
-        /* the flags are not taken: the VDC never compares a redraw, as in the batch */
-        int fresh = sunk_changed || !picture_sent;
-        sunk_changed = 0;
+        int fresh = convert_frame() || !picture_sent;
         picture_sent = true;
         video_cb(fresh || !can_dupe ? frame : NULL, O2_SCREEN_W, O2_SCREEN_H, O2_SCREEN_W * sizeof frame[0]);
     }
