@@ -250,3 +250,42 @@ def test_a_sprite_changed_while_objects_are_off_is_not_drawn():
         xs.add(m.vdc_registers[1])
         assert (m.screen == PALETTE[BACKGROUND_PEN]).all()
     assert len(xs) == 8                          # the sprite did move
+
+
+# A sprite moved while objects are off, with lines drawn in between (native/vdc8244.c,
+# sync_cache: its registers are compared once, when objects are on again). The VBLANK routine
+# turns objects off, moves sprite 0 right STEP X units, waits some 46 lines (2 × 256 DJNZ of 2
+# cycles, about 22.8 cycles a line: past VBLANK into the frame's first lines, drawn with objects
+# off), moves it STEP more, waits again and turns objects on, above the sprite's first line. The
+# first place is never shown: each frame shows the sprite STEP × 2 further right, whole, and
+# nothing of it where it was.
+WAIT_LINES = """
+        mov     r3,#0
+wait{0}a: djnz    r3,wait{0}a
+wait{0}b: djnz    r3,wait{0}b"""
+MOVE_X = f"""
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a"""
+HIDDEN_SPRITE_Y = 0x70
+HIDDEN_MOVES = program(
+    sprite0(HIDDEN_SPRITE_Y, SPRITE_X0, 0x08) + SOLID_SPRITE0 + write(0xA0, 0x20, "objects on"),
+    RELEASE_INT + OBJECTS_OFF + MOVE_X + WAIT_LINES.format(1) + MOVE_X + WAIT_LINES.format(2)
+    + write(0xA0, 0x20, "objects on again"))
+
+
+def test_a_sprite_moved_while_objects_are_off_is_drawn_where_it_ends():
+    m = scene(HIDDEN_MOVES)
+    m.run_frames(3)
+    shown = 0
+    for _ in range(24):
+        m.run_frames(1)
+        x = m.vdc_registers[1]
+        for line in range(HIDDEN_SPRITE_Y - 1, HIDDEN_SPRITE_Y + 17):
+            pens = np.full(SCREEN_W, BACKGROUND_PEN)
+            if HIDDEN_SPRITE_Y <= line < HIDDEN_SPRITE_Y + 16:
+                pens[list(columns(x, 8, 2))] = SPRITE_PEN
+            assert (m.screen[line] == PALETTE[pens]).all(), f"sprite X {x:#x}: line {line:#x}"
+        shown += on_screen(x)
+    assert shown > 12
