@@ -1652,10 +1652,12 @@ static inline uint8_t fold8(uint64_t w)
 /* Lines l to l + 7 are all valid under `look`: the render cache has them whole. */
 static inline int lines_valid8(const vdc8244 *v, unsigned l, uint32_t look)
 {
-    const uint32_t *looks = &v->line_look[l];
-    uint32_t differ = 0;
-    for (unsigned k = 0; k < 8; k++)
-        differ |= looks[k] ^ look;
+    /* Two lines' looks a word: four loads, not eight. */
+    const uint8_t *looks = (const uint8_t *)&v->line_look[l];
+    const uint64_t pair = look * 0x100000001ull;
+    uint64_t differ = 0;
+    for (unsigned k = 0; k < 4; k++)
+        differ |= load8(looks + 8 * k) ^ pair;
     return load8(&v->line_valid[l]) == VDC_LINE_VALID * 0x0101010101010101ull && !differ;
 }
 
