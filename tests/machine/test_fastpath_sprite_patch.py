@@ -177,21 +177,33 @@ TOGGLE = program(
     + write(0xA0, 0x20, "objects on again"))
 
 
-def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
-    m = scene(TOGGLE)
+def assert_sprite_lines(m, sprite_y, x, char_y=None):
+    """Lines sprite_y - 1 to sprite_y + 16: sprite 0 (single size, every row solid) at X x, over a
+    solid character at Y char_y (none: None), on the background."""
+    for line in range(sprite_y - 1, sprite_y + 17):
+        pens = np.full(SCREEN_W, BACKGROUND_PEN)
+        if char_y is not None and char_y <= line < char_y + 14:
+            pens[list(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16))] = CHAR_PEN
+        if sprite_y <= line < sprite_y + 16:
+            pens[list(columns(x, 8, 2))] = SPRITE_PEN
+        assert (m.screen[line] == PALETTE[pens]).all(), f"sprite X {x:#x}, character Y {char_y}: line {line:#x}"
+
+
+def each_frame(source, frames=24):
+    """The machine running `source` and its VDC registers after each of `frames` frames (3 run
+    first)."""
+    m = scene(source)
     m.run_frames(3)
-    seen_char = 0
-    for _ in range(24):
+    for _ in range(frames):
         m.run_frames(1)
-        regs = m.vdc_registers
+        yield m, m.vdc_registers
+
+
+def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
+    seen_char = 0
+    for m, regs in each_frame(TOGGLE):
         x, char_y = regs[1], regs[0x10]
-        for line in range(ROW_SPRITE_Y - 1, ROW_SPRITE_Y + 17):
-            pens = np.full(SCREEN_W, BACKGROUND_PEN)
-            if char_y == TOGGLE_CHAR_Y and char_y <= line < char_y + 14:
-                pens[list(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16))] = CHAR_PEN
-            if ROW_SPRITE_Y <= line < ROW_SPRITE_Y + 16:
-                pens[list(columns(x, 8, 2))] = SPRITE_PEN
-            assert (m.screen[line] == PALETTE[pens]).all(), f"character Y {char_y:#x}: line {line:#x}"
+        assert_sprite_lines(m, ROW_SPRITE_Y, x, char_y if char_y == TOGGLE_CHAR_Y else None)
         seen_char += char_y == TOGGLE_CHAR_Y
     assert 0 < seen_char < 24
 
@@ -276,16 +288,8 @@ HIDDEN_MOVES = program(
 
 
 def test_a_sprite_moved_while_objects_are_off_is_drawn_where_it_ends():
-    m = scene(HIDDEN_MOVES)
-    m.run_frames(3)
     shown = 0
-    for _ in range(24):
-        m.run_frames(1)
-        x = m.vdc_registers[1]
-        for line in range(HIDDEN_SPRITE_Y - 1, HIDDEN_SPRITE_Y + 17):
-            pens = np.full(SCREEN_W, BACKGROUND_PEN)
-            if HIDDEN_SPRITE_Y <= line < HIDDEN_SPRITE_Y + 16:
-                pens[list(columns(x, 8, 2))] = SPRITE_PEN
-            assert (m.screen[line] == PALETTE[pens]).all(), f"sprite X {x:#x}: line {line:#x}"
-        shown += on_screen(x)
+    for m, regs in each_frame(HIDDEN_MOVES):
+        assert_sprite_lines(m, HIDDEN_SPRITE_Y, regs[1])
+        shown += on_screen(regs[1])
     assert shown > 12
