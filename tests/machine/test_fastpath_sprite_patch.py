@@ -293,3 +293,31 @@ def test_a_sprite_moved_while_objects_are_off_is_drawn_where_it_ends():
         assert_sprite_lines(m, HIDDEN_SPRITE_Y, regs[1])
         shown += on_screen(regs[1])
     assert shown > 12
+
+
+# A sprite's shape can be written while objects are shown (only its other registers are locked):
+# such a store is seen from where the beam is, so the machine brings the VDC up to it (only an
+# object's register stored while objects are off is left where the VDC is: vdc_store_unseen).
+# Objects stay on; the VBLANK routine makes every row of sprite 0 solid again, waits 28 steps of
+# about three lines (34 DJNZ of 2 cycles; some 20 lines of VBLANK before the first: the beam near
+# line 0x46, the middle of the sprite's lines 0x40-0x4F), then clears rows 0 and 7. Row 0 (lines
+# 0x40, 0x41) was drawn before the store, solid; row 7 (lines 0x4E, 0x4F) after it, empty.
+SHAPE_SPRITE_Y = 0x40
+SHAPE_SHOWN = program(
+    sprite0(SHAPE_SPRITE_Y, SPRITE_X0, 0x08) + write(0xA0, 0x20, "objects on"),
+    RELEASE_INT + SOLID_SPRITE0 + """
+        mov     r6,#28
+steps:  mov     r4,#34
+step:   djnz    r4,step
+        djnz    r6,steps"""
+    + write(0x80, 0x00, "row 0 cleared") + write(0x87, 0x00, "row 7 cleared"))
+
+
+def test_a_shape_stored_while_objects_are_shown_is_seen_from_the_beam_on():
+    for m, _regs in each_frame(SHAPE_SHOWN, 6):
+        solid = np.full(SCREEN_W, BACKGROUND_PEN)
+        solid[list(columns(SPRITE_X0, 8, 2))] = SPRITE_PEN
+        for line in (SHAPE_SPRITE_Y, SHAPE_SPRITE_Y + 1):
+            assert (m.screen[line] == PALETTE[solid]).all(), f"line {line:#x}: row 0 as drawn before the store"
+        for line in (SHAPE_SPRITE_Y + 14, SHAPE_SPRITE_Y + 15):
+            assert (m.screen[line] == PALETTE[BACKGROUND_PEN]).all(), f"line {line:#x}: row 7 after the store"
