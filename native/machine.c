@@ -437,7 +437,13 @@ static inline __attribute__((always_inline)) int store_ext(o2_machine *m, uint8_
      * the VDC where it is: it catches up later, at the next access or pin sync, drawing the
      * same. In counter mode every access syncs, for the T1 edges it passes. */
     if (!(p1 & P1_VDC_OFF) && (counting_t1(m) || vdc_write_matters(&m->vdc, addr, value))) {
-        write_vdc(m, p1, addr, value);
+        /* An object's register while objects are off: stored where the VDC is, no pixel shows it. */
+        if (!counting_t1(m) && vdc_store_unseen(&m->vdc, addr, value)) {
+            if (m->bus_hook)
+                write_hooked(m, p1, addr, value);
+        } else {
+            write_vdc(m, p1, addr, value);
+        }
         return 1;
     }
     if (m->bus_hook)

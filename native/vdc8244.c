@@ -1017,7 +1017,9 @@ static inline int same_character(const shown_object *a, const shown_object *b)
         && a->pen == b->pen;
 }
 
-static void sync_cache(vdc8244 *v)
+/* The objects' registers compared with those last seen (seen_reg), the objects that changed
+ * listed again and their lines invalidated (inline: its one caller, sync_cache, stays as cheap). */
+static inline __attribute__((always_inline)) void sync_objects(vdc8244 *v)
 {
     const uint8_t *now = v->reg, *was = v->seen_reg;
     unsigned sprites = 0, chars = 0, quads = 0;
@@ -1053,8 +1055,19 @@ static void sync_cache(vdc8244 *v)
         }
         invalidate_objects(v, was, redrawn);
     }
-    v->look = find_look(v);
     memcpy(v->seen_reg, v->reg, sizeof v->seen_reg);
+}
+
+/* With objects off (A0), no line drawn shows them, and a line drawn with them on is valid only
+ * under a look with A0's object bit: their registers are compared when objects are on again, once
+ * for all the writes since (a game rewriting its sprites' shapes while objects are off). The
+ * lines they covered or cover then are those they were drawn on and will be: the places between
+ * were never shown. The reference build compares at every change. */
+static void sync_cache(vdc8244 *v)
+{
+    if (!RENDER_CACHE || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS))
+        sync_objects(v);
+    v->look = find_look(v);
     v->changed = 0;
 }
 
@@ -1639,10 +1652,12 @@ static inline uint8_t fold8(uint64_t w)
 /* Lines l to l + 7 are all valid under `look`: the render cache has them whole. */
 static inline int lines_valid8(const vdc8244 *v, unsigned l, uint32_t look)
 {
-    const uint32_t *looks = &v->line_look[l];
-    uint32_t differ = 0;
-    for (unsigned k = 0; k < 8; k++)
-        differ |= looks[k] ^ look;
+    /* Two lines' looks a word: four loads, not eight. */
+    const uint8_t *looks = (const uint8_t *)&v->line_look[l];
+    const uint64_t pair = look * 0x100000001ull;
+    uint64_t differ = 0;
+    for (unsigned k = 0; k < 4; k++)
+        differ |= load8(looks + 8 * k) ^ pair;
     return load8(&v->line_valid[l]) == VDC_LINE_VALID * 0x0101010101010101ull && !differ;
 }
 

@@ -431,6 +431,27 @@ static inline int vdc_write_matters(const vdc8244 *v, uint8_t reg, uint8_t value
 #endif
 }
 
+/* An object's register (a sprite's shape too) stored while objects are off (A0): no pixel shows
+ * it until a write turns them on, and that write brings the VDC up to itself first. So the
+ * register takes the value at once and the VDC need not be brought up to the store; the objects
+ * are compared when drawn again (sync_cache). Returns whether it was stored so. The reference
+ * build (no render cache) is brought up to every write. */
+static inline int vdc_store_unseen(vdc8244 *v, uint8_t reg, uint8_t value)
+{
+#ifdef VDC_NO_RENDER_CACHE
+    (void)v, (void)reg, (void)value;
+    return 0;
+#else
+    uint8_t a = vdc_canonical(reg);
+    if (a >= VDC_REG_CONTROL || (v->reg[VDC_REG_CONTROL] & VDC_CTRL_OBJECTS)
+        || vdc_write_effect(v, a, value) != VDC_WRITE_STORE)
+        return 0;
+    v->reg[a] = value;
+    v->changed = 1;
+    return 1;
+#endif
+}
+
 /* quiet[a] = 1 where a write of the value reg[a] already holds (a as written, not canonical)
  * changes nothing, whatever the state: vdc_write_effect answers NOTHING for it in every probe
  * (objects and grid locked and not, a quad's copies apart, B0-BF apart from A0-AF), so that a

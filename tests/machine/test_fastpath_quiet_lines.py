@@ -126,3 +126,55 @@ def test_a_collision_on_one_line_of_eight_passed_at_once_is_reported():
     reads, frames = collisions_reported(ODD_LINE_SCENE, FREE_CHARSET)
     assert frames >= 33
     assert reads == [CHARS] * 32
+
+
+# Quiet lines are passed eight at a time when all eight are valid under the look now
+# (lines_valid8). Here the background colour (A3 bits 5-3) is one colour from the frame's first
+# line and another from a line that moves down about three lines a frame (the VBLANK routine
+# waits R5 times 34 DJNZ of 2 cycles, some 22.8 cycles a line, before the second write): the
+# waits of about 20 lines and more end in VBLANK, hence 10 steps at least; the
+# lines the split passed over since the frame before were drawn under the second colour's look
+# and now lie in the quiet lines before it, at every place in a group of eight as the split
+# moves. Each must be drawn again in the first colour.
+MOVING_SPLIT = program(write(0xA3, 0x00, "background 0"), RELEASE_INT + """
+        mov     a,r5            ; R5: the wait's length in steps of about three lines, 10 to 59
+        jnz     counted
+        mov     r5,#10
+counted: mov    r0,#0A3h        ; the first colour, background 0
+        clr     a
+        movx    @r0,a
+        mov     a,r5
+        mov     r6,a
+steps:  mov     r4,#34
+step:   djnz    r4,step
+        djnz    r6,steps
+        mov     r0,#0A3h        ; the second colour, background 7
+        mov     a,#038h
+        movx    @r0,a
+        inc     r5
+        mov     a,r5
+        xrl     a,#60
+        jnz     done
+        mov     r5,#10
+done:   nop""")
+
+
+def test_lines_the_split_left_are_drawn_again_in_the_first_colour():
+    m = Odyssey2(cart=bytes(2048), bios=assemble_text(MOVING_SPLIT, "split.asm").image(1024, fill=0x00),
+                 charset=CHARSET)
+    m.run_frames(3)
+    splits = []
+    for _ in range(40):
+        m.run_frames(1)
+        screen = m.screen
+        first, last = screen[0], screen[-1]
+        assert (first != last).any()
+        whole_first = [(row == first).all() for row in screen]
+        whole_last = [(row == last).all() for row in screen]
+        split = whole_first.index(False)                  # the first line not wholly the first colour
+        assert not any(whole_first[split:]), f"split at line {split}: a line below it in the first colour"
+        assert all(whole_last[split + 1:]), f"split at line {split}: a line below it not in the second"
+        splits.append(split)
+    steps = [b - a for a, b in zip(splits, splits[1:]) if b > a]
+    assert steps and all(2 <= s <= 4 for s in steps), splits     # the split moved as planned
+    assert len({s % 8 for s in splits}) == 8                     # through every place in a group

@@ -177,21 +177,33 @@ TOGGLE = program(
     + write(0xA0, 0x20, "objects on again"))
 
 
-def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
-    m = scene(TOGGLE)
+def assert_sprite_lines(m, sprite_y, x, char_y=None):
+    """Lines sprite_y - 1 to sprite_y + 16: sprite 0 (single size, every row solid) at X x, over a
+    solid character at Y char_y (none: None), on the background."""
+    for line in range(sprite_y - 1, sprite_y + 17):
+        pens = np.full(SCREEN_W, BACKGROUND_PEN)
+        if char_y is not None and char_y <= line < char_y + 14:
+            pens[list(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16))] = CHAR_PEN
+        if sprite_y <= line < sprite_y + 16:
+            pens[list(columns(x, 8, 2))] = SPRITE_PEN
+        assert (m.screen[line] == PALETTE[pens]).all(), f"sprite X {x:#x}, character Y {char_y}: line {line:#x}"
+
+
+def each_frame(source, frames=24):
+    """The machine running `source` and its VDC registers after each of `frames` frames (3 run
+    first)."""
+    m = scene(source)
     m.run_frames(3)
-    seen_char = 0
-    for _ in range(24):
+    for _ in range(frames):
         m.run_frames(1)
-        regs = m.vdc_registers
+        yield m, m.vdc_registers
+
+
+def test_a_line_copied_from_the_line_above_sees_that_line_as_it_is_now():
+    seen_char = 0
+    for m, regs in each_frame(TOGGLE):
         x, char_y = regs[1], regs[0x10]
-        for line in range(ROW_SPRITE_Y - 1, ROW_SPRITE_Y + 17):
-            pens = np.full(SCREEN_W, BACKGROUND_PEN)
-            if char_y == TOGGLE_CHAR_Y and char_y <= line < char_y + 14:
-                pens[list(range(2 * (CHAR_X + 5), 2 * (CHAR_X + 5) + 16))] = CHAR_PEN
-            if ROW_SPRITE_Y <= line < ROW_SPRITE_Y + 16:
-                pens[list(columns(x, 8, 2))] = SPRITE_PEN
-            assert (m.screen[line] == PALETTE[pens]).all(), f"character Y {char_y:#x}: line {line:#x}"
+        assert_sprite_lines(m, ROW_SPRITE_Y, x, char_y if char_y == TOGGLE_CHAR_Y else None)
         seen_char += char_y == TOGGLE_CHAR_Y
     assert 0 < seen_char < 24
 
@@ -250,3 +262,62 @@ def test_a_sprite_changed_while_objects_are_off_is_not_drawn():
         xs.add(m.vdc_registers[1])
         assert (m.screen == PALETTE[BACKGROUND_PEN]).all()
     assert len(xs) == 8                          # the sprite did move
+
+
+# A sprite moved while objects are off, with lines drawn in between (native/vdc8244.c,
+# sync_cache: its registers are compared once, when objects are on again). The VBLANK routine
+# turns objects off, moves sprite 0 right STEP X units, waits some 46 lines (2 × 256 DJNZ of 2
+# cycles, about 22.8 cycles a line: past VBLANK into the frame's first lines, drawn with objects
+# off), moves it STEP more, waits again and turns objects on, above the sprite's first line. The
+# first place is never shown: each frame shows the sprite STEP × 2 further right, whole, and
+# nothing of it where it was.
+WAIT_LINES = """
+        mov     r3,#0
+wait{0}a: djnz    r3,wait{0}a
+wait{0}b: djnz    r3,wait{0}b"""
+MOVE_X = f"""
+        mov     r0,#001h        ; sprite 0's X + {STEP}
+        movx    a,@r0
+        add     a,#{STEP:03X}h
+        movx    @r0,a"""
+HIDDEN_SPRITE_Y = 0x70
+HIDDEN_MOVES = program(
+    sprite0(HIDDEN_SPRITE_Y, SPRITE_X0, 0x08) + SOLID_SPRITE0 + write(0xA0, 0x20, "objects on"),
+    RELEASE_INT + OBJECTS_OFF + MOVE_X + WAIT_LINES.format(1) + MOVE_X + WAIT_LINES.format(2)
+    + write(0xA0, 0x20, "objects on again"))
+
+
+def test_a_sprite_moved_while_objects_are_off_is_drawn_where_it_ends():
+    shown = 0
+    for m, regs in each_frame(HIDDEN_MOVES):
+        assert_sprite_lines(m, HIDDEN_SPRITE_Y, regs[1])
+        shown += on_screen(regs[1])
+    assert shown > 12
+
+
+# A sprite's shape can be written while objects are shown (only its other registers are locked):
+# such a store is seen from where the beam is, so the machine brings the VDC up to it (only an
+# object's register stored while objects are off is left where the VDC is: vdc_store_unseen).
+# Objects stay on; the VBLANK routine makes every row of sprite 0 solid again, waits 28 steps of
+# about three lines (34 DJNZ of 2 cycles; some 20 lines of VBLANK before the first: the beam near
+# line 0x46, the middle of the sprite's lines 0x40-0x4F), then clears rows 0 and 7. Row 0 (lines
+# 0x40, 0x41) was drawn before the store, solid; row 7 (lines 0x4E, 0x4F) after it, empty.
+SHAPE_SPRITE_Y = 0x40
+SHAPE_SHOWN = program(
+    sprite0(SHAPE_SPRITE_Y, SPRITE_X0, 0x08) + write(0xA0, 0x20, "objects on"),
+    RELEASE_INT + SOLID_SPRITE0 + """
+        mov     r6,#28
+steps:  mov     r4,#34
+step:   djnz    r4,step
+        djnz    r6,steps"""
+    + write(0x80, 0x00, "row 0 cleared") + write(0x87, 0x00, "row 7 cleared"))
+
+
+def test_a_shape_stored_while_objects_are_shown_is_seen_from_the_beam_on():
+    for m, _regs in each_frame(SHAPE_SHOWN, 6):
+        solid = np.full(SCREEN_W, BACKGROUND_PEN)
+        solid[list(columns(SPRITE_X0, 8, 2))] = SPRITE_PEN
+        for line in (SHAPE_SPRITE_Y, SHAPE_SPRITE_Y + 1):
+            assert (m.screen[line] == PALETTE[solid]).all(), f"line {line:#x}: row 0 as drawn before the store"
+        for line in (SHAPE_SPRITE_Y + 14, SHAPE_SPRITE_Y + 15):
+            assert (m.screen[line] == PALETTE[BACKGROUND_PEN]).all(), f"line {line:#x}: row 7 after the store"
