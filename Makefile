@@ -124,7 +124,7 @@ $(LIBRETRO)/odyssey2_libretro.info: native/libretro/odyssey2_libretro.info
 # The libretro core's tests (tests/libretro/test_core.py, and each picture converter of
 # test_fast_path.py) against an ASan+UBSan build of it.
 .PHONY: libretro-sanitize
-libretro-sanitize: $(STAMP) $(LIBRETRO)/o2_generated.h
+libretro-sanitize: $(STAMP) $(LIBRETRO)/o2_generated.h $(LIBRETRO)/odyssey2_libretro.info
 	mkdir -p build/libretro-sanitize
 	$(CC) $(LIBRETRO_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	    -shared $(wildcard native/*.c) native/libretro/libretro.c -lm -o build/libretro-sanitize/odyssey2_libretro.so
